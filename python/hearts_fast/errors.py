@@ -1,0 +1,51 @@
+"""Exception classes shared by the fast engine and the pure-Python reference engine.
+
+Every error raised by hearts-fast for bad input is one of these. Each is also a subclass of
+the matching built-in (``ValueError`` or ``TypeError``), so ``except ValueError`` keeps
+working. A call that raises leaves the object it was called on unchanged.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ArgumentTypeError",
+    "HeartsFastError",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidRulesError",
+]
+
+
+class HeartsFastError(Exception):
+    """Base class of every hearts-fast error."""
+
+
+class InvalidCardError(HeartsFastError, ValueError):
+    """A card text or card id that names no card."""
+
+
+class InvalidRulesError(HeartsFastError, ValueError):
+    """An unknown rule parameter or preset, a value out of range, or an invalid combination."""
+
+
+class InvalidDealError(HeartsFastError, ValueError):
+    """Hands given to ``from_deal`` that are not a valid deal for the rules."""
+
+
+class IllegalMoveError(HeartsFastError, ValueError):
+    """A move that is not legal now: wrong card, out of turn, or wrong phase.
+
+    Attributes:
+        card: the card id that was refused, or ``None`` when the move was not a card play.
+        legal: the legal card plays at that moment (sorted ids), possibly empty.
+    """
+
+    def __init__(self, message: str, card: int | None = None, legal: list[int] | None = None):
+        super().__init__(message)
+        self.card = card
+        self.legal = [] if legal is None else list(legal)
+
+
+class ArgumentTypeError(HeartsFastError, TypeError):
+    """An argument of the wrong type."""

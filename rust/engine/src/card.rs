@@ -1,0 +1,287 @@
+//! Card vocabulary shared by every game: [`Suit`], [`Rank`] and [`Card`].
+//!
+//! The public card id is `suit * 13 + rank`, with clubs = 0, diamonds = 1, hearts = 2,
+//! spades = 3 and rank 0 = "2" … 12 = "A". So Q♠ is 49 and 2♣ is 0.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The four French suits, in id order ♣ ♦ ♥ ♠ (RULES.md 0.2).
+#[repr(u8)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub enum Suit {
+    /// ♣, id 0.
+    Clubs = 0,
+    /// ♦, id 1.
+    Diamonds = 1,
+    /// ♥, id 2.
+    Hearts = 2,
+    /// ♠, id 3.
+    Spades = 3,
+}
+
+impl Suit {
+    /// Every suit in id order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    /// Number of suits.
+    pub const NUM: usize = 4;
+
+    /// The suit with this id (0..=3), if any.
+    ///
+    /// ```
+    /// use hearts_engine::Suit;
+    /// assert_eq!(Suit::try_new(2), Some(Suit::Hearts));
+    /// assert_eq!(Suit::try_new(4), None);
+    /// ```
+    pub const fn try_new(id: u8) -> Option<Suit> {
+        match id {
+            0 => Some(Suit::Clubs),
+            1 => Some(Suit::Diamonds),
+            2 => Some(Suit::Hearts),
+            3 => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+
+    /// The letter used in card names: `C`, `D`, `H` or `S`.
+    pub const fn char(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Hearts => 'H',
+            Suit::Spades => 'S',
+        }
+    }
+
+    /// The suit symbol: ♣ ♦ ♥ ♠.
+    pub const fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+
+    /// Parses `C D H S` (any case) or a symbol.
+    pub fn from_char(c: char) -> Option<Suit> {
+        match c {
+            'c' | 'C' | '♣' | '♧' => Some(Suit::Clubs),
+            'd' | 'D' | '♦' | '♢' => Some(Suit::Diamonds),
+            'h' | 'H' | '♥' | '♡' => Some(Suit::Hearts),
+            's' | 'S' | '♠' | '♤' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+}
+
+/// A rank, 0 = "2" … 12 = "A" (aces high, RULES.md 0.2).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Rank(u8);
+
+impl Rank {
+    /// The deuce.
+    pub const TWO: Rank = Rank(0);
+    /// The ten.
+    pub const TEN: Rank = Rank(8);
+    /// The jack.
+    pub const JACK: Rank = Rank(9);
+    /// The queen.
+    pub const QUEEN: Rank = Rank(10);
+    /// The king.
+    pub const KING: Rank = Rank(11);
+    /// The ace.
+    pub const ACE: Rank = Rank(12);
+    /// Number of ranks.
+    pub const NUM: usize = 13;
+
+    const CHARS: [char; 13] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+
+    /// The rank with this index (0..=12), if any.
+    ///
+    /// ```
+    /// use hearts_engine::Rank;
+    /// assert_eq!(Rank::try_new(12), Some(Rank::ACE));
+    /// assert_eq!(Rank::try_new(13), None);
+    /// ```
+    pub const fn try_new(index: u8) -> Option<Rank> {
+        if index < 13 {
+            Some(Rank(index))
+        } else {
+            None
+        }
+    }
+
+    /// The index 0..=12.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The character used in card names (`T` for the ten).
+    pub const fn char(self) -> char {
+        Self::CHARS[self.0 as usize]
+    }
+}
+
+/// One of the 52 cards of a French deck; the id is `suit * 13 + rank`.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// Number of distinct cards.
+    pub const NUM: usize = 52;
+    /// 2♣, the lowest club.
+    pub const TWO_OF_CLUBS: Card = Card(0);
+    /// J♦, the bonus card of the Jota variant (RULES.md V-A3).
+    pub const JACK_OF_DIAMONDS: Card = Card(22);
+    /// Q♠, the black lady.
+    pub const QUEEN_OF_SPADES: Card = Card(49);
+    /// K♠.
+    pub const KING_OF_SPADES: Card = Card(50);
+    /// A♠.
+    pub const ACE_OF_SPADES: Card = Card(51);
+
+    /// The card of this rank and suit.
+    ///
+    /// ```
+    /// use hearts_engine::{Card, Rank, Suit};
+    /// assert_eq!(Card::new(Rank::QUEEN, Suit::Spades), Card::QUEEN_OF_SPADES);
+    /// ```
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * 13 + rank.0)
+    }
+
+    /// The card with this id, if it is in 0..=51.
+    ///
+    /// ```
+    /// use hearts_engine::Card;
+    /// assert_eq!(Card::try_new(49), Some(Card::QUEEN_OF_SPADES));
+    /// assert_eq!(Card::try_new(52), None);
+    /// ```
+    pub const fn try_new(id: u8) -> Option<Card> {
+        if id < 52 {
+            Some(Card(id))
+        } else {
+            None
+        }
+    }
+
+    /// The card with this id; the caller guarantees `id < 52`.
+    pub const fn new_unchecked(id: u8) -> Card {
+        debug_assert!(id < 52);
+        Card(id)
+    }
+
+    /// The id `suit * 13 + rank`.
+    pub const fn id(self) -> u8 {
+        self.0
+    }
+
+    /// The suit.
+    pub const fn suit(self) -> Suit {
+        match Suit::try_new(self.0 / 13) {
+            Some(s) => s,
+            None => Suit::Spades,
+        }
+    }
+
+    /// The rank.
+    pub const fn rank(self) -> Rank {
+        Rank(self.0 % 13)
+    }
+}
+
+impl fmt::Display for Card {
+    /// `QS`, `TH`, `2C`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().char(), self.suit().char())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().char(), self.suit().symbol())
+    }
+}
+
+/// A text that names no card.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct ParseCardError;
+
+impl fmt::Display for ParseCardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "invalid card text: expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit \
+             (C, D, H, S or ♣ ♦ ♥ ♠), e.g. \"QS\", \"10H\", \"2♣\"",
+        )
+    }
+}
+
+impl std::error::Error for ParseCardError {}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    /// Parses `QS`, `TH`, `10H`, `qs`, `Q♠`.
+    ///
+    /// ```
+    /// use hearts_engine::Card;
+    /// assert_eq!("10h".parse::<Card>().unwrap().to_string(), "TH");
+    /// assert!("1H".parse::<Card>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let s = s.trim();
+        let mut chars = s.chars();
+        let suit_char = chars.next_back().ok_or(ParseCardError)?;
+        let suit = Suit::from_char(suit_char).ok_or(ParseCardError)?;
+        let rank = match chars.as_str().to_ascii_uppercase().as_str() {
+            "2" => 0,
+            "3" => 1,
+            "4" => 2,
+            "5" => 3,
+            "6" => 4,
+            "7" => 5,
+            "8" => 6,
+            "9" => 7,
+            "T" | "10" => 8,
+            "J" => 9,
+            "Q" => 10,
+            "K" => 11,
+            "A" => 12,
+            _ => return Err(ParseCardError),
+        };
+        Ok(Card::new(Rank(rank), suit))
+    }
+}
+
+impl TryFrom<u8> for Card {
+    type Error = ParseCardError;
+    fn try_from(id: u8) -> Result<Card, ParseCardError> {
+        Card::try_new(id).ok_or(ParseCardError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_names_round_trip() {
+        for id in 0..52u8 {
+            let c = Card::try_new(id).unwrap();
+            assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+            assert_eq!(Card::new(c.rank(), c.suit()), c);
+        }
+        assert_eq!("QS".parse::<Card>().unwrap().id(), 49);
+        assert_eq!("2C".parse::<Card>().unwrap().id(), 0);
+        assert_eq!("A♠".parse::<Card>().unwrap().id(), 51);
+        assert_eq!("10♥".parse::<Card>().unwrap().to_string(), "TH");
+    }
+
+    #[test]
+    fn bad_texts_are_refused() {
+        for t in ["", "Q", "S", "1S", "11S", "QX", "QSS", "ZZ"] {
+            assert!(t.parse::<Card>().is_err(), "{t}");
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The Hearts family (*la dame de pic*, Corazones, Francesa, Jota de diamantes): RULES.md §A.
+
+mod game;
+mod rules;
+mod state;
+mod text;
+
+pub use game::{HandResult, HeartsGame, CHIP_UNIT};
+pub use rules::{
+    ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,
+    PassDirection, PassTable, RulesError, Scoring, Tie, MAX_PARAM,
+};
+pub use state::{
+    deal_random, resolve_direction, DealError, HeartsState, PassError, Phase, PlayError,
+    MAX_PLAYERS, MAX_TRICKS,
+};
+pub use text::{Action, HandLog, TextError};

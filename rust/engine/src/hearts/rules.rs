@@ -1,0 +1,411 @@
+//! The rule parameters of the Hearts family (RULES.md A.1 and A.6), their validation and
+//! the presets, plus the facts derived from them (deck, penalty cards, V, lowest club).
+
+use crate::card::{Card, Suit};
+use crate::card_set::CardSet;
+use crate::option_enum;
+use std::fmt;
+
+option_enum! {
+    /// `deck_adjust` (A-3, A-7).
+    DeckAdjust { RemoveCards = "remove_cards", DealAll = "deal_all" }
+}
+option_enum! {
+    /// `pass_direction` (A-8, A.6).
+    PassDirection {
+        Left = "left", Right = "right", Across = "across", Hold = "hold",
+        Rotate = "rotate", Random = "random",
+    }
+}
+option_enum! {
+    /// `first_lead` (A-12, V-A1).
+    FirstLead { LeftOfDealer = "left_of_dealer", TwoOfClubs = "two_of_clubs" }
+}
+option_enum! {
+    /// `scoring` (A-22..A-24).
+    Scoring { Chips = "chips", Positive = "positive", Negative = "negative" }
+}
+option_enum! {
+    /// `moon` (A-21).
+    Moon { SubtractSelf = "subtract_self", AddOthers = "add_others", None = "none" }
+}
+option_enum! {
+    /// `chips_end` (A-24).
+    ChipsEnd { Bust = "bust", MaxHands = "max_hands" }
+}
+option_enum! {
+    /// `tie` (0.6).
+    Tie { PlayOn = "play_on", Share = "share" }
+}
+option_enum! {
+    /// `pass_table`: which column of table A-9 `pass_count = auto` reads.
+    PassTable { DameDePic = "dame_de_pic", Corazones = "corazones" }
+}
+option_enum! {
+    /// The presets of A.1 and A.6.
+    HeartsPreset {
+        DameDePic = "dame_de_pic", Corazones = "corazones", Francesa = "francesa",
+        JotaDiamantes = "jota_diamantes", OpenSpiel = "openspiel",
+    }
+}
+
+/// `pass_count`: `auto` (table A-9) or a fixed count 0..=4.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum PassCount {
+    /// Table A-9, column chosen by `pass_table`.
+    Auto,
+    /// A fixed number of cards.
+    Fixed(u8),
+}
+
+option_enum! {
+    /// A resolved pass direction (A-8).
+    HandDirection { Left = "left", Right = "right", Across = "across", Hold = "hold" }
+}
+
+/// The Hearts-family rules: every parameter of RULES.md A.1 and A.6.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[allow(missing_docs)]
+pub struct HeartsRules {
+    pub players: u8,
+    pub deck_adjust: DeckAdjust,
+    pub pass_count: PassCount,
+    pub pass_direction: PassDirection,
+    pub pass_through: bool,
+    pub first_lead: FirstLead,
+    pub first_trick_no_points: bool,
+    pub hearts_must_be_broken: bool,
+    pub queen_breaks_hearts: bool,
+    pub early_end: bool,
+    pub scoring: Scoring,
+    pub moon: Moon,
+    pub target: u32,
+    pub starting_chips: u32,
+    pub chips_end: ChipsEnd,
+    pub french_spades: bool,
+    pub jack_of_diamonds: bool,
+    pub moon_requires_jack: bool,
+    pub tie: Tie,
+    pub max_hands: Option<u32>,
+    pub can_lead_any_club: bool,
+    pub can_lead_hearts_instead_of_qs: bool,
+    pub avoid_all_tricks_bonus: u32,
+    pub pass_table: PassTable,
+}
+
+impl Default for HeartsRules {
+    /// The `dame_de_pic` defaults of A.1.
+    fn default() -> Self {
+        HeartsRules {
+            players: 4,
+            deck_adjust: DeckAdjust::RemoveCards,
+            pass_count: PassCount::Auto,
+            pass_direction: PassDirection::Left,
+            pass_through: true,
+            first_lead: FirstLead::LeftOfDealer,
+            first_trick_no_points: true,
+            hearts_must_be_broken: true,
+            queen_breaks_hearts: false,
+            early_end: true,
+            scoring: Scoring::Positive,
+            moon: Moon::SubtractSelf,
+            target: 100,
+            starting_chips: 100,
+            chips_end: ChipsEnd::Bust,
+            french_spades: false,
+            jack_of_diamonds: false,
+            moon_requires_jack: true,
+            tie: Tie::PlayOn,
+            max_hands: None,
+            can_lead_any_club: false,
+            can_lead_hearts_instead_of_qs: false,
+            avoid_all_tricks_bonus: 0,
+            pass_table: PassTable::DameDePic,
+        }
+    }
+}
+
+/// Why a rule set was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// Largest `target`, `starting_chips`, `max_hands` or `avoid_all_tricks_bonus` accepted, so
+/// that scores never overflow.
+pub const MAX_PARAM: u32 = 1_000_000;
+
+impl HeartsRules {
+    /// The rules of a preset (A.1, A.6).
+    ///
+    /// ```
+    /// use hearts_engine::hearts::{HeartsPreset, HeartsRules, FirstLead};
+    /// let r = HeartsRules::preset(HeartsPreset::Corazones);
+    /// assert_eq!(r.first_lead, FirstLead::TwoOfClubs);
+    /// ```
+    pub fn preset(preset: HeartsPreset) -> HeartsRules {
+        let base = HeartsRules::default();
+        let corazones = HeartsRules {
+            pass_direction: PassDirection::Rotate,
+            pass_table: PassTable::Corazones,
+            first_lead: FirstLead::TwoOfClubs,
+            ..base
+        };
+        match preset {
+            HeartsPreset::DameDePic => base,
+            HeartsPreset::Corazones => corazones,
+            HeartsPreset::Francesa => HeartsRules { french_spades: true, ..corazones },
+            HeartsPreset::JotaDiamantes => HeartsRules { jack_of_diamonds: true, ..base },
+            HeartsPreset::OpenSpiel => HeartsRules {
+                players: 4,
+                pass_count: PassCount::Fixed(3),
+                pass_direction: PassDirection::Random,
+                pass_through: false,
+                first_lead: FirstLead::TwoOfClubs,
+                first_trick_no_points: true,
+                hearts_must_be_broken: true,
+                queen_breaks_hearts: true,
+                early_end: false,
+                moon: Moon::AddOthers,
+                moon_requires_jack: false,
+                max_hands: Some(1),
+                ..base
+            },
+        }
+    }
+
+    /// Checks ranges and the invalid combinations.
+    ///
+    /// ```
+    /// use hearts_engine::hearts::{HeartsRules, Scoring};
+    /// let bad = HeartsRules { jack_of_diamonds: true, scoring: Scoring::Chips, ..Default::default() };
+    /// assert!(bad.validate().is_err());
+    /// ```
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let err = |s: String| Err(RulesError(s));
+        if !(3..=7).contains(&self.players) {
+            return err(format!("players must be 3..=7, got {}", self.players));
+        }
+        if let PassCount::Fixed(k) = self.pass_count {
+            if k > 4 {
+                return err(format!("pass_count must be \"auto\" or 0..=4, got {k}"));
+            }
+        }
+        for (name, v, min) in [
+            ("target", self.target, 1),
+            ("starting_chips", self.starting_chips, 1),
+            ("avoid_all_tricks_bonus", self.avoid_all_tricks_bonus, 0),
+        ] {
+            if v < min || v > MAX_PARAM {
+                return err(format!("{name} must be {min}..={MAX_PARAM}, got {v}"));
+            }
+        }
+        if let Some(m) = self.max_hands {
+            if m < 1 || m > MAX_PARAM {
+                return err(format!("max_hands must be None or 1..={MAX_PARAM}, got {m}"));
+            }
+        }
+        if self.jack_of_diamonds && self.scoring == Scoring::Chips {
+            return err("jack_of_diamonds=True cannot be combined with scoring=\"chips\" \
+                        (RULES.md A.1: J♦ is defined in points only); use scoring=\"positive\" \
+                        or \"negative\""
+                .into());
+        }
+        if self.scoring == Scoring::Chips
+            && self.chips_end == ChipsEnd::MaxHands
+            && self.max_hands.is_none()
+        {
+            return err("chips_end=\"max_hands\" needs max_hands set to a number of hands".into());
+        }
+        if self.can_lead_any_club && self.first_lead != FirstLead::TwoOfClubs {
+            return err("can_lead_any_club=True needs first_lead=\"two_of_clubs\"".into());
+        }
+        Ok(())
+    }
+
+    /// The cards in play: 52 minus the A-3 removals with `remove_cards`.
+    ///
+    /// ```
+    /// use hearts_engine::hearts::HeartsRules;
+    /// let r = HeartsRules { players: 6, ..Default::default() };
+    /// assert_eq!(r.deck().count(), 48);
+    /// ```
+    pub fn deck(&self) -> CardSet {
+        if self.deck_adjust == DeckAdjust::DealAll {
+            return CardSet::FULL;
+        }
+        let removed: &[u8] = match self.players {
+            3 => &[0],
+            5 => &[0, 13],
+            6 => &[0, 13, 26, 1],
+            7 => &[0, 13, 26],
+            _ => &[],
+        };
+        removed.iter().fold(CardSet::FULL, |d, &id| d.without(Card::new_unchecked(id)))
+    }
+
+    /// Cards dealt to each seat before extras (A-3, A-7).
+    pub fn cards_each(&self) -> u32 {
+        self.deck().count() / u32::from(self.players)
+    }
+
+    /// How many seats (starting left of the dealer) get one extra card (A-7).
+    pub fn extra_cards(&self) -> u32 {
+        self.deck().count() % u32::from(self.players)
+    }
+
+    /// The penalty cards in play (A-4, V-A2).
+    pub fn penalty_cards(&self) -> CardSet {
+        let mut p = CardSet::HEARTS.with(Card::QUEEN_OF_SPADES);
+        if self.french_spades {
+            p = p.with(Card::ACE_OF_SPADES).with(Card::KING_OF_SPADES);
+        }
+        p & self.deck()
+    }
+
+    /// The value cards in play: penalty cards, plus J♦ in the Jota variant (A-4, A-19).
+    pub fn value_cards(&self) -> CardSet {
+        let mut v = self.penalty_cards();
+        if self.jack_of_diamonds {
+            v = v.with(Card::JACK_OF_DIAMONDS);
+        }
+        v
+    }
+
+    /// The penalty value of one card (0 for a non-penalty card).
+    pub const fn card_penalty(&self, card: Card) -> u32 {
+        match card.id() {
+            49 => 13,
+            51 if self.french_spades => 7,
+            50 if self.french_spades => 10,
+            26..=38 => 1,
+            _ => 0,
+        }
+    }
+
+    /// The total penalty of a set of cards.
+    pub fn penalty_of(&self, cards: CardSet) -> u32 {
+        let mut p = (cards & CardSet::HEARTS).count();
+        if cards.contains(Card::QUEEN_OF_SPADES) {
+            p += 13;
+        }
+        if self.french_spades {
+            if cards.contains(Card::ACE_OF_SPADES) {
+                p += 7;
+            }
+            if cards.contains(Card::KING_OF_SPADES) {
+                p += 10;
+            }
+        }
+        p
+    }
+
+    /// V: the total value of the penalty cards in play (A-4).
+    ///
+    /// ```
+    /// use hearts_engine::hearts::HeartsRules;
+    /// assert_eq!(HeartsRules::default().total_penalty(), 26);
+    /// assert_eq!(HeartsRules { players: 7, ..Default::default() }.total_penalty(), 25);
+    /// ```
+    pub fn total_penalty(&self) -> u32 {
+        self.penalty_of(self.deck())
+    }
+
+    /// The lowest club in the deck (V-A1).
+    pub fn lowest_club(&self) -> Card {
+        (self.deck() & CardSet::suit(Suit::Clubs)).first().unwrap_or(Card::TWO_OF_CLUBS)
+    }
+
+    /// The number of cards passed in a hand whose direction is not hold (A-9).
+    pub fn pass_k(&self) -> u8 {
+        match self.pass_count {
+            PassCount::Fixed(k) => k,
+            PassCount::Auto => match (self.pass_table, self.players) {
+                (PassTable::DameDePic, 3 | 4) => 4,
+                (PassTable::DameDePic, 5 | 6) | (PassTable::Corazones, 3 | 4) => 3,
+                _ => 2,
+            },
+        }
+    }
+
+    /// The direction of hand `hand_index`, for every setting but `random` (A-8).
+    /// Across with 3 players is hold.
+    pub fn hand_direction(&self, hand_index: u64) -> Option<HandDirection> {
+        let d = match self.pass_direction {
+            PassDirection::Left => HandDirection::Left,
+            PassDirection::Right => HandDirection::Right,
+            PassDirection::Across => HandDirection::Across,
+            PassDirection::Hold => HandDirection::Hold,
+            PassDirection::Random => return None,
+            PassDirection::Rotate => {
+                if self.players == 3 {
+                    [HandDirection::Left, HandDirection::Right, HandDirection::Hold]
+                        [(hand_index % 3) as usize]
+                } else {
+                    [HandDirection::Left, HandDirection::Right, HandDirection::Across, HandDirection::Hold]
+                        [(hand_index % 4) as usize]
+                }
+            }
+        };
+        Some(self.effective(d))
+    }
+
+    /// `across` with 3 players behaves as hold (A-8).
+    pub fn effective(&self, d: HandDirection) -> HandDirection {
+        if d == HandDirection::Across && self.players == 3 {
+            HandDirection::Hold
+        } else {
+            d
+        }
+    }
+
+    /// The seat offset of a direction (A-8): left +1, right −1, across +⌊n/2⌋, hold 0.
+    pub fn offset(&self, d: HandDirection) -> u8 {
+        match self.effective(d) {
+            HandDirection::Left => 1,
+            HandDirection::Right => self.players - 1,
+            HandDirection::Across => self.players / 2,
+            HandDirection::Hold => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a3_deck_sizes_and_a4_v() {
+        for (n, size, each, v) in [(3, 51, 17, 26), (4, 52, 13, 26), (5, 50, 10, 26), (6, 48, 8, 25), (7, 49, 7, 25)] {
+            let r = HeartsRules { players: n, ..Default::default() };
+            assert_eq!(r.deck().count(), size, "A-3 n={n}");
+            assert_eq!(r.cards_each(), each);
+            assert_eq!(r.extra_cards(), 0);
+            assert_eq!(r.total_penalty(), v, "A-4 n={n}");
+            let f = HeartsRules { french_spades: true, ..r };
+            assert_eq!(f.total_penalty(), v + 17);
+        }
+    }
+
+    #[test]
+    fn a9_pass_table_and_v_a1_lowest_club() {
+        let k = |n, t| HeartsRules { players: n, pass_table: t, ..Default::default() }.pass_k();
+        assert_eq!([3, 4, 5, 6, 7].map(|n| k(n, PassTable::DameDePic)), [4, 4, 3, 3, 2]);
+        assert_eq!([3, 4, 5, 6, 7].map(|n| k(n, PassTable::Corazones)), [3, 3, 2, 2, 2]);
+        let low = |n| HeartsRules { players: n, ..Default::default() }.lowest_club().to_string();
+        assert_eq!([3, 4, 5, 6, 7].map(low), ["3C", "2C", "3C", "4C", "3C"]);
+    }
+
+    #[test]
+    fn ea8_rotate_three_players() {
+        let r = HeartsRules { players: 3, pass_direction: PassDirection::Rotate, ..Default::default() };
+        let dirs: Vec<_> = (0..6).map(|h| r.hand_direction(h).unwrap().name()).collect();
+        assert_eq!(dirs, ["left", "right", "hold", "left", "right", "hold"]);
+    }
+}

@@ -1,0 +1,721 @@
+//! [`HeartsState`]: one hand of the Hearts family, from the deal through passing and play
+//! to the hand score (RULES.md A-5..A-21). Small and `Copy`: search code copies it and
+//! plays on the copy.
+
+use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection, RulesError};
+use crate::card::{Card, Suit};
+use crate::card_set::CardSet;
+use crate::rng::Rng;
+use crate::trick::Trick;
+use std::fmt;
+
+/// Most players at a Hearts table (A-1).
+pub const MAX_PLAYERS: usize = 7;
+/// Most tricks in one hand (3 players, `deal_all`: 17).
+pub const MAX_TRICKS: usize = 18;
+
+/// Where a hand is.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Phase {
+    /// Players choose the cards they pass (A-8..A-11).
+    Pass,
+    /// Tricks are being played.
+    Play,
+    /// The hand is over and can be scored.
+    Over,
+}
+
+impl Phase {
+    /// `"pass"`, `"play"` or `"over"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Pass => "pass",
+            Phase::Play => "play",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// Why a card play was refused.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum PlayError {
+    /// The hand is not in the play phase.
+    WrongPhase(Phase),
+    /// The player does not hold the card.
+    NotInHand(Card),
+    /// The player holds cards of the led suit (A-13).
+    MustFollowSuit(Card, Suit),
+    /// Trick 1 must be led with this card (V-A1 `two_of_clubs`).
+    MustLead(Card, Card),
+    /// Trick 1 must be led with a club (`can_lead_any_club`).
+    MustLeadClub(Card),
+    /// Hearts may not be led yet (A-14).
+    HeartsNotBroken(Card),
+    /// No penalty card in trick 1 (A-15).
+    PointsOnFirstTrick(Card),
+    /// Any other refusal (the card is not in the legal set).
+    NotLegal(Card),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PlayError::WrongPhase(p) => {
+                write!(f, "cards can only be played in the \"play\" phase; the hand is in \"{}\"", p.name())
+            }
+            PlayError::NotInHand(c) => write!(f, "{c} is not in the player's hand"),
+            PlayError::MustFollowSuit(c, s) => {
+                write!(f, "{c} does not follow suit: {} was led and the player holds one (A-13)", s.symbol())
+            }
+            PlayError::MustLead(c, l) => write!(f, "{c} cannot lead trick 1: {l} must be led (V-A1)"),
+            PlayError::MustLeadClub(c) => write!(f, "{c} cannot lead trick 1: a club must be led"),
+            PlayError::HeartsNotBroken(c) => {
+                write!(f, "{c} cannot be led: hearts are not broken and the player holds a non-heart (A-14)")
+            }
+            PlayError::PointsOnFirstTrick(c) => {
+                write!(f, "{c} is a penalty card and cannot be played in trick 1 (A-15)")
+            }
+            PlayError::NotLegal(c) => write!(f, "{c} is not a legal play"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a pass or forward was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+#[allow(missing_docs)]
+pub enum PassError {
+    /// The hand is not in the pass phase.
+    WrongPhase(Phase),
+    /// No such seat.
+    NoSuchSeat(u8, u8),
+    /// The seat already passed or forwarded.
+    AlreadyPassed(u8),
+    /// Wrong number of cards.
+    WrongCount { expected: u8, got: u32 },
+    /// A card the seat was not dealt.
+    NotInHand(u8, Card),
+    /// The rules do not allow forwarding (A-11).
+    ForwardNotAllowed,
+}
+
+impl fmt::Display for PassError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PassError::WrongPhase(p) => {
+                write!(f, "passing is only allowed in the \"pass\" phase; the hand is in \"{}\"", p.name())
+            }
+            PassError::NoSuchSeat(s, n) => write!(f, "seat must be 0..{n}, got {s}"),
+            PassError::AlreadyPassed(s) => write!(f, "seat {s} has already passed or forwarded"),
+            PassError::WrongCount { expected, got } => {
+                write!(f, "exactly {expected} distinct cards must be passed, got {got}")
+            }
+            PassError::NotInHand(s, c) => write!(f, "{c} is not in seat {s}'s dealt hand"),
+            PassError::ForwardNotAllowed => f.write_str("forwarding needs pass_through=True (A-11)"),
+        }
+    }
+}
+
+impl std::error::Error for PassError {}
+
+/// Why explicit hands are not a valid deal.
+#[derive(Clone, Debug, Eq, PartialEq)]
+#[allow(missing_docs)]
+pub enum DealError {
+    /// Wrong number of hands.
+    WrongSeatCount { expected: u8, got: usize },
+    /// A card that the rules removed from the deck (A-3).
+    NotInDeck(Card),
+    /// A card given twice.
+    Duplicate(Card),
+    /// A card of the deck given to nobody.
+    Missing(Card),
+    /// A hand of the wrong size for its seat (A-6, A-7).
+    WrongHandSize { seat: u8, expected: u32, got: u32 },
+    /// The dealer seat is out of range.
+    NoSuchDealer(u8, u8),
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::WrongSeatCount { expected, got } => {
+                write!(f, "expected {expected} hands (one per player), got {got}")
+            }
+            DealError::NotInDeck(c) => write!(f, "{c} is not in the deck for these rules (A-3)"),
+            DealError::Duplicate(c) => write!(f, "{c} is dealt more than once"),
+            DealError::Missing(c) => write!(f, "{c} is in the deck but dealt to nobody"),
+            DealError::WrongHandSize { seat, expected, got } => {
+                write!(f, "seat {seat} must hold {expected} cards for this dealer, got {got}")
+            }
+            DealError::NoSuchDealer(d, n) => write!(f, "dealer must be 0..{n}, got {d}"),
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// One hand of the Hearts family.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct HeartsState {
+    rules: HeartsRules,
+    value: CardSet,
+    n: u8,
+    dealer: u8,
+    hand_index: u64,
+    direction: HandDirection,
+    pass_k: u8,
+    phase: Phase,
+    dealt: [CardSet; MAX_PLAYERS],
+    hands: [CardSet; MAX_PLAYERS],
+    pass_sel: [CardSet; MAX_PLAYERS],
+    passed: u8,
+    forwarders: u8,
+    extra_seats: u8,
+    trick: Trick,
+    trick_no: u8,
+    to_play: u8,
+    players_done: u8,
+    double_pending: bool,
+    broken: bool,
+    played: CardSet,
+    captured: [CardSet; MAX_PLAYERS],
+    tricks_taken: [u8; MAX_PLAYERS],
+    winners: [u8; MAX_TRICKS],
+}
+
+/// Chooses this hand's direction (A-8, A.6 `random`): the rules' own for every setting but
+/// `random`; for `random`, `given` or a uniform draw from {left, across, right, hold}.
+pub fn resolve_direction(
+    rules: &HeartsRules,
+    hand_index: u64,
+    given: Option<HandDirection>,
+    rng: &mut Rng,
+) -> Result<HandDirection, RulesError> {
+    match (rules.hand_direction(hand_index), given) {
+        (Some(d), None) => Ok(d),
+        (Some(_), Some(_)) => Err(RulesError(format!(
+            "a pass_direction for the hand can only be given when the rules' pass_direction is \
+             \"random\"; here it is \"{}\"",
+            rules.pass_direction
+        ))),
+        (None, Some(d)) => Ok(rules.effective(d)),
+        (None, None) => {
+            const DRAW: [HandDirection; 4] =
+                [HandDirection::Left, HandDirection::Across, HandDirection::Right, HandDirection::Hold];
+            Ok(rules.effective(DRAW[rng.below(4) as usize]))
+        }
+    }
+}
+
+/// Deals the rules' deck at random, one card at a time from the dealer's left (A-6, A-7).
+pub fn deal_random(rules: &HeartsRules, dealer: u8, rng: &mut Rng) -> [CardSet; MAX_PLAYERS] {
+    let mut cards = [Card::TWO_OF_CLUBS; 52];
+    let mut len = 0;
+    rules.deck().for_each(|c| {
+        cards[len] = c;
+        len += 1;
+    });
+    rng.shuffle(&mut cards[..len]);
+    let n = usize::from(rules.players);
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    for (j, c) in cards[..len].iter().enumerate() {
+        hands[(usize::from(dealer) + 1 + j) % n].insert(*c);
+    }
+    hands
+}
+
+impl HeartsState {
+    /// A hand dealt at random from `rng`: direction first (for `random`), then the shuffle.
+    ///
+    /// ```
+    /// use hearts_engine::{Rng, hearts::{HeartsRules, HeartsState, Phase}};
+    /// let s = HeartsState::deal(&HeartsRules::default(), 0, 0, &mut Rng::new(1));
+    /// assert_eq!(s.phase(), Phase::Pass);
+    /// assert!(s.hands().iter().all(|h| h.count() == 13));
+    /// ```
+    pub fn deal(rules: &HeartsRules, dealer: u8, hand_index: u64, rng: &mut Rng) -> HeartsState {
+        let direction = resolve_direction(rules, hand_index, None, rng).unwrap_or(HandDirection::Hold);
+        let hands = deal_random(rules, dealer, rng);
+        HeartsState::new_unchecked(rules, hands, dealer, hand_index, direction)
+    }
+
+    /// A hand from explicit hands, validated against A-3/A-6/A-7.
+    pub fn from_deal(
+        rules: &HeartsRules,
+        hands: &[CardSet],
+        dealer: u8,
+        hand_index: u64,
+        direction: HandDirection,
+    ) -> Result<HeartsState, DealError> {
+        let n = rules.players;
+        if dealer >= n {
+            return Err(DealError::NoSuchDealer(dealer, n));
+        }
+        if hands.len() != usize::from(n) {
+            return Err(DealError::WrongSeatCount { expected: n, got: hands.len() });
+        }
+        let deck = rules.deck();
+        let mut seen = CardSet::EMPTY;
+        for h in hands {
+            if let Some(c) = (*h - deck).first() {
+                return Err(DealError::NotInDeck(c));
+            }
+            if let Some(c) = (*h & seen).first() {
+                return Err(DealError::Duplicate(c));
+            }
+            seen |= *h;
+        }
+        if let Some(c) = (deck - seen).first() {
+            return Err(DealError::Missing(c));
+        }
+        let mut arr = [CardSet::EMPTY; MAX_PLAYERS];
+        for seat in 0..n {
+            let expected = Self::dealt_size(rules, dealer, seat);
+            let got = hands[usize::from(seat)].count();
+            if got != expected {
+                return Err(DealError::WrongHandSize { seat, expected, got });
+            }
+            arr[usize::from(seat)] = hands[usize::from(seat)];
+        }
+        Ok(HeartsState::new_unchecked(rules, arr, dealer, hand_index, rules.effective(direction)))
+    }
+
+    /// How many cards `seat` is dealt when `dealer` deals (A-6, A-7).
+    pub fn dealt_size(rules: &HeartsRules, dealer: u8, seat: u8) -> u32 {
+        let n = rules.players;
+        let from_left = u32::from((seat + n - dealer - 1) % n);
+        rules.cards_each() + u32::from(from_left < rules.extra_cards())
+    }
+
+    /// A hand from hands the caller guarantees to be a valid deal.
+    pub fn new_unchecked(
+        rules: &HeartsRules,
+        hands: [CardSet; MAX_PLAYERS],
+        dealer: u8,
+        hand_index: u64,
+        direction: HandDirection,
+    ) -> HeartsState {
+        let n = rules.players;
+        let mut extra_seats = 0u8;
+        if rules.deck_adjust == DeckAdjust::DealAll {
+            for o in 0..rules.extra_cards() as u8 {
+                extra_seats |= 1 << ((dealer + 1 + o) % n);
+            }
+        }
+        let pass_k = if direction == HandDirection::Hold { 0 } else { rules.pass_k() };
+        let mut s = HeartsState {
+            rules: *rules,
+            value: rules.value_cards(),
+            n,
+            dealer,
+            hand_index,
+            direction,
+            pass_k,
+            phase: Phase::Pass,
+            dealt: hands,
+            hands,
+            pass_sel: [CardSet::EMPTY; MAX_PLAYERS],
+            passed: 0,
+            forwarders: 0,
+            extra_seats,
+            trick: Trick::new(),
+            trick_no: 1,
+            to_play: 0,
+            players_done: 0,
+            double_pending: false,
+            broken: false,
+            played: CardSet::EMPTY,
+            captured: [CardSet::EMPTY; MAX_PLAYERS],
+            tricks_taken: [0; MAX_PLAYERS],
+            winners: [0; MAX_TRICKS],
+        };
+        if pass_k == 0 {
+            s.start_play();
+        }
+        s
+    }
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        self.to_play = match self.rules.first_lead {
+            FirstLead::LeftOfDealer => (self.dealer + 1) % self.n,
+            FirstLead::TwoOfClubs => {
+                let low = self.rules.lowest_club();
+                (0..self.n).find(|&p| self.hands[usize::from(p)].contains(low)).unwrap_or(0)
+            }
+        };
+    }
+
+    /// The rules.
+    pub const fn rules(&self) -> &HeartsRules {
+        &self.rules
+    }
+    /// Number of players.
+    pub const fn num_players(&self) -> u8 {
+        self.n
+    }
+    /// The dealer's seat.
+    pub const fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// The 0-based index of this hand in its game.
+    pub const fn hand_index(&self) -> u64 {
+        self.hand_index
+    }
+    /// The phase.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// This hand's resolved pass direction.
+    pub const fn pass_direction(&self) -> HandDirection {
+        self.direction
+    }
+    /// This hand's pass count (0 when holding).
+    pub const fn pass_count(&self) -> u8 {
+        self.pass_k
+    }
+    /// Current holdings, one set per seat (only the first `num_players` are used).
+    pub fn hands(&self) -> &[CardSet] {
+        &self.hands[..usize::from(self.n)]
+    }
+    /// The hands as dealt, before passing.
+    pub fn dealt(&self) -> &[CardSet] {
+        &self.dealt[..usize::from(self.n)]
+    }
+    /// The seat to play in the play phase; in the pass phase the lowest pending seat.
+    pub fn current_player(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Play => Some(self.to_play),
+            Phase::Pass => (0..self.n).find(|&s| self.passed & (1 << s) == 0),
+            Phase::Over => None,
+        }
+    }
+    /// Bit mask of the seats still to pass or forward.
+    pub fn pending_passes(&self) -> u8 {
+        if self.phase == Phase::Pass {
+            ((1u16 << self.n) - 1) as u8 & !self.passed
+        } else {
+            0
+        }
+    }
+    /// The cards `seat` chose to pass (empty if it forwarded or has not acted).
+    pub fn pass_selection(&self, seat: u8) -> CardSet {
+        self.pass_sel[usize::from(seat)]
+    }
+    /// Bit mask of the seats that forwarded.
+    pub const fn forwarders(&self) -> u8 {
+        self.forwarders
+    }
+    /// The trick in progress.
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+    /// 1-based number of the trick being played (tricks completed + 1).
+    pub const fn trick_number(&self) -> u8 {
+        self.trick_no
+    }
+    /// Winners of the completed tricks, in order.
+    pub fn trick_winners(&self) -> &[u8] {
+        &self.winners[..usize::from(self.trick_no - 1)]
+    }
+    /// Tricks won per seat.
+    pub fn tricks_taken(&self) -> &[u8] {
+        &self.tricks_taken[..usize::from(self.n)]
+    }
+    /// Cards captured per seat (every card of the tricks it won).
+    pub fn captured(&self) -> &[CardSet] {
+        &self.captured[..usize::from(self.n)]
+    }
+    /// Whether hearts are broken (A-14; Q♠ too with `queen_breaks_hearts`).
+    pub const fn hearts_broken(&self) -> bool {
+        self.broken
+    }
+    /// Every card played in completed tricks.
+    pub const fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The legal plays of the player to move (A-16 with the A.6 options); empty outside the
+    /// play phase.
+    #[inline]
+    pub fn legal_plays(&self) -> CardSet {
+        if self.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
+        let r = &self.rules;
+        let hand = self.hands[usize::from(self.to_play)];
+        let first = self.trick_no == 1;
+        let mut c = match self.trick.led_suit() {
+            Some(led) => {
+                let f = hand & CardSet::suit(led);
+                if f.is_empty() {
+                    hand
+                } else {
+                    f
+                }
+            }
+            None => {
+                if first && r.first_lead == FirstLead::TwoOfClubs {
+                    if !r.can_lead_any_club {
+                        return CardSet::single(r.lowest_club()) & hand;
+                    }
+                    hand & CardSet::CLUBS
+                } else if r.hearts_must_be_broken && !self.broken {
+                    let non_hearts = hand - CardSet::HEARTS;
+                    if non_hearts.is_empty()
+                        || (r.can_lead_hearts_instead_of_qs
+                            && non_hearts == CardSet::single(Card::QUEEN_OF_SPADES))
+                    {
+                        hand
+                    } else {
+                        non_hearts
+                    }
+                } else {
+                    hand
+                }
+            }
+        };
+        if first && r.first_trick_no_points {
+            let d = c - r.penalty_cards();
+            if !d.is_empty() {
+                c = d;
+            }
+        }
+        c
+    }
+
+    /// Plays a card for the player to move, if legal.
+    ///
+    /// ```
+    /// use hearts_engine::{Rng, hearts::{HeartsRules, HeartsState, PassDirection}};
+    /// let rules = HeartsRules { pass_direction: PassDirection::Hold, ..Default::default() };
+    /// let mut s = HeartsState::deal(&rules, 0, 0, &mut Rng::new(3));
+    /// let card = s.legal_plays().first().unwrap();
+    /// s.try_play(card).unwrap();
+    /// assert_eq!(s.trick().len(), 1);
+    /// ```
+    pub fn try_play(&mut self, card: Card) -> Result<(), PlayError> {
+        let legal = self.legal_plays();
+        if !legal.contains(card) {
+            return Err(self.play_error(card));
+        }
+        self.play_unchecked(card);
+        Ok(())
+    }
+
+    /// The state after playing `card`, or the error with the state unchanged.
+    pub fn play(mut self, card: Card) -> Result<HeartsState, (PlayError, HeartsState)> {
+        let before = self;
+        match self.try_play(card) {
+            Ok(()) => Ok(self),
+            Err(e) => Err((e, before)),
+        }
+    }
+
+    fn play_error(&self, card: Card) -> PlayError {
+        if self.phase != Phase::Play {
+            return PlayError::WrongPhase(self.phase);
+        }
+        let r = &self.rules;
+        let hand = self.hands[usize::from(self.to_play)];
+        if !hand.contains(card) {
+            return PlayError::NotInHand(card);
+        }
+        match self.trick.led_suit() {
+            Some(led) if !(hand & CardSet::suit(led)).is_empty() && card.suit() != led => {
+                return PlayError::MustFollowSuit(card, led);
+            }
+            None if self.trick_no == 1 && r.first_lead == FirstLead::TwoOfClubs => {
+                return if r.can_lead_any_club {
+                    PlayError::MustLeadClub(card)
+                } else {
+                    PlayError::MustLead(card, r.lowest_club())
+                };
+            }
+            None if card.suit() == Suit::Hearts && r.hearts_must_be_broken && !self.broken => {
+                return PlayError::HeartsNotBroken(card);
+            }
+            _ => {}
+        }
+        if self.trick_no == 1 && r.penalty_cards().contains(card) {
+            return PlayError::PointsOnFirstTrick(card);
+        }
+        PlayError::NotLegal(card)
+    }
+
+    /// Plays a card the caller knows to be legal.
+    #[inline]
+    pub fn play_unchecked(&mut self, card: Card) {
+        debug_assert!(self.legal_plays().contains(card), "{card} is not legal");
+        let p = self.to_play;
+        self.hands[usize::from(p)].remove(card);
+        self.trick.push(p, card);
+        if self.trick_no == 1 && self.extra_seats & (1 << p) != 0 && !self.double_pending {
+            // A-7: an extra-card holder plays a second card at the same turn.
+            self.double_pending = true;
+            return;
+        }
+        self.double_pending = false;
+        self.players_done += 1;
+        if self.players_done < self.n {
+            self.to_play = if p + 1 == self.n { 0 } else { p + 1 };
+            return;
+        }
+        self.finish_trick();
+    }
+
+    fn finish_trick(&mut self) {
+        let w = self.trick.winner(CardSet::EMPTY).unwrap_or(self.to_play);
+        let cards = self.trick.cards();
+        self.captured[usize::from(w)] |= cards;
+        self.tricks_taken[usize::from(w)] += 1;
+        self.winners[usize::from(self.trick_no - 1)] = w;
+        if !(cards & CardSet::HEARTS).is_empty()
+            || (self.rules.queen_breaks_hearts && cards.contains(Card::QUEEN_OF_SPADES))
+        {
+            self.broken = true;
+        }
+        self.played |= cards;
+        self.trick = Trick::new();
+        self.players_done = 0;
+        self.trick_no += 1;
+        self.to_play = w;
+        // A-19: the last trick, or with early_end every value card captured.
+        if self.hands[usize::from(w)].is_empty()
+            || (self.rules.early_end && (self.value - self.played).is_empty())
+        {
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// Chooses `cards` for `seat` to pass (A-8, A-10).
+    pub fn pass_cards(&mut self, seat: u8, cards: CardSet) -> Result<(), PassError> {
+        self.check_pass(seat)?;
+        if cards.count() != u32::from(self.pass_k) {
+            return Err(PassError::WrongCount { expected: self.pass_k, got: cards.count() });
+        }
+        if let Some(c) = (cards - self.dealt[usize::from(seat)]).first() {
+            return Err(PassError::NotInHand(seat, c));
+        }
+        self.pass_sel[usize::from(seat)] = cards;
+        self.mark_passed(seat);
+        Ok(())
+    }
+
+    /// Declares FORWARD for `seat` (A-11).
+    pub fn forward(&mut self, seat: u8) -> Result<(), PassError> {
+        self.check_pass(seat)?;
+        if !self.rules.pass_through {
+            return Err(PassError::ForwardNotAllowed);
+        }
+        self.forwarders |= 1 << seat;
+        self.mark_passed(seat);
+        Ok(())
+    }
+
+    fn check_pass(&self, seat: u8) -> Result<(), PassError> {
+        if self.phase != Phase::Pass {
+            return Err(PassError::WrongPhase(self.phase));
+        }
+        if seat >= self.n {
+            return Err(PassError::NoSuchSeat(seat, self.n));
+        }
+        if self.passed & (1 << seat) != 0 {
+            return Err(PassError::AlreadyPassed(seat));
+        }
+        Ok(())
+    }
+
+    fn mark_passed(&mut self, seat: u8) {
+        self.passed |= 1 << seat;
+        if self.pending_passes() == 0 {
+            self.deliver_passes();
+        }
+    }
+
+    /// A-8/A-11: each packet travels in the pass direction through forwarders to the first
+    /// non-forwarder reached (possibly its sender).
+    fn deliver_passes(&mut self) {
+        let n = self.n;
+        let d = self.rules.offset(self.direction);
+        let mut hands = self.dealt;
+        for s in 0..n {
+            if self.forwarders & (1 << s) != 0 {
+                continue;
+            }
+            let packet = self.pass_sel[usize::from(s)];
+            let mut to = s;
+            loop {
+                to = (to + d) % n;
+                if self.forwarders & (1 << to) == 0 {
+                    break;
+                }
+            }
+            hands[usize::from(s)] -= packet;
+            hands[usize::from(to)] |= packet;
+        }
+        // Receivers are distinct because the hop map is a bijection on non-forwarders, so
+        // removing then adding never loses a card.
+        self.hands = hands;
+        self.start_play();
+    }
+
+    /// Penalty points captured per seat (A-20).
+    pub fn points(&self) -> [u32; MAX_PLAYERS] {
+        let mut p = [0; MAX_PLAYERS];
+        for i in 0..usize::from(self.n) {
+            p[i] = self.rules.penalty_of(self.captured[i]);
+        }
+        p
+    }
+
+    /// The moon shooter (A-21), once the hand is over and `moon` is not `none`.
+    pub fn moon_shooter(&self) -> Option<u8> {
+        if self.phase != Phase::Over || self.rules.moon == Moon::None {
+            return None;
+        }
+        let mut need = self.rules.penalty_cards();
+        if self.rules.jack_of_diamonds && self.rules.moon_requires_jack {
+            need = need.with(Card::JACK_OF_DIAMONDS);
+        }
+        (0..self.n).find(|&i| need.is_subset(self.captured[usize::from(i)]))
+    }
+
+    /// The hand score h_i per seat (A-21), with `avoid_all_tricks_bonus` (A.6).
+    pub fn hand_scores(&self) -> [i32; MAX_PLAYERS] {
+        let n = usize::from(self.n);
+        let r = &self.rules;
+        let v = r.total_penalty() as i32;
+        let pen = self.points();
+        let mut bon = [0i32; MAX_PLAYERS];
+        if r.jack_of_diamonds {
+            for i in 0..n {
+                if self.captured[i].contains(Card::JACK_OF_DIAMONDS) {
+                    bon[i] = 10;
+                }
+            }
+        }
+        let mut h = [0i32; MAX_PLAYERS];
+        let shooter = self.moon_shooter().map(usize::from);
+        for i in 0..n {
+            h[i] = match (r.moon, shooter) {
+                (Moon::SubtractSelf, Some(s)) if s == i => -v - bon[i],
+                (Moon::SubtractSelf, Some(_)) => -bon[i],
+                (Moon::AddOthers, Some(s)) if s == i => -bon[i],
+                (Moon::AddOthers, Some(_)) => v - bon[i],
+                _ => pen[i] as i32 - bon[i],
+            };
+            if shooter.is_none() && self.tricks_taken[i] == 0 {
+                h[i] -= r.avoid_all_tricks_bonus as i32;
+            }
+        }
+        h
+    }
+
+    /// Whether the rules' direction is drawn at random each hand.
+    pub fn direction_is_random(&self) -> bool {
+        self.rules.pass_direction == PassDirection::Random
+    }
+}
