@@ -95,7 +95,9 @@ impl Rank {
     /// Number of ranks.
     pub const NUM: usize = 13;
 
-    const CHARS: [char; 13] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+    const CHARS: [char; 13] = [
+        '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
+    ];
 
     /// The rank with this index (0..=12), if any.
     ///

@@ -150,7 +150,10 @@ impl CardSet {
     /// assert_eq!(CardSet(0b1011).subsets().count(), 8);
     /// ```
     pub fn subsets(self) -> Subsets {
-        Subsets { set: self.0, next: Some(0) }
+        Subsets {
+            set: self.0,
+            next: Some(0),
+        }
     }
 
     /// Every subset of `self` with exactly `k` cards.
@@ -210,7 +213,7 @@ impl DoubleEndedIterator for IntoIter {
         if self.0 == 0 {
             return None;
         }
-        let id = 63 - self.0.leading_zeros();
+        let id = self.0.ilog2();
         self.0 &= !(1 << id);
         Some(Card::new_unchecked(id as u8))
     }
@@ -339,10 +342,19 @@ mod tests {
 
     #[test]
     fn iteration_and_algebra() {
-        let s: CardSet = [0u8, 13, 49].iter().map(|&i| Card::try_new(i).unwrap()).collect();
+        let s: CardSet = [0u8, 13, 49]
+            .iter()
+            .map(|&i| Card::try_new(i).unwrap())
+            .collect();
         assert_eq!(s.count(), 3);
-        assert_eq!(s.into_iter().map(Card::id).collect::<Vec<_>>(), vec![0, 13, 49]);
-        assert_eq!(s.into_iter().rev().map(Card::id).collect::<Vec<_>>(), vec![49, 13, 0]);
+        assert_eq!(
+            s.into_iter().map(Card::id).collect::<Vec<_>>(),
+            vec![0, 13, 49]
+        );
+        assert_eq!(
+            s.into_iter().rev().map(Card::id).collect::<Vec<_>>(),
+            vec![49, 13, 0]
+        );
         assert_eq!((s & CardSet::SPADES).count(), 1);
         assert_eq!((s - CardSet::CLUBS).count(), 2);
         assert_eq!((!s).count(), 49);

@@ -30,7 +30,9 @@ impl Rng {
 
     /// The generator of game (or hand) `index` of a batch run with `seed`.
     pub const fn for_game(seed: u64, index: u64) -> Rng {
-        Rng(mix64(mix64(seed).wrapping_add(mix64(index ^ 0x3c6e_f372_fe94_f82b))))
+        Rng(mix64(
+            mix64(seed).wrapping_add(mix64(index ^ 0x3c6e_f372_fe94_f82b)),
+        ))
     }
 
     /// The next 64 random bits.
@@ -91,7 +93,10 @@ mod tests {
     #[test]
     fn games_are_independent_of_order() {
         let a: Vec<u64> = (0..4).map(|i| Rng::for_game(9, i).next_u64()).collect();
-        let b: Vec<u64> = (0..4).rev().map(|i| Rng::for_game(9, i).next_u64()).collect();
+        let b: Vec<u64> = (0..4)
+            .rev()
+            .map(|i| Rng::for_game(9, i).next_u64())
+            .collect();
         assert_eq!(a, b.into_iter().rev().collect::<Vec<_>>());
         assert_ne!(a[0], a[1]);
     }

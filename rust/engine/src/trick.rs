@@ -19,7 +19,12 @@ pub struct Trick {
 impl Trick {
     /// An empty trick.
     pub const fn new() -> Trick {
-        Trick { cards: [0; MAX_TRICK_CARDS], seats: [0; MAX_TRICK_CARDS], len: 0, set: CardSet::EMPTY }
+        Trick {
+            cards: [0; MAX_TRICK_CARDS],
+            seats: [0; MAX_TRICK_CARDS],
+            len: 0,
+            set: CardSet::EMPTY,
+        }
     }
 
     /// Number of cards played so far.

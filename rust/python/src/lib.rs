@@ -1,1 +1,24 @@
+//! Python bindings of `hearts-engine`: conversion, validation, GIL release and error mapping.
 
+mod cards;
+mod convert;
+mod errors;
+mod game;
+mod rules;
+mod sim;
+mod state;
+
+use pyo3::prelude::*;
+
+#[pymodule(gil_used = false)]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(cards::card, m)?)?;
+    m.add_function(wrap_pyfunction!(cards::card_name, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::simulate_hearts, m)?)?;
+    m.add_class::<cards::PyCardSet>()?;
+    m.add_class::<rules::PyHeartsRules>()?;
+    m.add_class::<state::PyHeartsState>()?;
+    m.add_class::<game::PyHeartsGame>()?;
+    Ok(())
+}

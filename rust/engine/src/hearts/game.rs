@@ -3,6 +3,7 @@
 
 use super::rules::{ChipsEnd, HandDirection, HeartsRules, Moon, Scoring, Tie};
 use super::state::{resolve_direction, HeartsState, PassError, Phase, PlayError, MAX_PLAYERS};
+use super::text::{Action, HandLog};
 use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::rng::Rng;
@@ -36,6 +37,7 @@ pub struct HeartsGame {
     winners: u8,
     over: bool,
     current: HeartsState,
+    log: HandLog,
 }
 
 impl HeartsGame {
@@ -65,8 +67,10 @@ impl HeartsGame {
             winners: 0,
             over: false,
             current: HeartsState::deal(rules, 0, 0, &mut Rng::new(0)),
+            log: HandLog::new(HeartsState::deal(rules, 0, 0, &mut Rng::new(0))),
         };
         g.current = g.deal_hand(0);
+        g.log = HandLog::new(g.current);
         g
     }
 
@@ -93,6 +97,10 @@ impl HeartsGame {
     /// The hand being played (the last hand once the game is over).
     pub const fn current(&self) -> &HeartsState {
         &self.current
+    }
+    /// The current hand's deal and actions (its text form).
+    pub const fn log(&self) -> &HandLog {
+        &self.log
     }
     /// Whether the game is over.
     pub const fn is_over(&self) -> bool {
@@ -133,7 +141,7 @@ impl HeartsGame {
             return Err(PlayError::WrongPhase(Phase::Over));
         }
         self.current.try_play(card)?;
-        self.after_action();
+        self.after_action(Action::Play(card));
         Ok(())
     }
 
@@ -143,7 +151,7 @@ impl HeartsGame {
             return Err(PassError::WrongPhase(Phase::Over));
         }
         self.current.pass_cards(seat, cards)?;
-        self.after_action();
+        self.after_action(Action::Pass(seat, cards));
         Ok(())
     }
 
@@ -153,11 +161,12 @@ impl HeartsGame {
             return Err(PassError::WrongPhase(Phase::Over));
         }
         self.current.forward(seat)?;
-        self.after_action();
+        self.after_action(Action::Forward(seat));
         Ok(())
     }
 
-    fn after_action(&mut self) {
+    fn after_action(&mut self, action: Action) {
+        self.log.actions.push(action);
         if self.current.phase() == Phase::Over {
             self.finish_hand();
         }
@@ -175,8 +184,12 @@ impl HeartsGame {
             moon_shooter: s.moon_shooter(),
         };
         match r.scoring {
-            Scoring::Positive => (0..n).for_each(|i| self.totals[i] += i64::from(result.hand_scores[i])),
-            Scoring::Negative => (0..n).for_each(|i| self.totals[i] -= i64::from(result.hand_scores[i])),
+            Scoring::Positive => {
+                (0..n).for_each(|i| self.totals[i] += i64::from(result.hand_scores[i]));
+            }
+            Scoring::Negative => {
+                (0..n).for_each(|i| self.totals[i] -= i64::from(result.hand_scores[i]));
+            }
             Scoring::Chips => self.pay_chips(&result),
         }
         self.history.push(result);
@@ -186,21 +199,26 @@ impl HeartsGame {
             Scoring::Negative => t.iter().any(|&x| x <= -i64::from(r.target)),
             Scoring::Chips => r.chips_end == ChipsEnd::Bust && t.iter().any(|&x| x <= 0),
         };
-        let capped = r.max_hands.is_some_and(|m| self.history.len() >= m as usize);
+        let capped = r
+            .max_hands
+            .is_some_and(|m| self.history.len() >= m as usize);
         if ended || capped {
             let best = match r.scoring {
                 Scoring::Positive => t.iter().copied().min(),
                 _ => t.iter().copied().max(),
             }
             .unwrap_or(0);
-            let mask = (0..n).filter(|&i| t[i] == best).fold(0u8, |m, i| m | 1 << i);
-            if capped || r.tie == Tie::Share || mask.count_ones() == 1 {
+            let mask = (0..n)
+                .filter(|&i| t[i] == best)
+                .fold(0u8, |m, i| m | 1 << i);
+            if capped || r.tie == Tie::Share || mask.is_power_of_two() {
                 self.over = true;
                 self.winners = mask;
                 return;
             }
         }
         self.current = self.deal_hand(self.history.len());
+        self.log = HandLog::new(self.current);
     }
 
     /// A-24 with exact 1/60 units.

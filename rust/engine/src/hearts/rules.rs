@@ -160,8 +160,14 @@ impl HeartsRules {
         match preset {
             HeartsPreset::DameDePic => base,
             HeartsPreset::Corazones => corazones,
-            HeartsPreset::Francesa => HeartsRules { french_spades: true, ..corazones },
-            HeartsPreset::JotaDiamantes => HeartsRules { jack_of_diamonds: true, ..base },
+            HeartsPreset::Francesa => HeartsRules {
+                french_spades: true,
+                ..corazones
+            },
+            HeartsPreset::JotaDiamantes => HeartsRules {
+                jack_of_diamonds: true,
+                ..base
+            },
             HeartsPreset::OpenSpiel => HeartsRules {
                 players: 4,
                 pass_count: PassCount::Fixed(3),
@@ -207,15 +213,19 @@ impl HeartsRules {
             }
         }
         if let Some(m) = self.max_hands {
-            if m < 1 || m > MAX_PARAM {
-                return err(format!("max_hands must be None or 1..={MAX_PARAM}, got {m}"));
+            if !(1..=MAX_PARAM).contains(&m) {
+                return err(format!(
+                    "max_hands must be None or 1..={MAX_PARAM}, got {m}"
+                ));
             }
         }
         if self.jack_of_diamonds && self.scoring == Scoring::Chips {
-            return err("jack_of_diamonds=True cannot be combined with scoring=\"chips\" \
+            return err(
+                "jack_of_diamonds=True cannot be combined with scoring=\"chips\" \
                         (RULES.md A.1: J♦ is defined in points only); use scoring=\"positive\" \
                         or \"negative\""
-                .into());
+                    .into(),
+            );
         }
         if self.scoring == Scoring::Chips
             && self.chips_end == ChipsEnd::MaxHands
@@ -247,7 +257,9 @@ impl HeartsRules {
             7 => &[0, 13, 26],
             _ => &[],
         };
-        removed.iter().fold(CardSet::FULL, |d, &id| d.without(Card::new_unchecked(id)))
+        removed
+            .iter()
+            .fold(CardSet::FULL, |d, &id| d.without(Card::new_unchecked(id)))
     }
 
     /// Cards dealt to each seat before extras (A-3, A-7).
@@ -319,7 +331,9 @@ impl HeartsRules {
 
     /// The lowest club in the deck (V-A1).
     pub fn lowest_club(&self) -> Card {
-        (self.deck() & CardSet::suit(Suit::Clubs)).first().unwrap_or(Card::TWO_OF_CLUBS)
+        (self.deck() & CardSet::suit(Suit::Clubs))
+            .first()
+            .unwrap_or(Card::TWO_OF_CLUBS)
     }
 
     /// The number of cards passed in a hand whose direction is not hold (A-9).
@@ -345,11 +359,18 @@ impl HeartsRules {
             PassDirection::Random => return None,
             PassDirection::Rotate => {
                 if self.players == 3 {
-                    [HandDirection::Left, HandDirection::Right, HandDirection::Hold]
-                        [(hand_index % 3) as usize]
+                    [
+                        HandDirection::Left,
+                        HandDirection::Right,
+                        HandDirection::Hold,
+                    ][(hand_index % 3) as usize]
                 } else {
-                    [HandDirection::Left, HandDirection::Right, HandDirection::Across, HandDirection::Hold]
-                        [(hand_index % 4) as usize]
+                    [
+                        HandDirection::Left,
+                        HandDirection::Right,
+                        HandDirection::Across,
+                        HandDirection::Hold,
+                    ][(hand_index % 4) as usize]
                 }
             }
         };
@@ -382,30 +403,68 @@ mod tests {
 
     #[test]
     fn a3_deck_sizes_and_a4_v() {
-        for (n, size, each, v) in [(3, 51, 17, 26), (4, 52, 13, 26), (5, 50, 10, 26), (6, 48, 8, 25), (7, 49, 7, 25)] {
-            let r = HeartsRules { players: n, ..Default::default() };
+        for (n, size, each, v) in [
+            (3, 51, 17, 26),
+            (4, 52, 13, 26),
+            (5, 50, 10, 26),
+            (6, 48, 8, 25),
+            (7, 49, 7, 25),
+        ] {
+            let r = HeartsRules {
+                players: n,
+                ..Default::default()
+            };
             assert_eq!(r.deck().count(), size, "A-3 n={n}");
             assert_eq!(r.cards_each(), each);
             assert_eq!(r.extra_cards(), 0);
             assert_eq!(r.total_penalty(), v, "A-4 n={n}");
-            let f = HeartsRules { french_spades: true, ..r };
+            let f = HeartsRules {
+                french_spades: true,
+                ..r
+            };
             assert_eq!(f.total_penalty(), v + 17);
         }
     }
 
     #[test]
     fn a9_pass_table_and_v_a1_lowest_club() {
-        let k = |n, t| HeartsRules { players: n, pass_table: t, ..Default::default() }.pass_k();
-        assert_eq!([3, 4, 5, 6, 7].map(|n| k(n, PassTable::DameDePic)), [4, 4, 3, 3, 2]);
-        assert_eq!([3, 4, 5, 6, 7].map(|n| k(n, PassTable::Corazones)), [3, 3, 2, 2, 2]);
-        let low = |n| HeartsRules { players: n, ..Default::default() }.lowest_club().to_string();
+        let k = |n, t| {
+            HeartsRules {
+                players: n,
+                pass_table: t,
+                ..Default::default()
+            }
+            .pass_k()
+        };
+        assert_eq!(
+            [3, 4, 5, 6, 7].map(|n| k(n, PassTable::DameDePic)),
+            [4, 4, 3, 3, 2]
+        );
+        assert_eq!(
+            [3, 4, 5, 6, 7].map(|n| k(n, PassTable::Corazones)),
+            [3, 3, 2, 2, 2]
+        );
+        let low = |n| {
+            HeartsRules {
+                players: n,
+                ..Default::default()
+            }
+            .lowest_club()
+            .to_string()
+        };
         assert_eq!([3, 4, 5, 6, 7].map(low), ["3C", "2C", "3C", "4C", "3C"]);
     }
 
     #[test]
     fn ea8_rotate_three_players() {
-        let r = HeartsRules { players: 3, pass_direction: PassDirection::Rotate, ..Default::default() };
-        let dirs: Vec<_> = (0..6).map(|h| r.hand_direction(h).unwrap().name()).collect();
+        let r = HeartsRules {
+            players: 3,
+            pass_direction: PassDirection::Rotate,
+            ..Default::default()
+        };
+        let dirs: Vec<_> = (0..6)
+            .map(|h| r.hand_direction(h).unwrap().name())
+            .collect();
         assert_eq!(dirs, ["left", "right", "hold", "left", "right", "hold"]);
     }
 }

@@ -2,7 +2,9 @@
 //! to the hand score (RULES.md A-5..A-21). Small and `Copy`: search code copies it and
 //! plays on the copy.
 
-use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection, RulesError};
+use super::rules::{
+    DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection, RulesError,
+};
 use crate::card::{Card, Suit};
 use crate::card_set::CardSet;
 use crate::rng::Rng;
@@ -61,19 +63,32 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             PlayError::WrongPhase(p) => {
-                write!(f, "cards can only be played in the \"play\" phase; the hand is in \"{}\"", p.name())
+                write!(
+                    f,
+                    "cards can only be played in the \"play\" phase; the hand is in \"{}\"",
+                    p.name()
+                )
             }
             PlayError::NotInHand(c) => write!(f, "{c} is not in the player's hand"),
             PlayError::MustFollowSuit(c, s) => {
-                write!(f, "{c} does not follow suit: {} was led and the player holds one (A-13)", s.symbol())
+                write!(
+                    f,
+                    "{c} does not follow suit: {} was led and the player holds one (A-13)",
+                    s.symbol()
+                )
             }
-            PlayError::MustLead(c, l) => write!(f, "{c} cannot lead trick 1: {l} must be led (V-A1)"),
+            PlayError::MustLead(c, l) => {
+                write!(f, "{c} cannot lead trick 1: {l} must be led (V-A1)")
+            }
             PlayError::MustLeadClub(c) => write!(f, "{c} cannot lead trick 1: a club must be led"),
             PlayError::HeartsNotBroken(c) => {
                 write!(f, "{c} cannot be led: hearts are not broken and the player holds a non-heart (A-14)")
             }
             PlayError::PointsOnFirstTrick(c) => {
-                write!(f, "{c} is a penalty card and cannot be played in trick 1 (A-15)")
+                write!(
+                    f,
+                    "{c} is a penalty card and cannot be played in trick 1 (A-15)"
+                )
             }
             PlayError::NotLegal(c) => write!(f, "{c} is not a legal play"),
         }
@@ -104,15 +119,24 @@ impl fmt::Display for PassError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PassError::WrongPhase(p) => {
-                write!(f, "passing is only allowed in the \"pass\" phase; the hand is in \"{}\"", p.name())
+                write!(
+                    f,
+                    "passing is only allowed in the \"pass\" phase; the hand is in \"{}\"",
+                    p.name()
+                )
             }
             PassError::NoSuchSeat(s, n) => write!(f, "seat must be 0..{n}, got {s}"),
             PassError::AlreadyPassed(s) => write!(f, "seat {s} has already passed or forwarded"),
             PassError::WrongCount { expected, got } => {
-                write!(f, "exactly {expected} distinct cards must be passed, got {got}")
+                write!(
+                    f,
+                    "exactly {expected} distinct cards must be passed, got {got}"
+                )
             }
             PassError::NotInHand(s, c) => write!(f, "{c} is not in seat {s}'s dealt hand"),
-            PassError::ForwardNotAllowed => f.write_str("forwarding needs pass_through=True (A-11)"),
+            PassError::ForwardNotAllowed => {
+                f.write_str("forwarding needs pass_through=True (A-11)")
+            }
         }
     }
 }
@@ -146,8 +170,15 @@ impl fmt::Display for DealError {
             DealError::NotInDeck(c) => write!(f, "{c} is not in the deck for these rules (A-3)"),
             DealError::Duplicate(c) => write!(f, "{c} is dealt more than once"),
             DealError::Missing(c) => write!(f, "{c} is in the deck but dealt to nobody"),
-            DealError::WrongHandSize { seat, expected, got } => {
-                write!(f, "seat {seat} must hold {expected} cards for this dealer, got {got}")
+            DealError::WrongHandSize {
+                seat,
+                expected,
+                got,
+            } => {
+                write!(
+                    f,
+                    "seat {seat} must hold {expected} cards for this dealer, got {got}"
+                )
             }
             DealError::NoSuchDealer(d, n) => write!(f, "dealer must be 0..{n}, got {d}"),
         }
@@ -202,8 +233,12 @@ pub fn resolve_direction(
         ))),
         (None, Some(d)) => Ok(rules.effective(d)),
         (None, None) => {
-            const DRAW: [HandDirection; 4] =
-                [HandDirection::Left, HandDirection::Across, HandDirection::Right, HandDirection::Hold];
+            const DRAW: [HandDirection; 4] = [
+                HandDirection::Left,
+                HandDirection::Across,
+                HandDirection::Right,
+                HandDirection::Hold,
+            ];
             Ok(rules.effective(DRAW[rng.below(4) as usize]))
         }
     }
@@ -236,7 +271,8 @@ impl HeartsState {
     /// assert!(s.hands().iter().all(|h| h.count() == 13));
     /// ```
     pub fn deal(rules: &HeartsRules, dealer: u8, hand_index: u64, rng: &mut Rng) -> HeartsState {
-        let direction = resolve_direction(rules, hand_index, None, rng).unwrap_or(HandDirection::Hold);
+        let direction =
+            resolve_direction(rules, hand_index, None, rng).unwrap_or(HandDirection::Hold);
         let hands = deal_random(rules, dealer, rng);
         HeartsState::new_unchecked(rules, hands, dealer, hand_index, direction)
     }
@@ -254,7 +290,10 @@ impl HeartsState {
             return Err(DealError::NoSuchDealer(dealer, n));
         }
         if hands.len() != usize::from(n) {
-            return Err(DealError::WrongSeatCount { expected: n, got: hands.len() });
+            return Err(DealError::WrongSeatCount {
+                expected: n,
+                got: hands.len(),
+            });
         }
         let deck = rules.deck();
         let mut seen = CardSet::EMPTY;
@@ -275,11 +314,21 @@ impl HeartsState {
             let expected = Self::dealt_size(rules, dealer, seat);
             let got = hands[usize::from(seat)].count();
             if got != expected {
-                return Err(DealError::WrongHandSize { seat, expected, got });
+                return Err(DealError::WrongHandSize {
+                    seat,
+                    expected,
+                    got,
+                });
             }
             arr[usize::from(seat)] = hands[usize::from(seat)];
         }
-        Ok(HeartsState::new_unchecked(rules, arr, dealer, hand_index, rules.effective(direction)))
+        Ok(HeartsState::new_unchecked(
+            rules,
+            arr,
+            dealer,
+            hand_index,
+            rules.effective(direction),
+        ))
     }
 
     /// How many cards `seat` is dealt when `dealer` deals (A-6, A-7).
@@ -304,7 +353,11 @@ impl HeartsState {
                 extra_seats |= 1 << ((dealer + 1 + o) % n);
             }
         }
-        let pass_k = if direction == HandDirection::Hold { 0 } else { rules.pass_k() };
+        let pass_k = if direction == HandDirection::Hold {
+            0
+        } else {
+            rules.pass_k()
+        };
         let mut s = HeartsState {
             rules: *rules,
             value: rules.value_cards(),
@@ -343,7 +396,9 @@ impl HeartsState {
             FirstLead::LeftOfDealer => (self.dealer + 1) % self.n,
             FirstLead::TwoOfClubs => {
                 let low = self.rules.lowest_club();
-                (0..self.n).find(|&p| self.hands[usize::from(p)].contains(low)).unwrap_or(0)
+                (0..self.n)
+                    .find(|&p| self.hands[usize::from(p)].contains(low))
+                    .unwrap_or(0)
             }
         };
     }
@@ -594,7 +649,10 @@ impl HeartsState {
     pub fn pass_cards(&mut self, seat: u8, cards: CardSet) -> Result<(), PassError> {
         self.check_pass(seat)?;
         if cards.count() != u32::from(self.pass_k) {
-            return Err(PassError::WrongCount { expected: self.pass_k, got: cards.count() });
+            return Err(PassError::WrongCount {
+                expected: self.pass_k,
+                got: cards.count(),
+            });
         }
         if let Some(c) = (cards - self.dealt[usize::from(seat)]).first() {
             return Err(PassError::NotInHand(seat, c));

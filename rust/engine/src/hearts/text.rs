@@ -111,7 +111,8 @@ fn parse_bool(k: &str, v: &str) -> Result<bool, TextError> {
 }
 
 fn parse_num(k: &str, v: &str) -> Result<u32, TextError> {
-    v.parse().or_else(|_| err(format!("{k} must be a number, got {v:?}")))
+    v.parse()
+        .or_else(|_| err(format!("{k} must be a number, got {v:?}")))
 }
 
 fn parse_opt<T>(k: &str, v: &str, f: fn(&str) -> Option<T>) -> Result<T, TextError> {
@@ -122,7 +123,9 @@ fn parse_opt<T>(k: &str, v: &str, f: fn(&str) -> Option<T>) -> Result<T, TextErr
 pub fn rules_from_text(s: &str) -> Result<HeartsRules, TextError> {
     let mut r = HeartsRules::default();
     for word in s.split_whitespace() {
-        let (k, v) = word.split_once('=').ok_or_else(|| TextError(format!("expected name=value, got {word:?}")))?;
+        let (k, v) = word
+            .split_once('=')
+            .ok_or_else(|| TextError(format!("expected name=value, got {word:?}")))?;
         match k {
             "players" => r.players = parse_num(k, v)?.min(255) as u8,
             "deck_adjust" => r.deck_adjust = parse_opt(k, v, DeckAdjust::from_name)?,
@@ -149,7 +152,13 @@ pub fn rules_from_text(s: &str) -> Result<HeartsRules, TextError> {
             "jack_of_diamonds" => r.jack_of_diamonds = parse_bool(k, v)?,
             "moon_requires_jack" => r.moon_requires_jack = parse_bool(k, v)?,
             "tie" => r.tie = parse_opt(k, v, Tie::from_name)?,
-            "max_hands" => r.max_hands = if v == "none" { None } else { Some(parse_num(k, v)?) },
+            "max_hands" => {
+                r.max_hands = if v == "none" {
+                    None
+                } else {
+                    Some(parse_num(k, v)?)
+                }
+            }
             "can_lead_any_club" => r.can_lead_any_club = parse_bool(k, v)?,
             "can_lead_hearts_instead_of_qs" => r.can_lead_hearts_instead_of_qs = parse_bool(k, v)?,
             "avoid_all_tricks_bonus" => r.avoid_all_tricks_bonus = parse_num(k, v)?,
@@ -164,7 +173,9 @@ pub fn rules_from_text(s: &str) -> Result<HeartsRules, TextError> {
 fn parse_cards(s: &str, sep: char) -> Result<CardSet, TextError> {
     let mut set = CardSet::EMPTY;
     for t in s.split(sep).filter(|t| !t.is_empty()) {
-        let c: Card = t.parse().map_err(|_| TextError(format!("bad card {t:?}")))?;
+        let c: Card = t
+            .parse()
+            .map_err(|_| TextError(format!("bad card {t:?}")))?;
         if set.contains(c) {
             return err(format!("card {c} repeated"));
         }
@@ -176,7 +187,10 @@ fn parse_cards(s: &str, sep: char) -> Result<CardSet, TextError> {
 impl HandLog {
     /// A log with no actions yet.
     pub fn new(initial: HeartsState) -> HandLog {
-        HandLog { initial, actions: Vec::new() }
+        HandLog {
+            initial,
+            actions: Vec::new(),
+        }
     }
 
     /// Replays the actions on the initial state.
@@ -227,14 +241,18 @@ impl HandLog {
     pub fn from_text(text: &str) -> Result<(HandLog, HeartsState), TextError> {
         let parts: Vec<&str> = text.split('|').map(str::trim).collect();
         if parts.len() != 5 || parts[0] != HEADER {
-            return err(format!("expected 5 '|'-separated parts starting with {HEADER:?}"));
+            return err(format!(
+                "expected 5 '|'-separated parts starting with {HEADER:?}"
+            ));
         }
         let rules = rules_from_text(parts[1])?;
         let (mut dealer, mut hand_index, mut direction) = (0u8, 0u64, None);
         for word in parts[2].split_whitespace() {
             match word.split_once('=') {
                 Some(("dealer", v)) => dealer = v.parse().or_else(|_| err("bad dealer"))?,
-                Some(("hand_index", v)) => hand_index = v.parse().or_else(|_| err("bad hand_index"))?,
+                Some(("hand_index", v)) => {
+                    hand_index = v.parse().or_else(|_| err("bad hand_index"))?;
+                }
                 Some(("direction", v)) => direction = HandDirection::from_name(v),
                 _ => return err(format!("unexpected {word:?}")),
             }
@@ -246,18 +264,31 @@ impl HandLog {
             .collect::<Result<Vec<_>, _>>()?;
         let initial = HeartsState::from_deal(&rules, &hands, dealer, hand_index, direction)
             .map_err(|e: DealError| TextError(e.to_string()))?;
-        if rules.hand_direction(hand_index).is_some_and(|d| d != initial.pass_direction()) {
+        if rules
+            .hand_direction(hand_index)
+            .is_some_and(|d| d != initial.pass_direction())
+        {
             return err("direction does not match the rules for this hand_index");
         }
         let mut log = HandLog::new(initial);
         for word in parts[4].split_whitespace() {
             let a = if let Some(c) = word.strip_prefix("play=") {
-                Action::Play(c.parse().map_err(|_| TextError(format!("bad card {c:?}")))?)
+                Action::Play(
+                    c.parse()
+                        .map_err(|_| TextError(format!("bad card {c:?}")))?,
+                )
             } else if let Some(seat) = word.strip_prefix("forward") {
-                Action::Forward(seat.parse().or_else(|_| err(format!("bad seat in {word:?}")))?)
+                Action::Forward(
+                    seat.parse()
+                        .or_else(|_| err(format!("bad seat in {word:?}")))?,
+                )
             } else if let Some(rest) = word.strip_prefix("pass") {
-                let (seat, cards) = rest.split_once('=').ok_or_else(|| TextError(format!("bad {word:?}")))?;
-                let seat = seat.parse().or_else(|_| err(format!("bad seat in {word:?}")))?;
+                let (seat, cards) = rest
+                    .split_once('=')
+                    .ok_or_else(|| TextError(format!("bad {word:?}")))?;
+                let seat = seat
+                    .parse()
+                    .or_else(|_| err(format!("bad seat in {word:?}")))?;
                 Action::Pass(seat, parse_cards(cards, ',')?)
             } else {
                 return err(format!("unknown action {word:?}"));
@@ -272,7 +303,9 @@ impl HandLog {
 /// Applies one action, with the engine's error text on refusal.
 pub fn apply(s: &mut HeartsState, a: Action) -> Result<(), String> {
     match a {
-        Action::Pass(seat, cards) => s.pass_cards(seat, cards).map_err(|e: PassError| e.to_string()),
+        Action::Pass(seat, cards) => s
+            .pass_cards(seat, cards)
+            .map_err(|e: PassError| e.to_string()),
         Action::Forward(seat) => s.forward(seat).map_err(|e: PassError| e.to_string()),
         Action::Play(c) => s.try_play(c).map_err(|e: PlayError| e.to_string()),
     }

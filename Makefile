@@ -1,0 +1,56 @@
+# hearts-fast developer targets. `make run` and `make test` are the README's two commands.
+PYTHON ?= python3
+PIP := $(PYTHON) -m pip
+HANDS ?= 1000000
+
+.PHONY: all install build-dev build-prod run test test-rust test-python lint format \
+        fmt-check clippy ruff mypy stubtest bench bench-rust
+
+all: lint test
+
+# Build the extension (release, through the maturin PEP 517 backend) and install every
+# Python dependency the tests and linters need.
+install:
+	$(PIP) install --quiet --disable-pip-version-check -e ".[dev]"
+
+build-dev: install
+
+build-prod:
+	$(PYTHON) -m maturin build --release --out dist
+
+run: install
+	$(PYTHON) -m hearts_fast simulate --hands $(HANDS)
+
+test: install lint test-rust test-python
+
+test-rust:
+	cargo test --workspace --exclude hearts-fast-py
+	cargo test -p hearts-fast-py --no-run
+
+test-python:
+	$(PYTHON) -m pytest
+
+lint: fmt-check clippy ruff mypy
+
+fmt-check:
+	cargo fmt --all -- --check
+
+format:
+	cargo fmt --all
+	$(PYTHON) -m ruff format python tests benchmarks
+	$(PYTHON) -m ruff check --fix python tests benchmarks
+
+clippy:
+	cargo clippy --workspace --all-targets -- -D warnings
+
+ruff:
+	$(PYTHON) -m ruff check python tests benchmarks
+
+mypy:
+	$(PYTHON) -m mypy
+
+stubtest:
+	$(PYTHON) -m mypy.stubtest hearts_fast._core --allowlist stubtest-allowlist.txt
+
+bench-rust:
+	cargo bench -p hearts-engine

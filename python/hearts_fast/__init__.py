@@ -1,0 +1,53 @@
+"""hearts-fast: exact, fast engines for the Hearts family (la dame de pic), with a Rust core.
+
+Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
+rank 0 = "2" … 12 = "A"), so Q♠ is 49. See ``docs/hearts-api.md`` and ``RULES.md``.
+"""
+
+from hearts_fast import _core
+from hearts_fast._core import (
+    CardSet,
+    HeartsGame,
+    HeartsRules,
+    HeartsState,
+    card,
+    card_name,
+    simulate_hearts,
+)
+from hearts_fast.errors import (
+    ArgumentTypeError,
+    HeartsFastError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidRulesError,
+)
+
+__version__: str = _core.__version__
+
+#: Q♠, the black lady.
+QS = 49
+#: 2♣.
+TWO_OF_CLUBS = 0
+#: J♦, the bonus card of the Jota variant.
+JD = 22
+
+__all__ = [
+    "JD",
+    "QS",
+    "TWO_OF_CLUBS",
+    "ArgumentTypeError",
+    "CardSet",
+    "HeartsFastError",
+    "HeartsGame",
+    "HeartsRules",
+    "HeartsState",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidRulesError",
+    "__version__",
+    "card",
+    "card_name",
+    "simulate_hearts",
+]

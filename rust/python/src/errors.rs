@@ -1,0 +1,60 @@
+//! The Python exception classes (defined in `hearts_fast/errors.py`, shared with the
+//! reference engine) and the conversions of engine errors into them.
+
+use hearts_engine::hearts::{DealError, PassError, PlayError, RulesError, TextError};
+use hearts_engine::CardSet;
+use pyo3::prelude::*;
+
+pyo3::import_exception!(hearts_fast.errors, InvalidCardError);
+pyo3::import_exception!(hearts_fast.errors, InvalidRulesError);
+pyo3::import_exception!(hearts_fast.errors, InvalidDealError);
+pyo3::import_exception!(hearts_fast.errors, IllegalMoveError);
+pyo3::import_exception!(hearts_fast.errors, ArgumentTypeError);
+
+pub fn ids(set: CardSet) -> Vec<u32> {
+    set.into_iter().map(|c| u32::from(c.id())).collect()
+}
+
+pub fn illegal(msg: String, card: Option<u8>, legal: CardSet) -> PyErr {
+    IllegalMoveError::new_err((msg, card, ids(legal)))
+}
+
+pub fn play_error(e: PlayError, legal: CardSet) -> PyErr {
+    let card = match e {
+        PlayError::WrongPhase(_) => None,
+        PlayError::NotInHand(c)
+        | PlayError::MustFollowSuit(c, _)
+        | PlayError::MustLead(c, _)
+        | PlayError::MustLeadClub(c)
+        | PlayError::HeartsNotBroken(c)
+        | PlayError::PointsOnFirstTrick(c)
+        | PlayError::NotLegal(c) => Some(c.id()),
+    };
+    let names: Vec<String> = legal.into_iter().map(|c| c.to_string()).collect();
+    let msg = if names.is_empty() {
+        format!("{e}; there is no legal play now")
+    } else {
+        format!("{e}; legal plays: {}", names.join(" "))
+    };
+    illegal(msg, card, legal)
+}
+
+pub fn pass_error(e: &PassError) -> PyErr {
+    illegal(e.to_string(), None, CardSet::EMPTY)
+}
+
+pub fn deal_error(e: &DealError) -> PyErr {
+    InvalidDealError::new_err(e.to_string())
+}
+
+pub fn rules_error(e: &RulesError) -> PyErr {
+    InvalidRulesError::new_err(e.to_string())
+}
+
+pub fn text_error(e: &TextError) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(e.to_string())
+}
+
+pub fn type_error(msg: String) -> PyErr {
+    ArgumentTypeError::new_err(msg)
+}

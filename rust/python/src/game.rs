@@ -1,0 +1,197 @@
+//! `HeartsGame`: a whole game, delegating play to its current hand.
+
+use crate::convert::{extract_card, extract_seed, type_name};
+use crate::errors::{ids, pass_error, play_error, type_error, InvalidRulesError};
+use crate::rules::PyHeartsRules;
+use crate::state::{
+    extract_deal, extract_direction, extract_rules, extract_seat, pass_action, PyHeartsState,
+};
+use hearts_engine::hearts::{
+    Action, HandDirection, HeartsGame, PassDirection, Phase, CHIP_UNIT, MAX_PLAYERS,
+};
+use hearts_engine::CardSet;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+#[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
+pub struct PyHeartsGame(HeartsGame);
+
+fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
+    py.import("fractions")?
+        .getattr("Fraction")?
+        .call1((units, CHIP_UNIT))
+}
+
+#[pymethods]
+impl PyHeartsGame {
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, pass_directions = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        pass_directions: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = extract_rules(rules)?;
+        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+        let first_dealer = first_dealer
+            .map(|d| crate::state::extract_dealer(d, r.players))
+            .transpose()?
+            .unwrap_or(0);
+        let mut dirs: Vec<HandDirection> = Vec::new();
+        if let Some(pd) = pass_directions.filter(|p| !p.is_none()) {
+            if r.pass_direction != PassDirection::Random {
+                return Err(InvalidRulesError::new_err(format!(
+                    "pass_directions can only be given when the rules' pass_direction is \"random\"; here it is \"{}\"",
+                    r.pass_direction
+                )));
+            }
+            let it = pd.try_iter().map_err(|_| {
+                type_error(format!(
+                    "pass_directions must be a sequence of str, got {}",
+                    type_name(pd)
+                ))
+            })?;
+            for d in it {
+                if let Some(d) = extract_direction(Some(&d?))? {
+                    dirs.push(d);
+                }
+            }
+        }
+        let mut hands_list: Vec<[CardSet; MAX_PLAYERS]> = Vec::new();
+        if let Some(ds) = deals.filter(|d| !d.is_none()) {
+            let it = ds.try_iter().map_err(|_| {
+                type_error(format!(
+                    "deals must be a sequence of deals, got {}",
+                    type_name(ds)
+                ))
+            })?;
+            for (h, deal) in it.enumerate() {
+                let dealer = ((usize::from(first_dealer) + h) % usize::from(r.players)) as u8;
+                let s = extract_deal(&r, &deal?, dealer, h as u64, HandDirection::Hold)?;
+                let mut arr = [CardSet::EMPTY; MAX_PLAYERS];
+                arr[..s.dealt().len()].copy_from_slice(s.dealt());
+                hands_list.push(arr);
+            }
+        }
+        Ok(PyHeartsGame(HeartsGame::new(
+            &r,
+            seed,
+            first_dealer,
+            hands_list,
+            dirs,
+        )))
+    }
+
+    #[getter]
+    fn rules(&self) -> PyHeartsRules {
+        PyHeartsRules(*self.0.rules())
+    }
+    #[getter]
+    fn state(&self) -> PyHeartsState {
+        let log = self.0.log().clone();
+        PyHeartsState::from_log(log, *self.0.current())
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        if self.0.is_over() {
+            None
+        } else {
+            self.0.current().current_player()
+        }
+    }
+    fn legal_plays(&self) -> Vec<u32> {
+        if self.0.is_over() {
+            return Vec::new();
+        }
+        ids(self.0.current().legal_plays())
+    }
+    fn pending_passes(&self) -> Vec<u32> {
+        if self.0.phase() != Phase::Pass {
+            return Vec::new();
+        }
+        let m = self.0.current().pending_passes();
+        (0..self.0.rules().players)
+            .filter(|s| m & (1 << s) != 0)
+            .map(u32::from)
+            .collect()
+    }
+    fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = extract_card(card)?;
+        let legal = if self.0.is_over() {
+            CardSet::EMPTY
+        } else {
+            self.0.current().legal_plays()
+        };
+        self.0.try_play(c).map_err(|e| play_error(e, legal))
+    }
+    fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Action::Pass(seat, set) = pass_action(self.0.current(), seat, cards)? {
+            self.0.pass_cards(seat, set).map_err(|e| pass_error(&e))?;
+        }
+        Ok(())
+    }
+    fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = extract_seat(seat, self.0.rules().players, "seat")?;
+        self.0.forward(seat).map_err(|e| pass_error(&e))
+    }
+    #[getter]
+    fn hands_played(&self) -> usize {
+        self.0.hands_played()
+    }
+    #[getter]
+    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let n = usize::from(self.0.rules().players);
+        let out = PyList::empty(py);
+        for h in self.0.history() {
+            let d = PyDict::new(py);
+            d.set_item("points", h.points[..n].to_vec())?;
+            d.set_item("hand_scores", h.hand_scores[..n].to_vec())?;
+            d.set_item("moon_shooter", h.moon_shooter)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    }
+    #[getter]
+    fn totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        let is_chips = self.0.rules().scoring == hearts_engine::hearts::Scoring::Chips;
+        for &t in self.0.totals() {
+            if is_chips {
+                out.append(chips(py, t)?)?;
+            } else {
+                out.append(t)?;
+            }
+        }
+        Ok(out)
+    }
+    #[getter]
+    fn pot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        chips(py, self.0.pot())
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        let m = self.0.winners();
+        (0..self.0.rules().players)
+            .filter(|s| m & (1 << s) != 0)
+            .map(u32::from)
+            .collect()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<HeartsGame hands_played={} totals={:?} over={}>",
+            self.0.hands_played(),
+            self.0.totals(),
+            self.0.is_over()
+        )
+    }
+}
