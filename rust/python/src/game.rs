@@ -7,7 +7,7 @@ use crate::state::{
     extract_deal, extract_direction, extract_rules, extract_seat, pass_action, PyHeartsState,
 };
 use hearts_engine::hearts::{
-    Action, HandDirection, HeartsGame, PassDirection, Phase, CHIP_UNIT, MAX_PLAYERS,
+    Action, HandDirection, HeartsGame, PassDirection, Phase, Scoring, CHIP_UNIT, MAX_PLAYERS,
 };
 use hearts_engine::CardSet;
 use pyo3::prelude::*;
@@ -22,16 +22,65 @@ fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
         .call1((units, CHIP_UNIT))
 }
 
+/// A score as engine units: an int for points; for chips an int or Fraction, times 60.
+fn score_units(v: &Bound<'_, PyAny>, chips: bool, what: &str) -> PyResult<i64> {
+    let bad_type = || {
+        type_error(format!(
+            "{what} must hold ints (or Fractions for chips), got {}",
+            type_name(v)
+        ))
+    };
+    if v.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(bad_type());
+    }
+    let limit = i64::from(hearts_engine::hearts::MAX_PARAM) * 1000;
+    if let Ok(i) = v.extract::<i64>() {
+        if i.abs() > limit {
+            return Err(InvalidRulesError::new_err(format!(
+                "{what} values must be within ±{limit}, got {i}"
+            )));
+        }
+        return Ok(if chips { i * CHIP_UNIT } else { i });
+    }
+    if !chips {
+        return Err(bad_type());
+    }
+    let fraction = v.py().import("fractions")?.getattr("Fraction")?;
+    if !v.is_instance(&fraction)? {
+        return Err(bad_type());
+    }
+    let scaled = v.mul(CHIP_UNIT)?;
+    let den: i64 = scaled.getattr("denominator")?.extract()?;
+    let num: i64 = scaled
+        .getattr("numerator")?
+        .extract()
+        .map_err(|_| bad_type())?;
+    if den != 1 {
+        return Err(InvalidRulesError::new_err(format!(
+            "{what}: chip amounts must be multiples of 1/60, got {}",
+            v.str()?
+        )));
+    }
+    if num.abs() > limit * CHIP_UNIT {
+        return Err(InvalidRulesError::new_err(format!(
+            "{what} values are out of range"
+        )));
+    }
+    Ok(num)
+}
+
 #[pymethods]
 impl PyHeartsGame {
     #[new]
-    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, pass_directions = None))]
+    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, pass_directions = None, totals = None, pot = None))]
     fn new(
         rules: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
         first_dealer: Option<&Bound<'_, PyAny>>,
         deals: Option<&Bound<'_, PyAny>>,
         pass_directions: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        pot: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let r = extract_rules(rules)?;
         let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
@@ -75,13 +124,39 @@ impl PyHeartsGame {
                 hands_list.push(arr);
             }
         }
-        Ok(PyHeartsGame(HeartsGame::new(
-            &r,
-            seed,
-            first_dealer,
-            hands_list,
-            dirs,
-        )))
+        let is_chips = r.scoring == Scoring::Chips;
+        let mut game = HeartsGame::new(&r, seed, first_dealer, hands_list, dirs);
+        let mut sheet: Vec<i64> = game.totals().to_vec();
+        if let Some(t) = totals.filter(|t| !t.is_none()) {
+            let it = t.try_iter().map_err(|_| {
+                type_error(format!(
+                    "totals must be a sequence of numbers, got {}",
+                    type_name(t)
+                ))
+            })?;
+            sheet.clear();
+            for v in it {
+                sheet.push(score_units(&v?, is_chips, "totals")?);
+            }
+            if sheet.len() != usize::from(r.players) {
+                return Err(InvalidRulesError::new_err(format!(
+                    "totals must have one number per player ({}), got {}",
+                    r.players,
+                    sheet.len()
+                )));
+            }
+        }
+        let mut pot_units = 0;
+        if let Some(p) = pot.filter(|p| !p.is_none()) {
+            pot_units = score_units(p, true, "pot")?;
+            if pot_units < 0 || (pot_units != 0 && !is_chips) {
+                return Err(InvalidRulesError::new_err(
+                    "pot must be >= 0, and non-zero only with scoring=\"chips\"".to_string(),
+                ));
+            }
+        }
+        game.set_scores(&sheet, pot_units);
+        Ok(PyHeartsGame(game))
     }
 
     #[getter]
@@ -160,7 +235,7 @@ impl PyHeartsGame {
     #[getter]
     fn totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
-        let is_chips = self.0.rules().scoring == hearts_engine::hearts::Scoring::Chips;
+        let is_chips = self.0.rules().scoring == Scoring::Chips;
         for &t in self.0.totals() {
             if is_chips {
                 out.append(chips(py, t)?)?;

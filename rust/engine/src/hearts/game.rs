@@ -90,6 +90,15 @@ impl HeartsGame {
         }
     }
 
+    /// Resumes from a score sheet: totals per seat (points, or chips in 1/60 units) and the
+    /// chips in the pot (1/60 units). Only before the first hand is scored.
+    pub fn set_scores(&mut self, totals: &[i64], pot: i64) {
+        for (t, v) in self.totals.iter_mut().zip(totals) {
+            *t = *v;
+        }
+        self.pot = pot;
+    }
+
     /// The rules.
     pub const fn rules(&self) -> &HeartsRules {
         &self.rules

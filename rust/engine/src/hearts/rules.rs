@@ -227,10 +227,7 @@ impl HeartsRules {
                     .into(),
             );
         }
-        if self.scoring == Scoring::Chips
-            && self.chips_end == ChipsEnd::MaxHands
-            && self.max_hands.is_none()
-        {
+        if self.chips_end == ChipsEnd::MaxHands && self.max_hands.is_none() {
             return err("chips_end=\"max_hands\" needs max_hands set to a number of hands".into());
         }
         if self.can_lead_any_club && self.first_lead != FirstLead::TwoOfClubs {

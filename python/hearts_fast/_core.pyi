@@ -1,0 +1,242 @@
+"""Type stubs for the native module ``hearts_fast._core`` (the Rust engine)."""
+
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+Phase = Literal["pass", "play", "over"]
+Direction = Literal["left", "right", "across", "hold"]
+
+def card(text: str) -> int:
+    """Parse a card name ("QS", "TH", "10H", "q♠") into its id ``suit*13 + rank``.
+
+    Raises InvalidCardError for a text that names no card.
+    """
+
+def card_name(id: int) -> str:
+    """The name of card id 0..51 ("QS", "TH", "2C")."""
+
+class CardSet:
+    """An immutable set of card ids backed by a 52-bit mask (bit i = card i).
+
+    ``CardSet()`` is empty; ``CardSet(iterable_of_ids)``; ``CardSet(mask_int)``.
+    """
+
+    def __init__(self, cards: Iterable[int] | int | CardSet | None = None) -> None: ...
+    @staticmethod
+    def from_names(names: str) -> CardSet:
+        """``CardSet.from_names("QS AS 2c")``."""
+    @staticmethod
+    def suit(suit: int) -> CardSet:
+        """The 13 cards of suit 0..3 (clubs, diamonds, hearts, spades)."""
+    def __contains__(self, item: object) -> bool: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __or__(self, other: CardSet | Iterable[int]) -> CardSet: ...
+    def __and__(self, other: CardSet | Iterable[int]) -> CardSet: ...
+    def __sub__(self, other: CardSet | Iterable[int]) -> CardSet: ...
+    def __xor__(self, other: CardSet | Iterable[int]) -> CardSet: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def issubset(self, other: CardSet | Iterable[int]) -> bool: ...
+    def issuperset(self, other: CardSet | Iterable[int]) -> bool: ...
+    def isdisjoint(self, other: CardSet | Iterable[int]) -> bool: ...
+    def names(self) -> list[str]:
+        """Card names in ascending id order."""
+    def __reduce__(self) -> tuple[Any, tuple[int]]: ...
+
+class HeartsRules:
+    """The Hearts-family rules (RULES.md A.1, A.6). Keyword-only; immutable; hashable.
+
+    Every parameter is also a read-only attribute. Unknown names, out-of-range values and
+    invalid combinations raise InvalidRulesError; wrong types raise ArgumentTypeError.
+    """
+
+    presets: ClassVar[list[str]]
+    parameters: ClassVar[list[str]]
+    players: int
+    deck_adjust: Literal["remove_cards", "deal_all"]
+    pass_count: Literal["auto"] | int
+    pass_direction: Literal["left", "right", "across", "hold", "rotate", "random"]
+    pass_through: bool
+    first_lead: Literal["left_of_dealer", "two_of_clubs"]
+    first_trick_no_points: bool
+    hearts_must_be_broken: bool
+    queen_breaks_hearts: bool
+    early_end: bool
+    scoring: Literal["chips", "positive", "negative"]
+    moon: Literal["subtract_self", "add_others", "none"]
+    target: int
+    starting_chips: int
+    chips_end: Literal["bust", "max_hands"]
+    french_spades: bool
+    jack_of_diamonds: bool
+    moon_requires_jack: bool
+    tie: Literal["play_on", "share"]
+    max_hands: int | None
+    can_lead_any_club: bool
+    can_lead_hearts_instead_of_qs: bool
+    avoid_all_tricks_bonus: int
+    pass_table: Literal["dame_de_pic", "corazones"]
+
+    def __init__(self, **params: Any) -> None: ...
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> HeartsRules:
+        """One of ``HeartsRules.presets``, with optional parameter overrides."""
+    def replace(self, overrides: dict[str, Any] | None = None) -> HeartsRules:
+        """A copy with some parameters changed."""
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter by name; ``HeartsRules(**r.to_dict()) == r``."""
+    def deck(self) -> list[int]:
+        """The cards in play (A-3)."""
+    def penalty_cards(self) -> list[int]:
+        """The penalty cards in play (A-4)."""
+    def total_penalty(self) -> int:
+        """V, the total penalty in the deck (A-4)."""
+    @staticmethod
+    def _from_dict(params: dict[str, Any]) -> HeartsRules: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
+
+class HeartsState:
+    """One hand: deal, passing (A-8..A-11), play (A-12..A-19) and its score (A-20, A-21)."""
+
+    def __init__(
+        self,
+        rules: HeartsRules,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        hand_index: int | None = None,
+        pass_direction: Direction | None = None,
+    ) -> None: ...
+    @classmethod
+    def from_deal(
+        cls,
+        rules: HeartsRules,
+        hands: Sequence[Iterable[int]],
+        *,
+        dealer: int | None = None,
+        hand_index: int | None = None,
+        pass_direction: Direction | None = None,
+        seed: int | None = None,
+    ) -> HeartsState:
+        """A hand from explicit hands (seat 0 first); InvalidDealError if not a valid deal."""
+    @classmethod
+    def from_text(cls, text: str) -> HeartsState:
+        """Inverse of ``to_text()``."""
+    def to_text(self) -> str:
+        """One line holding the rules, the deal and every action; round-trips."""
+    def copy(self) -> HeartsState: ...
+    def __copy__(self) -> HeartsState: ...
+    def __deepcopy__(self, memo: Any) -> HeartsState: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object) -> bool: ...
+    @property
+    def rules(self) -> HeartsRules: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_index(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def pass_direction(self) -> Direction: ...
+    @property
+    def pass_count(self) -> int: ...
+    @property
+    def hands(self) -> list[list[int]]: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def pending_passes(self) -> list[int]: ...
+    def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
+        """Choose the cards ``seat`` passes (A-8, A-10)."""
+    def forward(self, seat: int) -> None:
+        """Declare FORWARD for ``seat`` (A-11; needs pass_through)."""
+    def legal_plays(self) -> list[int]:
+        """The legal plays of the player to move, sorted (A-16)."""
+    def play(self, card: int) -> None:
+        """Play a card; IllegalMoveError (with .card and .legal) if not legal."""
+    @property
+    def trick(self) -> list[tuple[int, int]]: ...
+    @property
+    def trick_number(self) -> int: ...
+    @property
+    def trick_winners(self) -> list[int]: ...
+    @property
+    def tricks_taken(self) -> list[int]: ...
+    @property
+    def captured(self) -> list[list[int]]: ...
+    @property
+    def hearts_broken(self) -> bool: ...
+    @property
+    def is_over(self) -> bool: ...
+    def points(self) -> list[int]:
+        """pen_i per seat (A-20)."""
+    def moon_shooter(self) -> int | None:
+        """The seat that shot the moon (A-21), once the hand is over."""
+    def hand_scores(self) -> list[int]:
+        """h_i per seat (A-21, avoid_all_tricks_bonus)."""
+
+class HeartsGame:
+    """A whole game of hands (A-22..A-25), dealing each next hand itself."""
+
+    def __init__(
+        self,
+        rules: HeartsRules,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        deals: Sequence[Sequence[Iterable[int]]] | None = None,
+        pass_directions: Sequence[Direction] | None = None,
+        totals: Sequence[int | Fraction] | None = None,
+        pot: int | Fraction | None = None,
+    ) -> None: ...
+    @property
+    def rules(self) -> HeartsRules: ...
+    @property
+    def state(self) -> HeartsState: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def legal_plays(self) -> list[int]: ...
+    def pending_passes(self) -> list[int]: ...
+    def play(self, card: int) -> None: ...
+    def pass_cards(self, seat: int, cards: Iterable[int]) -> None: ...
+    def forward(self, seat: int) -> None: ...
+    @property
+    def hands_played(self) -> int: ...
+    @property
+    def hand_history(self) -> list[dict[str, Any]]: ...
+    @property
+    def totals(self) -> list[int] | list[Fraction]: ...
+    @property
+    def pot(self) -> Fraction: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winners(self) -> list[int]: ...
+
+def simulate_hearts(
+    rules: HeartsRules,
+    *,
+    hands: int,
+    seed: int | None = None,
+    policy: str | None = None,
+) -> dict[str, npt.NDArray[np.int16] | npt.NDArray[np.int8]]:
+    """Simulate ``hands`` independent hands (hand i: dealer i % players, seeded from
+    (seed, i)); returns numpy arrays ``points`` and ``hand_scores`` (hands, players) int16
+    and ``moon_shooter`` (hands,) int8 with -1 for none."""
