@@ -1,0 +1,107 @@
+"""Card ids, names and parsing for the reference engine (docs/hearts-api.md "Cards").
+
+A card is a plain ``int`` id ``suit * 13 + rank``: clubs = 0, diamonds = 1, hearts = 2,
+spades = 3; rank 0 = "2", 1 = "3", ..., 8 = "T", 9 = "J", 10 = "Q", 11 = "K", 12 = "A"
+(RULES.md 0.2: A high ... 2 low, so a higher rank index is a higher card).
+"""
+
+from __future__ import annotations
+
+from hearts_fast.errors import ArgumentTypeError, InvalidCardError
+
+__all__ = [
+    "ACE_OF_SPADES",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "JACK_OF_DIAMONDS",
+    "KING_OF_SPADES",
+    "NUM_CARDS",
+    "QUEEN_OF_SPADES",
+    "SPADES",
+    "card",
+    "card_name",
+    "check_card",
+    "rank_of",
+    "suit_of",
+]
+
+NUM_CARDS = 52
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_SUIT_SYMBOLS = {"♣": CLUBS, "♦": DIAMONDS, "♥": HEARTS, "♠": SPADES}
+
+QUEEN_OF_SPADES = SPADES * 13 + 10  # 49
+KING_OF_SPADES = SPADES * 13 + 11  # 50
+ACE_OF_SPADES = SPADES * 13 + 12  # 51
+JACK_OF_DIAMONDS = DIAMONDS * 13 + 9  # 22
+
+
+def suit_of(card_id: int) -> int:
+    """Suit index (0 clubs .. 3 spades) of a card id."""
+    return card_id // 13
+
+
+def rank_of(card_id: int) -> int:
+    """Rank index (0 = "2" .. 12 = "A") of a card id; higher is stronger (0.2)."""
+    return card_id % 13
+
+
+def card(text: str) -> int:
+    """Parse a card such as "QS", "TH", "10H", "qs", "Q♠" or "10♥" into its id.
+
+    Rank then suit; ranks ``2-9 T 10 J Q K A``, suits ``C D H S ♣ ♦ ♥ ♠``, any case.
+    """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(
+            f"card() takes a str such as 'QS' or '10H', got {type(text).__name__}"
+        )
+    allowed = "rank 2-9, T, 10, J, Q, K or A followed by suit C, D, H, S, ♣, ♦, ♥ or ♠"
+    if len(text) < 2:
+        raise InvalidCardError(f"invalid card text {text!r}: expected {allowed}")
+    rank_text, suit_text = text[:-1].upper(), text[-1].upper()
+    if suit_text in SUIT_CHARS:
+        suit = SUIT_CHARS.index(suit_text)
+    elif suit_text in _SUIT_SYMBOLS:
+        suit = _SUIT_SYMBOLS[suit_text]
+    else:
+        raise InvalidCardError(
+            f"invalid card text {text!r}: unknown suit {text[-1]!r}; expected {allowed}"
+        )
+    if rank_text == "10":
+        rank = 8
+    elif len(rank_text) == 1 and rank_text in RANK_CHARS:
+        rank = RANK_CHARS.index(rank_text)
+    else:
+        raise InvalidCardError(
+            f"invalid card text {text!r}: unknown rank {text[:-1]!r}; expected {allowed}"
+        )
+    return suit * 13 + rank
+
+
+def card_name(card_id: int) -> str:
+    """The short name of a card id: 49 -> "QS", 34 -> "TH", 0 -> "2C"."""
+    check_card(card_id, "card_name() argument")
+    return RANK_CHARS[rank_of(card_id)] + SUIT_CHARS[suit_of(card_id)]
+
+
+def check_card(value: object, what: str = "card") -> int:
+    """Validate a card id given to the API: an int (not bool) in 0..51.
+
+    Raises ArgumentTypeError for a wrong type and InvalidCardError for an id out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(
+            f"{what} must be an int card id 0..51, got {type(value).__name__} {value!r}"
+        )
+    if not 0 <= value < NUM_CARDS:
+        raise InvalidCardError(f"{what}: card id {value} is out of range; card ids are 0..51")
+    return value
+
+
+def names(cards: object) -> str:
+    """Readable list of card names for error messages, e.g. "[2C, QS]"."""
+    return "[" + ", ".join(card_name(c) for c in sorted(cards)) + "]"  # type: ignore[call-overload]

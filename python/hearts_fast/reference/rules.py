@@ -1,0 +1,406 @@
+"""``HeartsRules``: the validated, immutable parameter set of RULES.md A.1 and A.6.
+
+The names, types, defaults, presets and invalid combinations follow docs/hearts-api.md
+"HeartsRules". The derived facts (deck, penalty cards, V, value cards, lowest club, the A-9
+pass table) are private helpers used by the state and game classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts_fast.errors import ArgumentTypeError, InvalidRulesError
+
+from .cards import (
+    ACE_OF_SPADES,
+    CLUBS,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    NUM_CARDS,
+    QUEEN_OF_SPADES,
+    suit_of,
+)
+
+__all__ = ["HeartsRules"]
+
+# Parameter table, in the order of docs/hearts-api.md: name -> (kind, spec, default).
+#   "int": spec = (lo, hi) with hi None for unbounded;  "bool": spec None;
+#   "choice": spec = tuple of allowed strings;  "pass_count": "auto" or int 0..=4;
+#   "max_hands": None or int >= 1.
+_PARAMS: dict[str, tuple[str, Any, Any]] = {
+    "players": ("int", (3, 7), 4),  # A-1
+    "deck_adjust": ("choice", ("remove_cards", "deal_all"), "remove_cards"),  # A-3 / A-7
+    "pass_count": ("pass_count", None, "auto"),  # A-9
+    "pass_direction": (
+        "choice",
+        ("left", "right", "across", "hold", "rotate", "random"),
+        "left",
+    ),  # A-8, A.6
+    "pass_through": ("bool", None, True),  # A-11
+    "first_lead": ("choice", ("left_of_dealer", "two_of_clubs"), "left_of_dealer"),  # A-12, V-A1
+    "first_trick_no_points": ("bool", None, True),  # A-15
+    "hearts_must_be_broken": ("bool", None, True),  # A-14
+    "queen_breaks_hearts": ("bool", None, False),  # A-14
+    "early_end": ("bool", None, True),  # A-19
+    "scoring": ("choice", ("chips", "positive", "negative"), "positive"),  # A-22..A-24
+    "moon": ("choice", ("subtract_self", "add_others", "none"), "subtract_self"),  # A-21
+    "target": ("int", (1, None), 100),  # A-22, A-25
+    "starting_chips": ("int", (1, None), 100),  # A-24
+    "chips_end": ("choice", ("bust", "max_hands"), "bust"),  # A-24
+    "french_spades": ("bool", None, False),  # V-A2
+    "jack_of_diamonds": ("bool", None, False),  # V-A3
+    "moon_requires_jack": ("bool", None, True),  # V-A3
+    "tie": ("choice", ("play_on", "share"), "play_on"),  # 0.6
+    "max_hands": ("max_hands", None, None),  # 0.7
+    "can_lead_any_club": ("bool", None, False),  # A.6
+    "can_lead_hearts_instead_of_qs": ("bool", None, False),  # A.6
+    "avoid_all_tricks_bonus": ("int", (0, None), 0),  # A.6
+    "pass_table": ("choice", ("dame_de_pic", "corazones"), "dame_de_pic"),  # A-9 [api]
+}
+
+_PRESETS: dict[str, dict[str, Any]] = {
+    # A.1 presets.
+    "dame_de_pic": {},
+    "corazones": {
+        "pass_direction": "rotate",
+        "pass_table": "corazones",
+        "first_lead": "two_of_clubs",
+    },
+    "francesa": {
+        "pass_direction": "rotate",
+        "pass_table": "corazones",
+        "first_lead": "two_of_clubs",
+        "french_spades": True,
+    },
+    "jota_diamantes": {"jack_of_diamonds": True},
+    # A.6 / docs/hearts-api.md.
+    "openspiel": {
+        "players": 4,
+        "pass_count": 3,
+        "pass_direction": "random",
+        "pass_through": False,
+        "first_lead": "two_of_clubs",
+        "first_trick_no_points": True,
+        "hearts_must_be_broken": True,
+        "queen_breaks_hearts": True,
+        "early_end": False,
+        "moon": "add_others",
+        "moon_requires_jack": False,
+        "max_hands": 1,
+    },
+}
+
+# A-3: cards removed with deck_adjust="remove_cards" (2C=0, 3C=1, 2D=13, 2H=26).
+_REMOVED: dict[int, frozenset[int]] = {
+    3: frozenset({0}),
+    4: frozenset(),
+    5: frozenset({0, 13}),
+    6: frozenset({0, 13, 26, 1}),
+    7: frozenset({0, 13, 26}),
+}
+
+# A-9: default k per number of players, by pass table column.
+_PASS_TABLE: dict[str, dict[int, int]] = {
+    "dame_de_pic": {3: 4, 4: 4, 5: 3, 6: 3, 7: 2},
+    "corazones": {3: 3, 4: 3, 5: 2, 6: 2, 7: 2},
+}
+
+
+def _type_name(value: object) -> str:
+    return type(value).__name__
+
+
+def _validate(name: str, value: Any) -> None:
+    """Check one parameter's type (ArgumentTypeError) and range (InvalidRulesError)."""
+    kind, spec, _ = _PARAMS[name]
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise ArgumentTypeError(
+                f"rule {name!r} must be a bool (True or False), got {_type_name(value)} {value!r}"
+            )
+    elif kind == "int":
+        lo, hi = spec
+        allowed = f"an int >= {lo}" if hi is None else f"an int in {lo}..={hi}"
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(
+                f"rule {name!r} must be {allowed}, got {_type_name(value)} {value!r}"
+            )
+        if value < lo or (hi is not None and value > hi):
+            raise InvalidRulesError(f"rule {name!r} = {value} is out of range; allowed: {allowed}")
+    elif kind == "choice":
+        allowed = ", ".join(repr(c) for c in spec)
+        if not isinstance(value, str):
+            raise ArgumentTypeError(
+                f"rule {name!r} must be a str, one of {allowed}; got {_type_name(value)} {value!r}"
+            )
+        if value not in spec:
+            raise InvalidRulesError(f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}")
+    elif kind == "pass_count":
+        allowed = "'auto' or an int in 0..=4"
+        if isinstance(value, str):
+            if value != "auto":
+                raise InvalidRulesError(
+                    f"rule 'pass_count' = {value!r} is not allowed; allowed: {allowed}"
+                )
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(
+                f"rule 'pass_count' must be {allowed}, got {_type_name(value)} {value!r}"
+            )
+        elif not 0 <= value <= 4:
+            raise InvalidRulesError(
+                f"rule 'pass_count' = {value} is out of range; allowed: {allowed}"
+            )
+    elif kind == "max_hands":
+        allowed = "None or an int >= 1"
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(
+                f"rule 'max_hands' must be {allowed}, got {_type_name(value)} {value!r}"
+            )
+        if value < 1:
+            raise InvalidRulesError(
+                f"rule 'max_hands' = {value} is out of range; allowed: {allowed}"
+            )
+    else:  # pragma: no cover - table error
+        raise AssertionError(kind)
+
+
+def _check_combinations(p: dict[str, Any]) -> None:
+    """The invalid combinations of A.1 and docs/hearts-api.md [api]."""
+    if p["jack_of_diamonds"] and p["scoring"] == "chips":
+        raise InvalidRulesError(
+            "jack_of_diamonds=True cannot be combined with scoring='chips' (RULES.md A.1); "
+            "use scoring='positive' or 'negative', or jack_of_diamonds=False"
+        )
+    if p["chips_end"] == "max_hands" and p["max_hands"] is None:
+        raise InvalidRulesError(
+            "chips_end='max_hands' needs max_hands set to an int >= 1; set max_hands or use "
+            "chips_end='bust'"
+        )
+    if p["can_lead_any_club"] and p["first_lead"] == "left_of_dealer":
+        raise InvalidRulesError(
+            "can_lead_any_club=True needs first_lead='two_of_clubs' (RULES.md A.6); "
+            "set first_lead='two_of_clubs' or can_lead_any_club=False"
+        )
+
+
+class HeartsRules:
+    """An immutable Hearts-family rule set (RULES.md A.1, A.6).
+
+    ``HeartsRules(**params)`` takes keyword-only parameters with the names and defaults of
+    docs/hearts-api.md; each is a read-only attribute of the same name.
+    """
+
+    __slots__ = ("_params",)
+    _params: dict[str, Any]
+
+    def __init__(self, *args: Any, **params: Any) -> None:
+        if args:
+            raise ArgumentTypeError(
+                "HeartsRules takes keyword arguments only (e.g. HeartsRules(players=5)), got "
+                f"{len(args)} positional"
+            )
+        unknown = [k for k in params if k not in _PARAMS]
+        if unknown:
+            raise InvalidRulesError(
+                f"unknown rule parameter {unknown[0]!r}; allowed: {', '.join(_PARAMS)}"
+            )
+        merged = {name: params.get(name, default) for name, (_, _, default) in _PARAMS.items()}
+        for name, value in merged.items():
+            _validate(name, value)
+        _check_combinations(merged)
+        object.__setattr__(self, "_params", merged)
+
+    # -- read-only parameters (docs/hearts-api.md table) ----------------------------------
+    @property
+    def players(self) -> int:
+        return self._params["players"]  # type: ignore[no-any-return]
+
+    @property
+    def deck_adjust(self) -> str:
+        return self._params["deck_adjust"]  # type: ignore[no-any-return]
+
+    @property
+    def pass_count(self) -> int | str:
+        return self._params["pass_count"]  # type: ignore[no-any-return]
+
+    @property
+    def pass_direction(self) -> str:
+        return self._params["pass_direction"]  # type: ignore[no-any-return]
+
+    @property
+    def pass_through(self) -> bool:
+        return self._params["pass_through"]  # type: ignore[no-any-return]
+
+    @property
+    def first_lead(self) -> str:
+        return self._params["first_lead"]  # type: ignore[no-any-return]
+
+    @property
+    def first_trick_no_points(self) -> bool:
+        return self._params["first_trick_no_points"]  # type: ignore[no-any-return]
+
+    @property
+    def hearts_must_be_broken(self) -> bool:
+        return self._params["hearts_must_be_broken"]  # type: ignore[no-any-return]
+
+    @property
+    def queen_breaks_hearts(self) -> bool:
+        return self._params["queen_breaks_hearts"]  # type: ignore[no-any-return]
+
+    @property
+    def early_end(self) -> bool:
+        return self._params["early_end"]  # type: ignore[no-any-return]
+
+    @property
+    def scoring(self) -> str:
+        return self._params["scoring"]  # type: ignore[no-any-return]
+
+    @property
+    def moon(self) -> str:
+        return self._params["moon"]  # type: ignore[no-any-return]
+
+    @property
+    def target(self) -> int:
+        return self._params["target"]  # type: ignore[no-any-return]
+
+    @property
+    def starting_chips(self) -> int:
+        return self._params["starting_chips"]  # type: ignore[no-any-return]
+
+    @property
+    def chips_end(self) -> str:
+        return self._params["chips_end"]  # type: ignore[no-any-return]
+
+    @property
+    def french_spades(self) -> bool:
+        return self._params["french_spades"]  # type: ignore[no-any-return]
+
+    @property
+    def jack_of_diamonds(self) -> bool:
+        return self._params["jack_of_diamonds"]  # type: ignore[no-any-return]
+
+    @property
+    def moon_requires_jack(self) -> bool:
+        return self._params["moon_requires_jack"]  # type: ignore[no-any-return]
+
+    @property
+    def tie(self) -> str:
+        return self._params["tie"]  # type: ignore[no-any-return]
+
+    @property
+    def max_hands(self) -> int | None:
+        return self._params["max_hands"]  # type: ignore[no-any-return]
+
+    @property
+    def can_lead_any_club(self) -> bool:
+        return self._params["can_lead_any_club"]  # type: ignore[no-any-return]
+
+    @property
+    def can_lead_hearts_instead_of_qs(self) -> bool:
+        return self._params["can_lead_hearts_instead_of_qs"]  # type: ignore[no-any-return]
+
+    @property
+    def avoid_all_tricks_bonus(self) -> int:
+        return self._params["avoid_all_tricks_bonus"]  # type: ignore[no-any-return]
+
+    @property
+    def pass_table(self) -> str:
+        return self._params["pass_table"]  # type: ignore[no-any-return]
+
+    # -- construction helpers -------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> HeartsRules:
+        """A named preset: A.1 dame_de_pic, corazones, francesa, jota_diamantes; A.6 openspiel."""
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"preset name must be a str, got {_type_name(name)} {name!r}")
+        if name not in _PRESETS:
+            raise InvalidRulesError(f"unknown preset {name!r}; allowed: {', '.join(_PRESETS)}")
+        params = dict(_PRESETS[name])
+        params.update(overrides)
+        return cls(**params)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All parameters, in the contract's order; ``HeartsRules(**r.to_dict()) == r``."""
+        return dict(self._params)
+
+    # -- value semantics ------------------------------------------------------------------
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"HeartsRules is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"HeartsRules is immutable; cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HeartsRules):
+            return NotImplemented
+        return self._params == other._params
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._params.items()))
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k}={v!r}" for k, v in self._params.items())
+        return f"HeartsRules({body})"
+
+    def __copy__(self) -> HeartsRules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HeartsRules:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rules_from_dict, (self.to_dict(),))
+
+    # -- derived facts (private; RULES.md A-3, A-4, A-9, V-A1..V-A3) -----------------------
+
+    def _deck(self) -> frozenset[int]:
+        """The prepared deck: 52 cards minus the A-3 removals (none with deal_all, A-7)."""
+        full = frozenset(range(NUM_CARDS))
+        if self._params["deck_adjust"] == "deal_all":
+            return full
+        return full - _REMOVED[self._params["players"]]
+
+    def _penalty_value(self, card_id: int) -> int:
+        """A-4 / V-A2: every heart 1, Q♠ 13; with french_spades A♠ 7 and K♠ 10; else 0."""
+        if suit_of(card_id) == HEARTS:
+            return 1
+        if card_id == QUEEN_OF_SPADES:
+            return 13
+        if self._params["french_spades"]:
+            if card_id == ACE_OF_SPADES:
+                return 7
+            if card_id == KING_OF_SPADES:
+                return 10
+        return 0
+
+    def _penalty_cards(self) -> frozenset[int]:
+        """A-4: penalty cards actually in the deck."""
+        return frozenset(c for c in self._deck() if self._penalty_value(c) > 0)
+
+    def _value_cards(self) -> frozenset[int]:
+        """A-4: value cards = penalty cards, plus the bonus card J♦ in the Jota variant (V-A3)."""
+        cards = set(self._penalty_cards())
+        if self._params["jack_of_diamonds"]:
+            cards.add(JACK_OF_DIAMONDS)
+        return frozenset(cards)
+
+    def _total_penalty(self) -> int:
+        """A-4: V, the total penalty value in the deck (26/25, 43/42 with french_spades)."""
+        return sum(self._penalty_value(c) for c in self._deck())
+
+    def _lowest_club(self) -> int:
+        """V-A1 / A.4 #11: the lowest club still in the deck."""
+        return min(c for c in self._deck() if suit_of(c) == CLUBS)
+
+    def _auto_pass_count(self) -> int:
+        """A-9: k for pass_count='auto', from the pass_table column [api]."""
+        return _PASS_TABLE[self._params["pass_table"]][self._params["players"]]
+
+
+def _rules_from_dict(params: dict[str, Any]) -> HeartsRules:
+    return HeartsRules(**params)
