@@ -43,7 +43,7 @@ pub fn extract_dealer(obj: &Bound<'_, PyAny>, n: u8) -> PyResult<u8> {
 pub fn extract_hand_index(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     let h = extract_int(obj, "hand_index")?;
     u64::try_from(h)
-        .map_err(|_| InvalidRulesError::new_err(format!("hand_index must be >= 0, got {h}")))
+        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be >= 0, got {h}")))
 }
 
 pub fn extract_direction(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<HandDirection>> {

@@ -14,4 +14,4 @@ pub use state::{
     deal_random, resolve_direction, DealError, HeartsState, PassError, Phase, PlayError,
     MAX_PLAYERS, MAX_TRICKS,
 };
-pub use text::{Action, HandLog, TextError};
+pub use text::{rules_from_text, rules_to_text, Action, HandLog, TextError};
