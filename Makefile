@@ -30,7 +30,7 @@ test-rust:
 test-python:
 	$(PYTHON) -m pytest
 
-lint: fmt-check clippy ruff mypy
+lint: fmt-check clippy ruff mypy stubtest
 
 fmt-check:
 	cargo fmt --all -- --check

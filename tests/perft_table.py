@@ -34,8 +34,15 @@ CASES: list[tuple[dict[str, Any], int, int, int]] = [
 NODE_BUDGET = 150_000
 
 RULE_ORDER = [
-    "players", "deck_adjust", "first_lead", "first_trick_no_points", "hearts_must_be_broken",
-    "queen_breaks_hearts", "french_spades", "jack_of_diamonds", "can_lead_any_club",
+    "players",
+    "deck_adjust",
+    "first_lead",
+    "first_trick_no_points",
+    "hearts_must_be_broken",
+    "queen_breaks_hearts",
+    "french_spades",
+    "jack_of_diamonds",
+    "can_lead_any_club",
     "can_lead_hearts_instead_of_qs",
 ]
 
@@ -79,7 +86,9 @@ def case_line(overrides: dict[str, Any], seed: int, dealer: int, depth: int) -> 
 
 
 def main() -> None:
-    lines = ["# rules | dealer | hands (seat 0 first) | perft(1) perft(2) ... (from the reference engine)"]
+    lines = [
+        "# rules | dealer | hands (seat 0 first) | perft(1) perft(2) ... (reference engine)"
+    ]
     lines += [case_line(*c) for c in CASES]
     DATA.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text("\n".join(lines) + "\n")

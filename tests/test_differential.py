@@ -145,12 +145,32 @@ def test_A1_rule_parameters_round_trip_in_both_engines(params: dict[str, Any]) -
     assert hf.HeartsRules(**fast.to_dict()) == fast
 
 
-@given(st.sampled_from(hf.HeartsRules.parameters), st.one_of(
-    st.integers(-3, 1000), st.booleans(), st.text(max_size=12), st.none(), st.floats(), st.sampled_from(
-        ["auto", "left", "rotate", "random", "chips", "deal_all", "two_of_clubs", "share", "none"]
-    )))
+@given(
+    st.sampled_from(hf.HeartsRules.parameters),
+    st.one_of(
+        st.integers(-3, 1000),
+        st.booleans(),
+        st.text(max_size=12),
+        st.none(),
+        st.floats(),
+        st.sampled_from(
+            [
+                "auto",
+                "left",
+                "rotate",
+                "random",
+                "chips",
+                "deal_all",
+                "two_of_clubs",
+                "share",
+                "none",
+            ]
+        ),
+    ),
+)
 def test_A1_invalid_values_refused_alike(name: str, value: Any) -> None:
     """Both engines accept or refuse the same single-parameter values, with the same class."""
+
     def outcome(mod: Any) -> str:
         try:
             mod.HeartsRules(**{name: value})

@@ -46,8 +46,10 @@ def simulate(args: argparse.Namespace) -> int:
     moons = res["moon_shooter"]
     n = points.shape[0]
     rate = n / elapsed if elapsed > 0 else float("inf")
-    print(f"hearts-fast simulate: preset {args.preset}, {rules.players} players, "
-          f"policy {args.policy}, seed {args.seed}")
+    print(
+        f"hearts-fast simulate: preset {args.preset}, {rules.players} players, "
+        f"policy {args.policy}, seed {args.seed}"
+    )
     print(f"{n:,} hands in {elapsed:.3f} s = {rate:,.0f} hands/s")
     print()
     print(f"{'seat':>4} | {'mean points':>11} | {'mean hand score':>15} | {'moons':>8}")
@@ -71,8 +73,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--preset", default="dame_de_pic", help=", ".join(HeartsRules.presets))
     sim.add_argument("--policy", default="random")
-    sim.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                     help="override one rule parameter (repeatable)")
+    sim.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule parameter (repeatable)",
+    )
     args = parser.parse_args(argv)
     try:
         return simulate(args)

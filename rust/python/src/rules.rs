@@ -231,6 +231,7 @@ impl PyHeartsRules {
         PARAMS.to_vec()
     }
 
+    #[pyo3(signature = (**overrides))]
     fn replace(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         build(self.0, overrides)
     }

@@ -1,0 +1,51 @@
+"""Side by side: random 4-player hands (default rules, deal, random pass, random play) with
+the Rust engine's batch simulator and with the pure-Python reference engine, in one
+process on the same machine. Prints hands/s for each and the ratio.
+
+    python benchmarks/compare_reference.py [--hands N] [--ref-hands M]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import hearts_fast as hf
+import hearts_fast.reference as ref
+
+
+def reference_hands(n: int, seed: int) -> float:
+    rules = ref.HeartsRules()
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for i in range(n):
+        s = ref.HeartsState(rules, seed=seed + i, dealer=i % 4)
+        for seat in s.pending_passes():
+            s.pass_cards(seat, rng.sample(s.hands[seat], s.pass_count))
+        while s.phase == "play":
+            s.play(rng.choice(s.legal_plays()))
+    return time.perf_counter() - start
+
+
+def rust_hands(n: int, seed: int) -> float:
+    start = time.perf_counter()
+    hf.simulate_hearts(hf.HeartsRules(), hands=n, seed=seed)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--hands", type=int, default=1_000_000)
+    p.add_argument("--ref-hands", type=int, default=2_000)
+    a = p.parse_args()
+    t_ref = reference_hands(a.ref_hands, 1)
+    t_rust = rust_hands(a.hands, 1)
+    r_ref, r_rust = a.ref_hands / t_ref, a.hands / t_rust
+    print(f"reference (pure Python): {r_ref:12,.0f} hands/s ({a.ref_hands} hands)")
+    print(f"hearts-fast simulate:    {r_rust:12,.0f} hands/s ({a.hands} hands)")
+    print(f"ratio: {r_rust / r_ref:,.0f}x")
+
+
+if __name__ == "__main__":
+    main()
