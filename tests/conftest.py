@@ -17,7 +17,7 @@ _common = {
     "derandomize": False,
     "print_blob": True,
 }
-settings.register_profile("ci", max_examples=150, **_common)
+settings.register_profile("ci", max_examples=600, **_common)
 settings.register_profile("fast", max_examples=25, **_common)
 settings.register_profile("slow", max_examples=3000, **_common)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -86,9 +86,7 @@ def case_line(overrides: dict[str, Any], seed: int, dealer: int, depth: int) -> 
 
 
 def main() -> None:
-    lines = [
-        "# rules | dealer | hands (seat 0 first) | perft(1) perft(2) ... (reference engine)"
-    ]
+    lines = ["# rules | dealer | hands (seat 0 first) | perft(1) perft(2) ... (reference engine)"]
     lines += [case_line(*c) for c in CASES]
     DATA.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text("\n".join(lines) + "\n")

@@ -4,14 +4,15 @@ baseline. Local loop: ``cd benchmarks && asv run --python=same --quick``."""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
 
 
 class TimeSimulate:
-    params = [1_000, 100_000]
-    param_names = ["hands"]
+    params: ClassVar[list[int]] = [1_000, 100_000]
+    param_names: ClassVar[list[str]] = ["hands"]
 
     def setup(self, hands: int) -> None:
         self.rules = hf.HeartsRules()
