@@ -45,6 +45,7 @@ clippy:
 
 ruff:
 	$(PYTHON) -m ruff check python tests benchmarks
+	$(PYTHON) -m ruff format --check python tests benchmarks
 
 mypy:
 	$(PYTHON) -m mypy

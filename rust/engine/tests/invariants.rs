@@ -1,0 +1,151 @@
+//! Engine invariants over random rules and random playouts, without Python (RULES.md D):
+//! legal plays are held cards, cards are conserved, Σ pen_i = V, chips are conserved.
+
+use hearts_engine::hearts::{
+    ChipsEnd, DeckAdjust, FirstLead, HeartsGame, HeartsRules, HeartsState, Moon, PassCount,
+    PassDirection, Phase, Scoring, Tie, CHIP_UNIT,
+};
+use hearts_engine::sim::random_subset;
+use hearts_engine::{CardSet, Rng};
+
+fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
+    xs[rng.below(xs.len() as u32) as usize]
+}
+
+fn random_rules(rng: &mut Rng) -> HeartsRules {
+    let mut r = HeartsRules {
+        players: 3 + rng.below(5) as u8,
+        deck_adjust: pick(rng, DeckAdjust::ALL),
+        pass_count: if rng.below(2) == 0 {
+            PassCount::Auto
+        } else {
+            PassCount::Fixed(rng.below(5) as u8)
+        },
+        pass_direction: pick(rng, PassDirection::ALL),
+        pass_through: rng.below(2) == 0,
+        first_lead: pick(rng, FirstLead::ALL),
+        first_trick_no_points: rng.below(2) == 0,
+        hearts_must_be_broken: rng.below(2) == 0,
+        queen_breaks_hearts: rng.below(2) == 0,
+        early_end: rng.below(2) == 0,
+        scoring: pick(rng, Scoring::ALL),
+        moon: pick(rng, Moon::ALL),
+        target: 1 + rng.below(80),
+        starting_chips: 1 + rng.below(80),
+        chips_end: ChipsEnd::Bust,
+        french_spades: rng.below(2) == 0,
+        jack_of_diamonds: rng.below(2) == 0,
+        moon_requires_jack: rng.below(2) == 0,
+        tie: pick(rng, Tie::ALL),
+        max_hands: if rng.below(2) == 0 {
+            None
+        } else {
+            Some(1 + rng.below(6))
+        },
+        ..HeartsRules::default()
+    };
+    if r.jack_of_diamonds && r.scoring == Scoring::Chips {
+        r.jack_of_diamonds = false;
+    }
+    r.validate().expect("valid random rules");
+    r
+}
+
+fn act(s: &mut HeartsState, rng: &mut Rng) {
+    if s.phase() == Phase::Pass {
+        let seat = (0..s.num_players())
+            .find(|&p| s.pending_passes() & (1 << p) != 0)
+            .unwrap();
+        if s.rules().pass_through && rng.below(4) == 0 {
+            s.forward(seat).unwrap();
+        } else {
+            let cards = random_subset(s.hands()[usize::from(seat)], u32::from(s.pass_count()), rng);
+            s.pass_cards(seat, cards).unwrap();
+        }
+    } else {
+        let legal = s.legal_plays();
+        let hand = s.hands()[usize::from(s.current_player().unwrap())];
+        assert!(!legal.is_empty() && legal.is_subset(hand), "legal ⊆ hand");
+        s.try_play(legal.nth(rng.below(legal.count())).unwrap())
+            .unwrap();
+    }
+}
+
+#[test]
+fn random_hands_conserve_cards_and_points() {
+    let mut rng = Rng::new(2026);
+    for _ in 0..3000 {
+        let rules = random_rules(&mut rng);
+        let dealer = rng.below(u32::from(rules.players)) as u8;
+        let mut s = HeartsState::deal(&rules, dealer, u64::from(rng.below(8)), &mut rng);
+        let deck = rules.deck();
+        while s.phase() != Phase::Over {
+            act(&mut s, &mut rng);
+            let held = s.hands().iter().fold(CardSet::EMPTY, |a, h| a | *h);
+            let total: u32 = s.hands().iter().map(|h| h.count()).sum::<u32>()
+                + s.played().count()
+                + s.trick().cards().count();
+            assert_eq!(total, deck.count(), "cards conserved");
+            assert_eq!(held | s.played() | s.trick().cards(), deck);
+        }
+        assert_eq!(
+            s.points().iter().sum::<u32>(),
+            rules.total_penalty(),
+            "Σ pen = V"
+        );
+        if let Some(m) = s.moon_shooter() {
+            assert_eq!(s.points()[usize::from(m)], rules.total_penalty());
+        }
+    }
+}
+
+#[test]
+fn random_games_conserve_chips_and_end() {
+    let mut rng = Rng::new(7);
+    for _ in 0..300 {
+        let mut rules = random_rules(&mut rng);
+        rules.max_hands = Some(rules.max_hands.unwrap_or(30));
+        let mut g = HeartsGame::new(
+            &rules,
+            u64::from(rng.below(1000)),
+            0,
+            Vec::new(),
+            Vec::new(),
+        );
+        let start: i64 = g.totals().iter().sum::<i64>() + g.pot();
+        let mut guard = 0;
+        while !g.is_over() {
+            let s = *g.current();
+            if s.phase() == Phase::Pass {
+                let seat = (0..s.num_players())
+                    .find(|&p| s.pending_passes() & (1 << p) != 0)
+                    .unwrap();
+                let cards = random_subset(
+                    s.hands()[usize::from(seat)],
+                    u32::from(s.pass_count()),
+                    &mut rng,
+                );
+                g.pass_cards(seat, cards).unwrap();
+            } else {
+                let legal = s.legal_plays();
+                g.try_play(legal.nth(rng.below(legal.count())).unwrap())
+                    .unwrap();
+            }
+            guard += 1;
+            assert!(guard < 100_000);
+        }
+        if rules.scoring == Scoring::Chips {
+            assert_eq!(
+                g.totals().iter().sum::<i64>() + g.pot(),
+                start,
+                "chips conserved"
+            );
+            assert_eq!(
+                start,
+                i64::from(rules.starting_chips) * CHIP_UNIT * i64::from(rules.players)
+            );
+        }
+        assert!(g.winners() != 0);
+        assert!(g.hands_played() <= rules.max_hands.unwrap() as usize);
+    }
+}
