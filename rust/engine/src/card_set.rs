@@ -133,6 +133,23 @@ impl CardSet {
         CardSet(m).first()
     }
 
+    /// The `n`-th lowest card as a one-card set (empty if the set has `n` or fewer cards).
+    /// With `BMI2` the caller guarantees the CPU has BMI2 (`pdep`); both paths give the
+    /// same answer.
+    #[inline(always)]
+    pub fn nth_bit<const BMI2: bool>(self, n: u32) -> CardSet {
+        #[cfg(target_arch = "x86_64")]
+        if BMI2 {
+            // SAFETY: the caller promises BMI2 (runtime-detected before any BMI2 kernel runs).
+            return CardSet(unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, self.0) });
+        }
+        let mut m = self.0;
+        for _ in 0..n {
+            m &= m.wrapping_sub(1);
+        }
+        CardSet(m & m.wrapping_neg())
+    }
+
     /// Calls `f` on every card in ascending order (the `m & (m - 1)` loop).
     #[inline]
     pub fn for_each(self, mut f: impl FnMut(Card)) {
@@ -243,6 +260,18 @@ impl Extend<Card> for CardSet {
         for c in iter {
             self.insert(c);
         }
+    }
+}
+
+impl std::str::FromStr for CardSet {
+    type Err = crate::card::ParseCardError;
+
+    /// Card names separated by spaces or commas: `"QS 2C, 10h"`.
+    fn from_str(s: &str) -> Result<CardSet, Self::Err> {
+        s.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .map(str::parse::<Card>)
+            .collect()
     }
 }
 

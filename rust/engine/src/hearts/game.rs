@@ -90,6 +90,27 @@ impl HeartsGame {
         }
     }
 
+    /// A new game dealing every hand from `rng`, with no injected deals.
+    pub fn with_rng(rules: &HeartsRules, rng: Rng, first_dealer: u8) -> HeartsGame {
+        let mut g = HeartsGame::new(rules, 0, first_dealer, Vec::new(), Vec::new());
+        g.rng = rng;
+        g.current = g.deal_hand(0);
+        g.log = HandLog::new(g.current);
+        g
+    }
+
+    /// Plays the current hand to its end with `play` (which must leave it over), then scores
+    /// it and deals the next. The hand's actions are not logged.
+    pub fn complete_hand(&mut self, play: impl FnOnce(&mut HeartsState)) {
+        if self.over {
+            return;
+        }
+        play(&mut self.current);
+        if self.current.phase() == Phase::Over {
+            self.finish_hand();
+        }
+    }
+
     /// Resumes from a score sheet: totals per seat (points, or chips in 1/60 units) and the
     /// chips in the pot (1/60 units). Only before the first hand is scored.
     pub fn set_scores(&mut self, totals: &[i64], pot: i64) {

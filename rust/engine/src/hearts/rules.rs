@@ -243,20 +243,23 @@ impl HeartsRules {
     /// let r = HeartsRules { players: 6, ..Default::default() };
     /// assert_eq!(r.deck().count(), 48);
     /// ```
-    pub fn deck(&self) -> CardSet {
-        if self.deck_adjust == DeckAdjust::DealAll {
+    pub const fn deck(&self) -> CardSet {
+        // A-3: 3 pl. −2♣; 5 pl. −2♣ 2♦; 6 pl. −2♣ 2♦ 2♥ 3♣; 7 pl. −2♣ 2♦ 2♥.
+        const C2: u64 = 1;
+        const C3: u64 = 1 << 1;
+        const D2: u64 = 1 << 13;
+        const H2: u64 = 1 << 26;
+        if matches!(self.deck_adjust, DeckAdjust::DealAll) {
             return CardSet::FULL;
         }
-        let removed: &[u8] = match self.players {
-            3 => &[0],
-            5 => &[0, 13],
-            6 => &[0, 13, 26, 1],
-            7 => &[0, 13, 26],
-            _ => &[],
+        let removed = match self.players {
+            3 => C2,
+            5 => C2 | D2,
+            6 => C2 | D2 | H2 | C3,
+            7 => C2 | D2 | H2,
+            _ => 0,
         };
-        removed
-            .iter()
-            .fold(CardSet::FULL, |d, &id| d.without(Card::new_unchecked(id)))
+        CardSet(CardSet::FULL.0 & !removed)
     }
 
     /// Cards dealt to each seat before extras (A-3, A-7).

@@ -244,20 +244,57 @@ pub fn resolve_direction(
     }
 }
 
-/// Deals the rules' deck at random, one card at a time from the dealer's left.
+/// Deals the rules' deck at random: seat by seat from the dealer's left, each
+/// seat's cards are a uniform random subset of the cards still undealt, and the last seat
+/// takes the rest. Every deal the one-card-at-a-time deal of a shuffled deck can produce is
+/// equally likely, with fewer random draws.
 pub fn deal_random(rules: &HeartsRules, dealer: u8, rng: &mut Rng) -> [CardSet; MAX_PLAYERS] {
-    let mut cards = [Card::TWO_OF_CLUBS; 52];
-    let mut len = 0;
-    rules.deck().for_each(|c| {
-        cards[len] = c;
-        len += 1;
-    });
-    rng.shuffle(&mut cards[..len]);
-    let n = usize::from(rules.players);
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    for (j, c) in cards[..len].iter().enumerate() {
-        hands[(usize::from(dealer) + 1 + j) % n].insert(*c);
+    deal_random_with::<false>(rules, dealer, rng)
+}
+
+/// [`deal_random`], with `pdep` when `BMI2` (the caller guarantees the CPU has it). Both
+/// give the same deal.
+#[inline(always)]
+pub fn deal_random_with<const BMI2: bool>(
+    rules: &HeartsRules,
+    dealer: u8,
+    rng: &mut Rng,
+) -> [CardSet; MAX_PLAYERS] {
+    let n = rules.players;
+    let deck = rules.deck();
+    let total = deck.count();
+    let each = total / u32::from(n);
+    let extra = total % u32::from(n);
+    // The ranges total, total−1, …, drawn 10 at a time: 52^10 < 2^64.
+    let to_draw = (total - each) as usize; // the last seat takes the rest (never an extra card)
+    let mut bounds = [0u32; 52];
+    for (i, b) in bounds.iter_mut().enumerate().take(to_draw) {
+        *b = total - i as u32;
     }
+    let mut draws = [0u32; 52];
+    for (bs, ds) in bounds[..to_draw]
+        .chunks(10)
+        .zip(draws[..to_draw].chunks_mut(10))
+    {
+        rng.below_batch(bs, ds);
+    }
+    let mut remaining = deck;
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut seat = if dealer + 1 == n { 0 } else { dealer + 1 };
+    let mut d = 0usize;
+    for o in 0..u32::from(n) - 1 {
+        let size = each + u32::from(o < extra);
+        let mut h = CardSet::EMPTY;
+        for _ in 0..size {
+            let bit = remaining.nth_bit::<BMI2>(draws[d]);
+            d += 1;
+            h |= bit;
+            remaining -= bit;
+        }
+        hands[usize::from(seat)] = h;
+        seat = if seat + 1 == n { 0 } else { seat + 1 };
+    }
+    hands[usize::from(seat)] = remaining;
     hands
 }
 
@@ -645,7 +682,15 @@ impl HeartsState {
         }
     }
 
-    /// Chooses `cards` for `seat` to pass.
+    /// Plays the rest of the hand choosing uniformly among the legal plays: each play is
+    /// `legal.nth(rng.below(legal.count()))`, the same draws as stepping with a random
+    /// [`crate::sim::TablePolicy`], so the result is the same.
+    #[inline(always)]
+    pub fn play_random_to_end<const BMI2: bool>(&mut self, rng: &mut Rng) {
+        play_random_multi::<BMI2, 1>(std::slice::from_mut(self), std::slice::from_mut(rng));
+    }
+
+    /// Chooses `cards` for `seat` to pass.    /// Chooses `cards` for `seat` to pass.
     pub fn pass_cards(&mut self, seat: u8, cards: CardSet) -> Result<(), PassError> {
         self.check_pass(seat)?;
         if cards.count() != u32::from(self.pass_k) {
@@ -743,6 +788,12 @@ impl HeartsState {
 
     /// The hand score h_i per seat, with `avoid_all_tricks_bonus` (A.6).
     pub fn hand_scores(&self) -> [i32; MAX_PLAYERS] {
+        self.outcome().1
+    }
+
+    /// Points, hand scores and the moon shooter, computed once.
+    #[inline]
+    pub fn outcome(&self) -> ([u32; MAX_PLAYERS], [i32; MAX_PLAYERS], Option<u8>) {
         let n = usize::from(self.n);
         let r = &self.rules;
         let v = r.total_penalty() as i32;
@@ -769,11 +820,125 @@ impl HeartsState {
                 h[i] -= r.avoid_all_tricks_bonus as i32;
             }
         }
-        h
+        (pen, h, shooter.map(|s| s as u8))
+    }
+
+    /// The seat that captured Q♠, if any.
+    pub fn queen_taker(&self) -> Option<u8> {
+        (0..self.n).find(|&i| self.captured[usize::from(i)].contains(Card::QUEEN_OF_SPADES))
     }
 
     /// Whether the rules' direction is drawn at random each hand.
     pub fn direction_is_random(&self) -> bool {
         self.rules.pass_direction == PassDirection::Random
+    }
+}
+
+/// Plays `K` hands of the same rules to their ends with uniformly random legal plays,
+/// interleaved trick by trick so the CPU overlaps their dependency chains. Each hand makes
+/// exactly the draws it would alone (`legal.nth(rng.below(legal.count()))` per play, from
+/// its own generator), so the results equal stepping each one separately.
+#[inline(always)]
+pub fn play_random_multi<const BMI2: bool, const K: usize>(
+    states: &mut [HeartsState],
+    rngs: &mut [Rng],
+) {
+    debug_assert!(states.len() == K && rngs.len() == K);
+    // Trick 1 (first-lead, no-points and A-7 double-play rules) and any partial trick go
+    // through the general path.
+    for (s, rng) in states.iter_mut().zip(rngs.iter_mut()) {
+        while s.phase == Phase::Play && (s.trick_no == 1 || !s.trick.is_empty()) {
+            let legal = s.legal_plays();
+            let card = legal.nth_bit::<BMI2>(rng.below(legal.count()));
+            s.play_unchecked(Card::new_unchecked(card.0.trailing_zeros() as u8));
+        }
+    }
+    let r = states[0].rules;
+    let n = usize::from(states[0].n);
+    let lead_filter = r.hearts_must_be_broken;
+    let qs_only = CardSet::single(Card::QUEEN_OF_SPADES);
+    let breakers = if r.queen_breaks_hearts {
+        CardSet::HEARTS | qs_only
+    } else {
+        CardSet::HEARTS
+    };
+    let value = states[0].value;
+    let mut alive = [false; K];
+    let mut leader = [0usize; K];
+    for g in 0..K {
+        alive[g] = states[g].phase == Phase::Play;
+        leader[g] = usize::from(states[g].to_play);
+    }
+    let mut led = [CardSet::EMPTY; K];
+    let mut trick = [CardSet::EMPTY; K];
+    let mut best = [0u64; K];
+    let mut best_seat = [0usize; K];
+    let mut seat = [0usize; K];
+    while alive.iter().any(|&a| a) {
+        // Leads (A-14, A.6 can_lead_hearts_instead_of_qs).
+        for g in 0..K {
+            if !alive[g] {
+                continue;
+            }
+            let s = &mut states[g];
+            let p = leader[g];
+            let h = s.hands[p];
+            let mut c = h;
+            if lead_filter && !s.broken {
+                let nh = h - CardSet::HEARTS;
+                if !nh.is_empty() && !(r.can_lead_hearts_instead_of_qs && nh == qs_only) {
+                    c = nh;
+                }
+            }
+            let lead = c.nth_bit::<BMI2>(rngs[g].below(c.count()));
+            s.hands[p] -= lead;
+            led[g] = CardSet::suit(Card::new_unchecked(lead.0.trailing_zeros() as u8).suit());
+            trick[g] = lead;
+            best[g] = lead.0;
+            best_seat[g] = p;
+            seat[g] = p;
+        }
+        // Follows: the led suit if held, else anything. A-17: within the led suit a
+        // higher bit is a higher card.
+        for _ in 1..n {
+            for g in 0..K {
+                if !alive[g] {
+                    continue;
+                }
+                let s = &mut states[g];
+                let p = if seat[g] + 1 == n { 0 } else { seat[g] + 1 };
+                seat[g] = p;
+                let h = s.hands[p];
+                let f = h & led[g];
+                let c = if f.is_empty() { h } else { f };
+                let b = c.nth_bit::<BMI2>(rngs[g].below(c.count()));
+                s.hands[p] -= b;
+                trick[g] |= b;
+                if b.0 > best[g] && !(b & led[g]).is_empty() {
+                    best[g] = b.0;
+                    best_seat[g] = p;
+                }
+            }
+        }
+        for g in 0..K {
+            if !alive[g] {
+                continue;
+            }
+            let s = &mut states[g];
+            let w = best_seat[g];
+            let t = trick[g];
+            s.captured[w] |= t;
+            s.tricks_taken[w] += 1;
+            s.winners[usize::from(s.trick_no) - 1] = w as u8;
+            s.trick_no += 1;
+            s.played |= t;
+            s.broken |= !(t & breakers).is_empty();
+            s.to_play = w as u8;
+            leader[g] = w;
+            if s.hands[w].is_empty() || (r.early_end && (value - s.played).is_empty()) {
+                s.phase = Phase::Over;
+                alive[g] = false;
+            }
+        }
     }
 }

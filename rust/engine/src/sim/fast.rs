@@ -1,0 +1,430 @@
+//! A dedicated all-random hand on plain `u64` masks: deal, pass, play and score with no
+//! `HeartsState`, for every rule set but `deal_all` (whose trick-1 double play goes through
+//! the general path). It makes exactly the random draws of stepping a `HeartsState` with a
+//! random [`super::TablePolicy`], in the same order, so it returns the same results; the
+//! tests hold it to that.
+
+use crate::card_set::CardSet;
+use crate::hearts::{
+    resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
+};
+use crate::rng::Rng;
+
+const HEARTS: u64 = CardSet::HEARTS.0;
+const CLUBS: u64 = CardSet::CLUBS.0;
+const QS: u64 = 1 << 49;
+const KS: u64 = 1 << 50;
+const AS: u64 = 1 << 51;
+const JD: u64 = 1 << 22;
+
+/// The suit mask of each bit index (bits 52..63 never occur).
+const SUIT_OF_BIT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = 0x1fff << (13 * (i / 13));
+        i += 1;
+    }
+    t
+};
+
+/// Facts of a rule set, computed once per batch.
+#[derive(Clone, Copy, Debug)]
+pub struct FastRules {
+    rules: HeartsRules,
+    n: usize,
+    penalty: u64,
+    value: u64,
+    moon_need: u64,
+    breakers: u64,
+    lowest_club: u64,
+    deck: u64,
+    v: i32,
+    /// Deal draw ranges total, total−1, … and, per batch of ten, its Lemire threshold.
+    deal_bounds: [u32; 52],
+    deal_draws: usize,
+    deal_thresholds: [u64; 6],
+    /// Pass draw ranges (cards held, −1, …) and their threshold.
+    pass_bounds: [u32; 8],
+    pass_threshold: u64,
+    /// The seat after each seat.
+    next_seat: [u8; MAX_PLAYERS],
+}
+
+/// The play state of `L` interleaved hands.
+#[derive(Debug)]
+struct Lanes<const L: usize> {
+    hands: [[u64; MAX_PLAYERS]; L],
+    leader: [usize; L],
+    captured: [[u64; MAX_PLAYERS]; L],
+    taken: [[u8; MAX_PLAYERS]; L],
+    played: [u64; L],
+    broken: [bool; L],
+    alive: [bool; L],
+}
+
+/// One finished hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastOutcome {
+    /// pen_i.
+    pub points: [i16; MAX_PLAYERS],
+    /// h_i.
+    pub hand_scores: [i16; MAX_PLAYERS],
+    /// Tricks won.
+    pub tricks: [u8; MAX_PLAYERS],
+    /// Moon shooter or −1.
+    pub moon: i8,
+    /// Q♠ taker or −1.
+    pub queen: i8,
+}
+
+impl FastRules {
+    /// The facts of `rules`, or `None` for `deal_all` (not handled here).
+    pub fn new(rules: &HeartsRules) -> Option<FastRules> {
+        if rules.deck_adjust == DeckAdjust::DealAll {
+            return None;
+        }
+        let mut moon_need = rules.penalty_cards().0;
+        if rules.jack_of_diamonds && rules.moon_requires_jack {
+            moon_need |= JD;
+        }
+        let total = rules.deck().count();
+        let each = total / u32::from(rules.players);
+        let deal_draws = (total - each) as usize;
+        let mut deal_bounds = [0u32; 52];
+        for (i, b) in deal_bounds.iter_mut().enumerate().take(deal_draws) {
+            *b = total - i as u32;
+        }
+        let mut deal_thresholds = [0u64; 6];
+        for (t, chunk) in deal_thresholds
+            .iter_mut()
+            .zip(deal_bounds[..deal_draws].chunks(10))
+        {
+            *t = Rng::batch_threshold(chunk);
+        }
+        let k = usize::from(rules.pass_k());
+        let mut pass_bounds = [0u32; 8];
+        for (i, b) in pass_bounds.iter_mut().enumerate().take(k) {
+            *b = each - i as u32;
+        }
+        let pass_threshold = if k > 0 {
+            Rng::batch_threshold(&pass_bounds[..k])
+        } else {
+            0
+        };
+        let mut next_seat = [0u8; MAX_PLAYERS];
+        for (s, x) in next_seat
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(rules.players))
+        {
+            *x = ((s + 1) % usize::from(rules.players)) as u8;
+        }
+        Some(FastRules {
+            rules: *rules,
+            n: usize::from(rules.players),
+            penalty: rules.penalty_cards().0,
+            value: rules.value_cards().0,
+            moon_need,
+            breakers: if rules.queen_breaks_hearts {
+                HEARTS | QS
+            } else {
+                HEARTS
+            },
+            lowest_club: CardSet::single(rules.lowest_club()).0,
+            deck: rules.deck().0,
+            v: rules.total_penalty() as i32,
+            deal_bounds,
+            deal_draws,
+            deal_thresholds,
+            pass_bounds,
+            pass_threshold,
+            next_seat,
+        })
+    }
+
+    #[inline(always)]
+    fn pen(&self, cards: u64) -> i32 {
+        let mut p = (cards & HEARTS).count_ones() as i32 + 13 * i32::from(cards & QS != 0);
+        if self.rules.french_spades {
+            p += 7 * i32::from(cards & AS != 0) + 10 * i32::from(cards & KS != 0);
+        }
+        p
+    }
+
+    /// Plays hand `index` with random policies at every seat: deal from
+    /// `Rng::for_game(seed, index)`, choices from the policy stream.
+    #[inline(always)]
+    pub fn play<const BMI2: bool>(&self, seed: u64, index: u64) -> FastOutcome {
+        self.play_lanes::<BMI2, 1>(seed, [index])[0]
+    }
+
+    /// Plays `L` hands interleaved step by step (so their dependency chains overlap); each
+    /// makes exactly the draws it would alone.
+    #[inline(always)]
+    pub fn play_lanes<const BMI2: bool, const L: usize>(
+        &self,
+        seed: u64,
+        index: [u64; L],
+    ) -> [FastOutcome; L] {
+        let r = &self.rules;
+        let n = self.n;
+        let total = r.deck().count();
+        let each = total / n as u32;
+        let extra = total % n as u32;
+        let mut dealer = [0usize; L];
+        let mut dir = [HandDirection::Hold; L];
+        let mut draws = [[0u32; 52]; L];
+        let mut rng = [Rng::new(0); L];
+        for g in 0..L {
+            let mut deal_rng = Rng::for_game(seed, index[g]);
+            dealer[g] = (index[g] % n as u64) as usize;
+            dir[g] =
+                resolve_direction(r, index[g], None, &mut deal_rng).unwrap_or(HandDirection::Hold);
+            // The draws of `deal_random_with`: ranges total, total−1, …, ten per batch.
+            for (c, i) in (0..self.deal_draws).step_by(10).enumerate() {
+                let j = (i + 10).min(self.deal_draws);
+                deal_rng.below_batch_fixed(
+                    &self.deal_bounds[i..j],
+                    self.deal_thresholds[c],
+                    &mut draws[g][i..j],
+                );
+            }
+            rng[g] = super::policy_rng(seed, index[g]);
+        }
+        // Deal: seat by seat from the dealer's left, the last seat takes the rest.
+        let mut hands = [[0u64; MAX_PLAYERS]; L];
+        let mut remaining = [self.deck; L];
+        let mut seat = [0usize; L];
+        for g in 0..L {
+            seat[g] = if dealer[g] + 1 == n { 0 } else { dealer[g] + 1 };
+        }
+        let mut d = 0;
+        for o in 0..n as u32 - 1 {
+            let size = each + u32::from(o < extra);
+            for _ in 0..size {
+                for g in 0..L {
+                    let bit = CardSet(remaining[g]).nth_bit::<BMI2>(draws[g][d]).0;
+                    hands[g][seat[g]] |= bit;
+                    remaining[g] &= !bit;
+                }
+                d += 1;
+            }
+            for g in 0..L {
+                seat[g] = if seat[g] + 1 == n { 0 } else { seat[g] + 1 };
+            }
+        }
+        for g in 0..L {
+            hands[g][seat[g]] = remaining[g];
+        }
+        // Passing: seats in order 0..n, each passes to seat + d.
+        for g in 0..L {
+            let k = if dir[g] == HandDirection::Hold {
+                0
+            } else {
+                r.pass_k()
+            };
+            if k == 0 {
+                continue;
+            }
+            let off = usize::from(r.offset(dir[g]));
+            let mut sel = [0u64; MAX_PLAYERS];
+            let k = usize::from(k);
+            for s in 0..n {
+                // The draws of `random_pass_with`: ranges each, each−1, … in one batch.
+                let mut dr = [0u32; 8];
+                rng[g].below_batch_fixed(&self.pass_bounds[..k], self.pass_threshold, &mut dr[..k]);
+                let mut left = CardSet(hands[g][s]);
+                for &x in &dr[..k] {
+                    let bit = left.nth_bit::<BMI2>(x);
+                    left -= bit;
+                    sel[s] |= bit.0;
+                }
+            }
+            let mut next = [0u64; MAX_PLAYERS];
+            for s in 0..n {
+                next[s] = hands[g][s] & !sel[s];
+            }
+            for s in 0..n {
+                let to = if s + off >= n { s + off - n } else { s + off };
+                next[to] |= sel[s];
+            }
+            hands[g] = next;
+        }
+        // A-12 / V-A1: who leads trick 1.
+        let two_clubs = r.first_lead == FirstLead::TwoOfClubs;
+        let mut leader = [0usize; L];
+        for g in 0..L {
+            leader[g] = if two_clubs {
+                (0..n)
+                    .find(|&s| hands[g][s] & self.lowest_club != 0)
+                    .unwrap_or(0)
+            } else if dealer[g] + 1 == n {
+                0
+            } else {
+                dealer[g] + 1
+            };
+        }
+        let mut st = Lanes::<L> {
+            hands,
+            leader,
+            captured: [[0u64; MAX_PLAYERS]; L],
+            taken: [[0u8; MAX_PLAYERS]; L],
+            played: [0u64; L],
+            broken: [false; L],
+            alive: [true; L],
+        };
+        if self.trick::<BMI2, L, true>(&mut st, &mut rng) {
+            while self.trick::<BMI2, L, false>(&mut st, &mut rng) {}
+        }
+        let (captured, taken) = (st.captured, st.taken);
+        let mut out = [FastOutcome::default(); L];
+        for g in 0..L {
+            out[g] = self.score(&captured[g], &taken[g]);
+        }
+        out
+    }
+
+    /// Plays one trick in every live lane; false when every lane is over. `FIRST` is trick
+    /// 1 (first-lead and no-points rules).
+    #[inline(always)]
+    fn trick<const BMI2: bool, const L: usize, const FIRST: bool>(
+        &self,
+        st: &mut Lanes<L>,
+        rng: &mut [Rng; L],
+    ) -> bool {
+        let r = &self.rules;
+        let n = self.n;
+        let two_clubs = FIRST && r.first_lead == FirstLead::TwoOfClubs;
+        let no_points = FIRST && r.first_trick_no_points;
+        let mut led = [0u64; L];
+        let mut trick = [0u64; L];
+        let mut best = [0u64; L];
+        let mut best_seat = [0usize; L];
+        let mut p = [0usize; L];
+        for g in 0..L {
+            if !st.alive[g] {
+                continue;
+            }
+            // Lead.
+            let l = st.leader[g];
+            let h = st.hands[g][l];
+            let mut c = h;
+            if two_clubs {
+                c = if r.can_lead_any_club {
+                    h & CLUBS
+                } else {
+                    h & self.lowest_club
+                };
+            } else if r.hearts_must_be_broken && !st.broken[g] {
+                let nh = h & !HEARTS;
+                if nh != 0 && !(r.can_lead_hearts_instead_of_qs && nh == QS) {
+                    c = nh;
+                }
+            }
+            if no_points {
+                let d = c & !self.penalty;
+                if d != 0 {
+                    c = d;
+                }
+            }
+            let lead = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+            st.hands[g][l] &= !lead;
+            led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
+            trick[g] = lead;
+            best[g] = lead;
+            best_seat[g] = l;
+            p[g] = l;
+        }
+        for _ in 1..n {
+            for g in 0..L {
+                if !st.alive[g] {
+                    continue;
+                }
+                // Follow.
+                let q = usize::from(self.next_seat[p[g]]);
+                p[g] = q;
+                let h = st.hands[g][q];
+                let f = h & led[g];
+                let mut c = if f == 0 { h } else { f };
+                if no_points {
+                    let d = c & !self.penalty;
+                    if d != 0 {
+                        c = d;
+                    }
+                }
+                let b = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+                st.hands[g][q] &= !b;
+                trick[g] |= b;
+                // the highest card of the led suit wins.
+                let bm = b & led[g];
+                if bm > best[g] {
+                    best[g] = bm;
+                    best_seat[g] = q;
+                }
+            }
+        }
+        let mut any = false;
+        for g in 0..L {
+            if !st.alive[g] {
+                continue;
+            }
+            let w = best_seat[g];
+            st.captured[g][w] |= trick[g];
+            st.taken[g][w] += 1;
+            st.played[g] |= trick[g];
+            st.broken[g] |= trick[g] & self.breakers != 0;
+            st.leader[g] = w;
+            //
+            if st.hands[g][w] == 0 || (r.early_end && self.value & !st.played[g] == 0) {
+                st.alive[g] = false;
+            } else {
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// and `avoid_all_tricks_bonus`, as `HeartsState::outcome`.
+    #[inline(always)]
+    fn score(&self, captured: &[u64; MAX_PLAYERS], taken: &[u8; MAX_PLAYERS]) -> FastOutcome {
+        let r = &self.rules;
+        let mut out = FastOutcome {
+            moon: -1,
+            queen: -1,
+            ..FastOutcome::default()
+        };
+        let mut shooter = None;
+        for s in 0..self.n {
+            let c = captured[s];
+            out.points[s] = self.pen(c) as i16;
+            out.tricks[s] = taken[s];
+            if c & QS != 0 {
+                out.queen = s as i8;
+            }
+            if r.moon != Moon::None && self.moon_need & !c == 0 && shooter.is_none() {
+                shooter = Some(s);
+            }
+        }
+        for s in 0..self.n {
+            let bon = if r.jack_of_diamonds && captured[s] & JD != 0 {
+                10
+            } else {
+                0
+            };
+            let mut h = match (r.moon, shooter) {
+                (Moon::SubtractSelf, Some(m)) if m == s => -self.v - bon,
+                (Moon::SubtractSelf, Some(_)) => -bon,
+                (Moon::AddOthers, Some(m)) if m == s => -bon,
+                (Moon::AddOthers, Some(_)) => self.v - bon,
+                _ => i32::from(out.points[s]) - bon,
+            };
+            if shooter.is_none() && taken[s] == 0 {
+                h -= r.avoid_all_tricks_bonus as i32;
+            }
+            out.hand_scores[s] = h as i16;
+        }
+        out.moon = shooter.map_or(-1, |m| m as i8);
+        out
+    }
+}

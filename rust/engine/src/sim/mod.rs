@@ -1,0 +1,445 @@
+//! Batch simulation: many independent hands or games with in-engine policies.
+//!
+//! Hand (or game) `i` of a batch run with `seed` draws its deal from
+//! `Rng::for_game(seed, i)` and its policies' choices from
+//! `Rng::for_game(policy_seed(seed), i)`, nothing else. So results are bit-identical for
+//! any thread count and any chunking, and any single hand can be rebuilt and stepped:
+//! [`batch_hand`] gives its initial state and [`policy_rng`] its policy stream.
+
+mod fast;
+mod policy;
+mod stream;
+
+pub use fast::{FastOutcome, FastRules};
+
+pub use policy::{
+    heuristic_pass, heuristic_play, random_pass_with, random_play, random_subset, Policy,
+    TablePolicy, PASS_ORDER,
+};
+pub use stream::HandStats;
+
+use crate::card::Card;
+use crate::card_set::CardSet;
+use crate::hearts::{
+    resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
+};
+use crate::rng::{mix64, Rng};
+
+/// The seed of the policy stream for a batch seed.
+pub const fn policy_seed(seed: u64) -> u64 {
+    mix64(seed ^ 0x005e_ed0f_9011_c1e5)
+}
+
+/// The policy random stream of hand or game `index`.
+pub const fn policy_rng(seed: u64, index: u64) -> Rng {
+    Rng::for_game(policy_seed(seed), index)
+}
+
+/// A deck order given by the caller: 52 distinct card ids, dealt one at a time from the
+/// dealer's left skipping cards the rules removed.
+pub fn deal_from_order(rules: &HeartsRules, dealer: u8, order: &[u8]) -> [CardSet; MAX_PLAYERS] {
+    let deck = rules.deck();
+    let n = rules.players;
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut seat = if dealer + 1 == n { 0 } else { dealer + 1 };
+    for &id in order {
+        let c = Card::new_unchecked(id);
+        if deck.contains(c) {
+            hands[usize::from(seat)].insert(c);
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+        }
+    }
+    hands
+}
+
+/// Checks that every row of `deals` (row-major, 52 per row) is a permutation of 0..52.
+pub fn check_deals(deals: &[u8]) -> Result<(), String> {
+    if deals.len() % 52 != 0 {
+        return Err(format!(
+            "deals must have 52 columns, got {} values",
+            deals.len()
+        ));
+    }
+    for (i, row) in deals.chunks_exact(52).enumerate() {
+        let mut seen = 0u64;
+        for &c in row {
+            if c >= 52 {
+                return Err(format!("deals[{i}] holds {c}; card ids are 0..51"));
+            }
+            if seen & (1 << c) != 0 {
+                return Err(format!(
+                    "deals[{i}] is not a permutation of 0..51: card {c} appears twice"
+                ));
+            }
+            seen |= 1 << c;
+        }
+    }
+    Ok(())
+}
+
+/// What a batch plays: rules, seed, per-seat policies, optional caller deals.
+#[derive(Clone, Copy, Debug)]
+pub struct Batch<'a> {
+    /// The rules.
+    pub rules: HeartsRules,
+    /// The batch seed.
+    pub seed: u64,
+    /// Per-seat policies.
+    pub policy: TablePolicy,
+    /// Caller deck orders, 52 per hand (hands mode only); checked by [`check_deals`].
+    pub deals: Option<&'a [u8]>,
+}
+
+/// Builds hand `index` of a batch: dealer `index % players`, hand index `index`, deal and
+/// direction from `Rng::for_game(seed, index)` (or the caller's deck order).
+#[inline(always)]
+pub fn batch_hand_with<const BMI2: bool>(b: &Batch<'_>, index: u64) -> HeartsState {
+    let r = &b.rules;
+    let mut rng = Rng::for_game(b.seed, index);
+    let dealer = (index % u64::from(r.players)) as u8;
+    let direction = resolve_direction(r, index, None, &mut rng).unwrap_or(HandDirection::Hold);
+    let hands = match b.deals {
+        Some(d) => {
+            let i = index as usize * 52;
+            deal_from_order(r, dealer, &d[i..i + 52])
+        }
+        None => crate::hearts::deal_random_with::<BMI2>(r, dealer, &mut rng),
+    };
+    HeartsState::new_unchecked(r, hands, dealer, index, direction)
+}
+
+/// [`batch_hand_with`] without BMI2.
+pub fn batch_hand(b: &Batch<'_>, index: u64) -> HeartsState {
+    batch_hand_with::<false>(b, index)
+}
+
+/// Per-hand results of a batch, row-major `(hands, players)`.
+#[derive(Clone, Debug, Default)]
+pub struct HandsOut {
+    /// Players per hand (columns).
+    pub players: usize,
+    /// pen_i.
+    pub points: Vec<i16>,
+    /// h_i.
+    pub hand_scores: Vec<i16>,
+    /// Tricks won per seat.
+    pub tricks: Vec<u8>,
+    /// The moon shooter or −1.
+    pub moon_shooter: Vec<i8>,
+    /// The seat that captured Q♠, or −1.
+    pub queen_taker: Vec<i8>,
+}
+
+impl HandsOut {
+    /// Zeroed storage for `n` hands.
+    pub fn new(n: usize, players: usize) -> HandsOut {
+        HandsOut {
+            players,
+            points: vec![0; n * players],
+            hand_scores: vec![0; n * players],
+            tricks: vec![0; n * players],
+            moon_shooter: vec![-1; n],
+            queen_taker: vec![-1; n],
+        }
+    }
+}
+
+/// Mutable views of one chunk of [`HandsOut`].
+#[derive(Debug)]
+pub struct HandsChunk<'a> {
+    /// First hand index of the chunk.
+    pub start: u64,
+    /// See [`HandsOut`].
+    pub points: &'a mut [i16],
+    /// See [`HandsOut`].
+    pub hand_scores: &'a mut [i16],
+    /// See [`HandsOut`].
+    pub tricks: &'a mut [u8],
+    /// See [`HandsOut`].
+    pub moon_shooter: &'a mut [i8],
+    /// See [`HandsOut`].
+    pub queen_taker: &'a mut [i8],
+}
+
+/// Hands interleaved by the all-random path.
+const LANES: usize = 4;
+
+#[inline(always)]
+fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+    let p = usize::from(b.rules.players);
+    let fast = if b.deals.is_none() && b.policy.all_random(b.rules.players) {
+        FastRules::new(&b.rules)
+    } else {
+        None
+    };
+    let n = c.moon_shooter.len();
+    let mut row = 0;
+    while row < n {
+        let index = c.start + row as u64;
+        let mut outs = [FastOutcome::default(); LANES];
+        let lanes = match &fast {
+            Some(f) if row + LANES <= n => {
+                let mut idx = [0u64; LANES];
+                for (g, x) in idx.iter_mut().enumerate() {
+                    *x = index + g as u64;
+                }
+                outs = f.play_lanes::<BMI2, LANES>(b.seed, idx);
+                LANES
+            }
+            Some(f) => {
+                outs[0] = f.play::<BMI2>(b.seed, index);
+                1
+            }
+            None => {
+                let mut s = batch_hand_with::<BMI2>(b, index);
+                b.policy
+                    .play_out_with::<BMI2>(&mut s, &mut policy_rng(b.seed, index));
+                outs[0] = outcome_of(&s);
+                1
+            }
+        };
+        for (g, o) in outs.iter().enumerate().take(lanes) {
+            let at = row + g;
+            c.points[at * p..(at + 1) * p].copy_from_slice(&o.points[..p]);
+            c.hand_scores[at * p..(at + 1) * p].copy_from_slice(&o.hand_scores[..p]);
+            c.tricks[at * p..(at + 1) * p].copy_from_slice(&o.tricks[..p]);
+            c.moon_shooter[at] = o.moon;
+            c.queen_taker[at] = o.queen;
+        }
+        row += lanes;
+    }
+}
+
+/// The batch outcome of a finished [`HeartsState`].
+pub fn outcome_of(s: &HeartsState) -> FastOutcome {
+    let (pts, hs, moon) = s.outcome();
+    let mut o = FastOutcome {
+        moon: moon.map_or(-1, |m| m as i8),
+        queen: queen_taker(s),
+        ..FastOutcome::default()
+    };
+    for k in 0..usize::from(s.num_players()) {
+        o.points[k] = pts[k] as i16;
+        o.hand_scores[k] = hs[k] as i16;
+        o.tricks[k] = s.tricks_taken()[k];
+    }
+    o
+}
+
+fn queen_taker(s: &HeartsState) -> i8 {
+    s.queen_taker().map_or(-1, |p| p as i8)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+unsafe fn fill_bmi2(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+    fill_impl::<true>(b, c);
+}
+
+/// Whether this CPU runs the BMI2 kernels.
+pub fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Fills one chunk sequentially (the per-thread unit of work).
+pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        // SAFETY: BMI2, POPCNT and LZCNT were detected at run time.
+        unsafe { fill_bmi2(b, c) };
+        return;
+    }
+    fill_impl::<false>(b, c);
+}
+
+/// Simulates hands `start..start + n` into `out` (which holds exactly `n` rows),
+/// split over the current rayon pool in blocks of `block` hands when `parallel`.
+pub fn simulate_hands_into(b: &Batch<'_>, start: u64, out: &mut HandsOut, block: usize) {
+    let p = out.players;
+    let block = block.max(1);
+    let chunks = out
+        .points
+        .chunks_mut(block * p)
+        .zip(out.hand_scores.chunks_mut(block * p))
+        .zip(out.tricks.chunks_mut(block * p))
+        .zip(out.moon_shooter.chunks_mut(block))
+        .zip(out.queen_taker.chunks_mut(block))
+        .enumerate();
+    let work: Vec<HandsChunk<'_>> = chunks
+        .map(
+            |(i, ((((points, hand_scores), tricks), moon_shooter), queen_taker))| HandsChunk {
+                start: start + (i * block) as u64,
+                points,
+                hand_scores,
+                tricks,
+                moon_shooter,
+                queen_taker,
+            },
+        )
+        .collect();
+    run_all(work, |mut c| fill_hands(b, &mut c));
+}
+
+#[cfg(feature = "parallel")]
+fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
+    use rayon::prelude::*;
+    work.into_par_iter().for_each(f);
+}
+
+#[cfg(not(feature = "parallel"))]
+fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
+    work.into_iter().for_each(f);
+}
+
+/// Simulates `n` hands from index 0 (single call convenience).
+pub fn simulate_hands(rules: &HeartsRules, n: usize, seed: u64, policy: Policy) -> HandsOut {
+    let b = Batch {
+        rules: *rules,
+        seed,
+        policy: TablePolicy::uniform(policy),
+        deals: None,
+    };
+    let mut out = HandsOut::new(n, usize::from(rules.players));
+    simulate_hands_into(&b, 0, &mut out, 4096);
+    out
+}
+
+/// Statistics of hands `start..start + n`, accumulated in constant memory.
+pub fn stream_hands(b: &Batch<'_>, start: u64, n: u64, block: u64) -> HandStats {
+    let p = usize::from(b.rules.players);
+    let v = b.rules.total_penalty() as usize;
+    let blocks: Vec<(u64, u64)> = (0..n.div_ceil(block.max(1)))
+        .map(|i| (start + i * block, block.min(n - i * block)))
+        .collect();
+    let mut parts: Vec<(usize, HandStats)> = Vec::with_capacity(blocks.len());
+    let results = std::sync::Mutex::new(&mut parts);
+    run_all(
+        blocks.into_iter().enumerate().collect(),
+        |(i, (s0, len))| {
+            let mut st = HandStats::new(p, v);
+            let mut out = HandsOut::new(len as usize, p);
+            let mut c = HandsChunk {
+                start: s0,
+                points: &mut out.points,
+                hand_scores: &mut out.hand_scores,
+                tricks: &mut out.tricks,
+                moon_shooter: &mut out.moon_shooter,
+                queen_taker: &mut out.queen_taker,
+            };
+            fill_hands(b, &mut c);
+            st.add(&out);
+            if let Ok(mut r) = results.lock() {
+                r.push((i, st));
+            }
+        },
+    );
+    // Integer accumulators: the merge is exact, so the order does not matter, but sort anyway.
+    parts.sort_by_key(|(i, _)| *i);
+    let mut total = HandStats::new(p, v);
+    for (_, st) in &parts {
+        total.merge(st);
+    }
+    total
+}
+
+/// Per-game results of a batch, row-major `(games, players)`.
+#[derive(Clone, Debug, Default)]
+pub struct GamesOut {
+    /// Players per game.
+    pub players: usize,
+    /// Final totals: points, or chips in 1/60 units.
+    pub totals: Vec<i64>,
+    /// Winner flags.
+    pub winners: Vec<bool>,
+    /// Hands played per game.
+    pub hands_played: Vec<u32>,
+}
+
+/// Plays game `index` of a batch to its end: first dealer drawn from the deal stream,
+/// every hand dealt from it, policies from the policy stream.
+#[inline(always)]
+pub fn play_game_with<const BMI2: bool>(b: &Batch<'_>, index: u64) -> HeartsGame {
+    let mut deal_rng = Rng::for_game(b.seed, index);
+    let first_dealer = deal_rng.below(u32::from(b.rules.players)) as u8;
+    let mut game = HeartsGame::with_rng(&b.rules, deal_rng, first_dealer);
+    let mut rng = policy_rng(b.seed, index);
+    while !game.is_over() {
+        game.complete_hand(|s| b.policy.play_out_with::<BMI2>(s, &mut rng));
+    }
+    game
+}
+
+#[inline(always)]
+fn games_impl<const BMI2: bool>(b: &Batch<'_>, start: u64, out: &mut GamesOut) {
+    let p = out.players;
+    for j in 0..out.hands_played.len() {
+        let g = play_game_with::<BMI2>(b, start + j as u64);
+        out.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
+        for k in 0..p {
+            out.winners[j * p + k] = g.winners() & (1 << k) != 0;
+        }
+        out.hands_played[j] = g.hands_played() as u32;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+unsafe fn games_bmi2(b: &Batch<'_>, start: u64, out: &mut GamesOut) {
+    games_impl::<true>(b, start, out);
+}
+
+/// Simulates games `start..start + n` (one block per call; the caller parallelises).
+pub fn simulate_games_block(b: &Batch<'_>, start: u64, n: usize) -> GamesOut {
+    let p = usize::from(b.rules.players);
+    let mut out = GamesOut {
+        players: p,
+        totals: vec![0; n * p],
+        winners: vec![false; n * p],
+        hands_played: vec![0; n],
+    };
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        // SAFETY: BMI2, POPCNT and LZCNT were detected at run time.
+        unsafe { games_bmi2(b, start, &mut out) };
+        return out;
+    }
+    games_impl::<false>(b, start, &mut out);
+    out
+}
+
+/// Simulates games `start..start + n` over the current rayon pool, in blocks.
+pub fn simulate_games(b: &Batch<'_>, start: u64, n: usize, block: usize) -> GamesOut {
+    let p = usize::from(b.rules.players);
+    let block = block.max(1);
+    let starts: Vec<(usize, usize)> = (0..n.div_ceil(block))
+        .map(|i| (i * block, block.min(n - i * block)))
+        .collect();
+    let mut parts: Vec<(usize, GamesOut)> = Vec::new();
+    let results = std::sync::Mutex::new(&mut parts);
+    run_all(starts, |(s0, len)| {
+        let g = simulate_games_block(b, start + s0 as u64, len);
+        if let Ok(mut r) = results.lock() {
+            r.push((s0, g));
+        }
+    });
+    parts.sort_by_key(|(s0, _)| *s0);
+    let mut out = GamesOut {
+        players: p,
+        ..GamesOut::default()
+    };
+    for (_, g) in parts {
+        out.totals.extend(g.totals);
+        out.winners.extend(g.winners);
+        out.hands_played.extend(g.hands_played);
+    }
+    out
+}

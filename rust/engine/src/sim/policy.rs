@@ -1,0 +1,284 @@
+//! In-engine policies: `random` and the rule-based `heuristic`, and [`TablePolicy`], one
+//! policy per seat. Stepping a [`HeartsState`] with [`TablePolicy::act`] makes exactly the
+//! choices (and random draws) the batch simulator makes.
+
+use crate::card::{Card, Suit};
+use crate::card_set::CardSet;
+use crate::hearts::{HeartsState, Phase, MAX_PLAYERS};
+use crate::rng::Rng;
+
+/// A policy that chooses passes and plays inside the engine.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Policy {
+    /// Uniform over the legal plays (`legal.nth(rng.below(legal.count()))`); passes a
+    /// uniformly random set of `k` cards ([`random_pass_with`]); never forwards.
+    Random,
+    /// Deterministic and rule-based (no random draws); see [`heuristic_pass`] and
+    /// [`heuristic_play`].
+    Heuristic,
+}
+
+impl Policy {
+    /// Every policy.
+    pub const ALL: [Policy; 2] = [Policy::Random, Policy::Heuristic];
+    /// The policy's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Random => "random",
+            Policy::Heuristic => "heuristic",
+        }
+    }
+    /// The policy with this name.
+    pub fn from_name(s: &str) -> Option<Policy> {
+        Policy::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// `k` cards of `hand`: the i-th is the `d_i`-th of the cards not yet chosen, with
+/// `d_i` uniform in `0..count−i`, all drawn in one batch ([`Rng::below_batch`]).
+#[inline(always)]
+pub fn random_pass_with<const BMI2: bool>(hand: CardSet, k: u32, rng: &mut Rng) -> CardSet {
+    // k ≤ 4 draws with ranges ≤ 18: one batched draw (18^4 < 2^64).
+    let k = k.min(hand.count()).min(8) as usize;
+    let mut bounds = [0u32; 8];
+    for (i, b) in bounds.iter_mut().enumerate().take(k) {
+        *b = hand.count() - i as u32;
+    }
+    let mut draws = [0u32; 8];
+    rng.below_batch(&bounds[..k], &mut draws[..k]);
+    let mut left = hand;
+    let mut chosen = CardSet::EMPTY;
+    for &d in &draws[..k] {
+        let bit = left.nth_bit::<BMI2>(d);
+        left -= bit;
+        chosen |= bit;
+    }
+    chosen
+}
+
+/// [`random_pass_with`] without BMI2.
+pub fn random_subset(hand: CardSet, k: u32, rng: &mut Rng) -> CardSet {
+    random_pass_with::<false>(hand, k, rng)
+}
+
+/// A uniformly random legal card: `legal.nth(rng.below(legal.count()))`.
+#[inline]
+pub fn random_play(legal: CardSet, rng: &mut Rng) -> Option<Card> {
+    if legal.is_empty() {
+        return None;
+    }
+    legal.nth(rng.below(legal.count()))
+}
+
+/// The heuristic's pass order: Q♠, A♠, K♠, A♥, K♥, Q♥, J♥, then every other card from the
+/// highest rank down (within a rank: ♠ ♥ ♦ ♣).
+pub const PASS_ORDER: [u8; 52] = pass_order();
+
+const fn pass_order() -> [u8; 52] {
+    let first: [u8; 7] = [49, 51, 50, 38, 37, 36, 35];
+    let mut out = [0u8; 52];
+    let mut len = 0;
+    while len < first.len() {
+        out[len] = first[len];
+        len += 1;
+    }
+    let mut rank = 13;
+    while rank > 0 {
+        rank -= 1;
+        let mut suit = 4;
+        while suit > 0 {
+            suit -= 1;
+            let id = suit * 13 + rank;
+            let mut seen = false;
+            let mut i = 0;
+            while i < first.len() {
+                if first[i] == id {
+                    seen = true;
+                }
+                i += 1;
+            }
+            if !seen {
+                out[len] = id;
+                len += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The heuristic pass: the first `k` cards of [`PASS_ORDER`] in the hand.
+///
+/// ```
+/// use hearts_engine::{CardSet, sim::heuristic_pass};
+/// let hand = "QS 2C 3C AH 4D".parse::<CardSet>().unwrap();
+/// assert_eq!(heuristic_pass(hand, 2), "QS AH".parse::<CardSet>().unwrap());
+/// ```
+pub fn heuristic_pass(hand: CardSet, k: u32) -> CardSet {
+    let mut chosen = CardSet::EMPTY;
+    for &id in &PASS_ORDER {
+        if chosen.count() == k {
+            break;
+        }
+        let c = Card::new_unchecked(id);
+        if hand.contains(c) {
+            chosen.insert(c);
+        }
+    }
+    chosen
+}
+
+/// The lowest rank in `set`, ties broken ♣ ♦ ♠ ♥ (hearts last).
+fn lowest_rank(set: CardSet) -> Option<Card> {
+    const PREF: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
+    for rank in 0..13u8 {
+        for s in PREF {
+            let c = Card::new_unchecked(s as u8 * 13 + rank);
+            if set.contains(c) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// The highest rank in `set`, ties broken ♠ ♥ ♦ ♣.
+fn highest_rank(set: CardSet) -> Option<Card> {
+    for rank in (0..13u8).rev() {
+        for s in (0..4u8).rev() {
+            let c = Card::new_unchecked(s * 13 + rank);
+            if set.contains(c) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// The heuristic play, deterministic:
+/// - **leading**: the lowest-ranked legal card (ties ♣ ♦ ♠ ♥);
+/// - **following suit**: the highest card that stays under the trick's winning card (ducks);
+///   if none can, the highest card, but not Q♠ when another card is legal;
+/// - **void in the led suit**: the penalty card worth most (Q♠, then K♠ and A♠ in
+///   Francesa, then the highest heart); with no penalty card, the highest-ranked card
+///   (ties ♠ ♥ ♦ ♣).
+///
+/// `None` outside the play phase.
+pub fn heuristic_play(s: &HeartsState) -> Option<Card> {
+    let legal = s.legal_plays();
+    if legal.count() <= 1 {
+        return legal.first();
+    }
+    let Some(led) = s.trick().led_suit() else {
+        return lowest_rank(legal);
+    };
+    let follow = legal & CardSet::suit(led);
+    if follow == legal {
+        let winning = s.trick().winning_card(CardSet::EMPTY)?;
+        let under = follow & CardSet((1u64 << winning.id()) - 1);
+        if let Some(c) = under.last() {
+            return Some(c);
+        }
+        let mut cands = follow;
+        if cands.count() > 1 {
+            cands = cands.without(Card::QUEEN_OF_SPADES);
+        }
+        return cands.last();
+    }
+    let pen = legal & s.rules().penalty_cards();
+    for c in [
+        Card::QUEEN_OF_SPADES,
+        Card::KING_OF_SPADES,
+        Card::ACE_OF_SPADES,
+    ] {
+        if pen.contains(c) {
+            return Some(c);
+        }
+    }
+    if let Some(h) = (pen & CardSet::HEARTS).last() {
+        return Some(h);
+    }
+    highest_rank(legal)
+}
+
+/// One policy per seat; `act` makes the next move of the hand.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct TablePolicy(pub [Policy; MAX_PLAYERS]);
+
+impl TablePolicy {
+    /// The same policy at every seat.
+    pub const fn uniform(p: Policy) -> TablePolicy {
+        TablePolicy([p; MAX_PLAYERS])
+    }
+
+    /// Whether every seat plays `random`.
+    pub fn all_random(&self, players: u8) -> bool {
+        self.0[..usize::from(players)]
+            .iter()
+            .all(|&p| p == Policy::Random)
+    }
+
+    /// Makes one move: in the pass phase the lowest pending seat passes; in the play phase
+    /// the player to move plays. Returns false when the hand is over.
+    #[inline(always)]
+    pub fn act_with<const BMI2: bool>(&self, s: &mut HeartsState, rng: &mut Rng) -> bool {
+        match s.phase() {
+            Phase::Over => false,
+            Phase::Pass => {
+                let Some(seat) = s.current_player() else {
+                    return false;
+                };
+                let hand = s.hands()[usize::from(seat)];
+                let k = u32::from(s.pass_count());
+                let cards = match self.0[usize::from(seat)] {
+                    Policy::Random => random_pass_with::<BMI2>(hand, k, rng),
+                    Policy::Heuristic => heuristic_pass(hand, k),
+                };
+                s.pass_cards(seat, cards).is_ok()
+            }
+            Phase::Play => {
+                let Some(p) = s.current_player() else {
+                    return false;
+                };
+                let card = match self.0[usize::from(p)] {
+                    Policy::Random => {
+                        let legal = s.legal_plays();
+                        let bit = legal.nth_bit::<BMI2>(rng.below(legal.count()));
+                        bit.first()
+                    }
+                    Policy::Heuristic => heuristic_play(s),
+                };
+                match card {
+                    Some(c) => {
+                        s.play_unchecked(c);
+                        true
+                    }
+                    None => false,
+                }
+            }
+        }
+    }
+
+    /// [`TablePolicy::act_with`] without BMI2.
+    pub fn act(&self, s: &mut HeartsState, rng: &mut Rng) -> bool {
+        self.act_with::<false>(s, rng)
+    }
+
+    /// Plays the hand to its end; all-random tables use the specialised kernel, which makes
+    /// the same draws.
+    #[inline(always)]
+    pub fn play_out_with<const BMI2: bool>(&self, s: &mut HeartsState, rng: &mut Rng) {
+        if self.all_random(s.num_players()) {
+            while s.phase() == Phase::Pass {
+                self.act_with::<BMI2>(s, rng);
+            }
+            s.play_random_to_end::<BMI2>(rng);
+        } else {
+            while self.act_with::<BMI2>(s, rng) {}
+        }
+    }
+
+    /// [`TablePolicy::play_out_with`] without BMI2.
+    pub fn play_out(&self, s: &mut HeartsState, rng: &mut Rng) {
+        self.play_out_with::<false>(s, rng);
+    }
+}

@@ -1,0 +1,118 @@
+//! The batch simulator against stepping `HeartsState` with the same policy table: same
+//! deals, same draws, same results, for random rules and every thread split.
+
+use hearts_engine::hearts::{
+    ChipsEnd, DeckAdjust, FirstLead, HeartsRules, Moon, PassCount, PassDirection, Scoring, Tie,
+};
+use hearts_engine::sim::{
+    batch_hand, outcome_of, policy_rng, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
+};
+use hearts_engine::Rng;
+
+fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
+    xs[rng.below(xs.len() as u32) as usize]
+}
+
+fn random_rules(rng: &mut Rng) -> HeartsRules {
+    let mut r = HeartsRules {
+        players: 3 + rng.below(5) as u8,
+        deck_adjust: pick(rng, DeckAdjust::ALL),
+        pass_count: if rng.below(2) == 0 {
+            PassCount::Auto
+        } else {
+            PassCount::Fixed(rng.below(5) as u8)
+        },
+        pass_direction: pick(rng, PassDirection::ALL),
+        first_lead: pick(rng, FirstLead::ALL),
+        first_trick_no_points: rng.below(2) == 0,
+        hearts_must_be_broken: rng.below(2) == 0,
+        queen_breaks_hearts: rng.below(2) == 0,
+        early_end: rng.below(2) == 0,
+        scoring: pick(rng, Scoring::ALL),
+        moon: pick(rng, Moon::ALL),
+        chips_end: ChipsEnd::Bust,
+        french_spades: rng.below(2) == 0,
+        jack_of_diamonds: rng.below(2) == 0,
+        moon_requires_jack: rng.below(2) == 0,
+        tie: pick(rng, Tie::ALL),
+        can_lead_hearts_instead_of_qs: rng.below(2) == 0,
+        avoid_all_tricks_bonus: pick(rng, &[0, 5]),
+        ..HeartsRules::default()
+    };
+    if r.first_lead == FirstLead::TwoOfClubs && rng.below(2) == 0 {
+        r.can_lead_any_club = true;
+    }
+    if r.jack_of_diamonds && r.scoring == Scoring::Chips {
+        r.scoring = Scoring::Positive;
+    }
+    r.validate().expect("valid");
+    r
+}
+
+fn stepped(b: &Batch<'_>, i: u64) -> hearts_engine::sim::FastOutcome {
+    let mut s = batch_hand(b, i);
+    let mut rng = policy_rng(b.seed, i);
+    while b.policy.act(&mut s, &mut rng) {}
+    outcome_of(&s)
+}
+
+#[test]
+fn batch_equals_stepping_for_random_rules_and_policies() {
+    let mut rng = Rng::new(99);
+    for case in 0..400 {
+        let rules = random_rules(&mut rng);
+        let mut seats = [Policy::Random; 7];
+        if case % 3 == 1 {
+            for s in &mut seats {
+                *s = pick(&mut rng, &Policy::ALL);
+            }
+        }
+        let b = Batch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)),
+            policy: TablePolicy(seats),
+            deals: None,
+        };
+        let n = 7;
+        let mut out = HandsOut::new(n, usize::from(rules.players));
+        simulate_hands_into(&b, 5, &mut out, 3);
+        let p = usize::from(rules.players);
+        for j in 0..n {
+            let o = stepped(&b, 5 + j as u64);
+            assert_eq!(
+                &out.points[j * p..(j + 1) * p],
+                &o.points[..p],
+                "case {case} rules {rules:?}"
+            );
+            assert_eq!(
+                &out.hand_scores[j * p..(j + 1) * p],
+                &o.hand_scores[..p],
+                "case {case}"
+            );
+            assert_eq!(
+                &out.tricks[j * p..(j + 1) * p],
+                &o.tricks[..p],
+                "case {case}"
+            );
+            assert_eq!(out.moon_shooter[j], o.moon, "case {case}");
+            assert_eq!(out.queen_taker[j], o.queen, "case {case}");
+        }
+    }
+}
+
+#[test]
+fn block_size_does_not_change_results() {
+    let rules = HeartsRules::preset(hearts_engine::hearts::HeartsPreset::OpenSpiel);
+    let b = Batch {
+        rules,
+        seed: 3,
+        policy: TablePolicy::uniform(Policy::Random),
+        deals: None,
+    };
+    let mut a = HandsOut::new(1000, 4);
+    let mut c = HandsOut::new(1000, 4);
+    simulate_hands_into(&b, 0, &mut a, 1000);
+    simulate_hands_into(&b, 0, &mut c, 7);
+    assert_eq!(a.points, c.points);
+    assert_eq!(a.tricks, c.tricks);
+}
