@@ -156,19 +156,25 @@ impl FastRules {
     /// `Rng::for_game(seed, index)`, choices from the policy stream.
     #[inline(always)]
     pub fn play<const BMI2: bool>(&self, seed: u64, index: u64) -> FastOutcome {
-        self.play_lanes::<BMI2, 1>(seed, [index])[0]
+        if self.n == 4 {
+            self.play_lanes::<BMI2, 1, 4>(seed, [index])[0]
+        } else {
+            self.play_lanes::<BMI2, 1, 0>(seed, [index])[0]
+        }
     }
 
     /// Plays `L` hands interleaved step by step (so their dependency chains overlap); each
-    /// makes exactly the draws it would alone.
+    /// makes exactly the draws it would alone. `N` > 0 fixes the number of players at
+    /// compile time (it must equal the rules'); 0 reads it from the rules.
     #[inline(always)]
-    pub fn play_lanes<const BMI2: bool, const L: usize>(
+    pub fn play_lanes<const BMI2: bool, const L: usize, const N: usize>(
         &self,
         seed: u64,
         index: [u64; L],
     ) -> [FastOutcome; L] {
+        debug_assert!(N == 0 || N == self.n);
         let r = &self.rules;
-        let n = self.n;
+        let n = if N > 0 { N } else { self.n };
         let total = r.deck().count();
         let each = total / n as u32;
         let extra = total % n as u32;
@@ -274,8 +280,8 @@ impl FastRules {
             broken: [false; L],
             alive: [true; L],
         };
-        if self.trick::<BMI2, L, true>(&mut st, &mut rng) {
-            while self.trick::<BMI2, L, false>(&mut st, &mut rng) {}
+        if self.trick::<BMI2, L, N, true>(&mut st, &mut rng) {
+            while self.trick::<BMI2, L, N, false>(&mut st, &mut rng) {}
         }
         let (captured, taken) = (st.captured, st.taken);
         let mut out = [FastOutcome::default(); L];
@@ -288,13 +294,13 @@ impl FastRules {
     /// Plays one trick in every live lane; false when every lane is over. `FIRST` is trick
     /// 1 (first-lead and no-points rules).
     #[inline(always)]
-    fn trick<const BMI2: bool, const L: usize, const FIRST: bool>(
+    fn trick<const BMI2: bool, const L: usize, const N: usize, const FIRST: bool>(
         &self,
         st: &mut Lanes<L>,
         rng: &mut [Rng; L],
     ) -> bool {
         let r = &self.rules;
-        let n = self.n;
+        let n = if N > 0 { N } else { self.n };
         let two_clubs = FIRST && r.first_lead == FirstLead::TwoOfClubs;
         let no_points = FIRST && r.first_trick_no_points;
         let mut led = [0u64; L];
@@ -342,7 +348,11 @@ impl FastRules {
                     continue;
                 }
                 // Follow.
-                let q = usize::from(self.next_seat[p[g]]);
+                let q = if N == 4 {
+                    (p[g] + 1) & 3
+                } else {
+                    usize::from(self.next_seat[p[g]])
+                };
                 p[g] = q;
                 let h = st.hands[g][q];
                 let f = h & led[g];

@@ -162,7 +162,7 @@ pub struct HandsChunk<'a> {
 }
 
 /// Hands interleaved by the all-random path.
-const LANES: usize = 4;
+const LANES: usize = 2;
 
 #[inline(always)]
 fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
@@ -183,7 +183,11 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
                 for (g, x) in idx.iter_mut().enumerate() {
                     *x = index + g as u64;
                 }
-                outs = f.play_lanes::<BMI2, LANES>(b.seed, idx);
+                outs = if p == 4 {
+                    f.play_lanes::<BMI2, LANES, 4>(b.seed, idx)
+                } else {
+                    f.play_lanes::<BMI2, LANES, 0>(b.seed, idx)
+                };
                 LANES
             }
             Some(f) => {
