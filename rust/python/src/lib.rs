@@ -20,5 +20,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyHeartsRules>()?;
     m.add_class::<state::PyHeartsState>()?;
     m.add_class::<game::PyHeartsGame>()?;
+    m.add_class::<sim::PyPolicy>()?;
     Ok(())
 }

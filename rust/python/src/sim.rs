@@ -1,53 +1,376 @@
-//! `simulate_hearts`: batch simulation with the GIL released, results as numpy arrays.
+//! `simulate_hearts` and `Policy`: batch simulation with the GIL released between signal
+//! checks, results as numpy arrays moved out of Rust.
 
-use crate::convert::{extract_int, extract_seed, extract_str};
-use crate::state::extract_rules;
-use hearts_engine::sim::{simulate_hands, Policy};
-use numpy::{IntoPyArray, PyArrayMethods};
+use crate::convert::{extract_int, extract_seed, extract_str, type_name};
+use crate::errors::{type_error, InvalidDealError};
+use crate::state::{extract_rules, PyHeartsState};
+use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
+use hearts_engine::sim::{
+    batch_hand, check_deals, policy_rng, simulate_chunk, simulate_games, stream_hands,
+    with_threads, Batch, HandStats, HandsOut, Policy, TablePolicy,
+};
+use hearts_engine::Rng;
+use numpy::{IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
 /// Largest batch accepted in one call.
-const MAX_HANDS: i128 = 1 << 40;
+const MAX_COUNT: i128 = 1 << 40;
+/// Hands per GIL round trip (signal check, progress callback).
+const HANDS_PER_CHUNK: usize = 1 << 18;
+/// Hands per parallel work item.
+const BLOCK: usize = 4096;
+/// Games per GIL round trip and per work item.
+const GAMES_PER_CHUNK: usize = 1 << 12;
+const GAME_BLOCK: usize = 64;
+
+fn policy_names() -> String {
+    Policy::ALL.iter().map(|p| format!("{:?}", p.name())).collect::<Vec<_>>().join(", ")
+}
+
+fn one_policy(obj: &Bound<'_, PyAny>) -> PyResult<Policy> {
+    let name = extract_str(obj, "policy")?;
+    Policy::from_name(&name).ok_or_else(|| {
+        PyValueError::new_err(format!("unknown policy {name:?}; allowed: {}", policy_names()))
+    })
+}
+
+/// A policy name for every seat, or one name per seat.
+pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<TablePolicy> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(TablePolicy::uniform(Policy::Random));
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Ok(TablePolicy::uniform(one_policy(obj)?));
+    }
+    let items: Vec<Bound<'_, PyAny>> = obj
+        .try_iter()
+        .map_err(|_| type_error(format!("policy must be a str or a sequence of str, got {}", type_name(obj))))?
+        .collect::<PyResult<_>>()?;
+    if items.len() != usize::from(players) {
+        return Err(PyValueError::new_err(format!(
+            "policy needs one name per seat ({players}), got {}",
+            items.len()
+        )));
+    }
+    let mut seats = [Policy::Random; MAX_PLAYERS];
+    for (s, item) in items.iter().enumerate() {
+        seats[s] = one_policy(item)?;
+    }
+    Ok(TablePolicy(seats))
+}
+
+fn extract_count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    let n = extract_int(obj, what)?;
+    if !(0..=MAX_COUNT).contains(&n) {
+        return Err(PyValueError::new_err(format!("{what} must be 0..={MAX_COUNT}, got {n}")));
+    }
+    Ok(n as usize)
+}
+
+fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
+        Some(o) => {
+            let t = extract_int(o, "threads")?;
+            if !(1..=1024).contains(&t) {
+                return Err(PyValueError::new_err(format!("threads must be 1..=1024 or None (all cores), got {t}")));
+            }
+            Ok(t as usize)
+        }
+    }
+}
+
+/// Caller deck orders: a 2-D integer numpy array with 52 columns, each row a permutation.
+fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let bad = |what: String| InvalidDealError::new_err(what);
+    let arr = if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
+        a.as_array().iter().copied().collect::<Vec<u8>>()
+    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i64>>() {
+        a.as_array().iter().map(|&v| u8::try_from(v).unwrap_or(255)).collect()
+    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i32>>() {
+        a.as_array().iter().map(|&v| u8::try_from(v).unwrap_or(255)).collect()
+    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u16>>() {
+        a.as_array().iter().map(|&v| u8::try_from(v).unwrap_or(255)).collect()
+    } else {
+        let shape = obj
+            .getattr("shape")
+            .and_then(|s| s.repr())
+            .map_or_else(|_| "no shape".to_string(), |s| s.to_string());
+        let dtype = obj.getattr("dtype").and_then(|d| d.str()).map_or_else(|_| type_name(obj), |d| d.to_string());
+        return Err(type_error(format!(
+            "deals must be a 2-D numpy array of uint8, uint16, int32 or int64 with 52 columns, got {dtype} with shape {shape}"
+        )));
+    };
+    let cols = obj.getattr("shape")?.get_item(1)?.extract::<usize>()?;
+    if cols != 52 {
+        return Err(bad(format!("deals must have 52 columns (one deck order per row), got {cols}")));
+    }
+    check_deals(&arr).map_err(bad)?;
+    Ok(arr)
+}
+
+/// Calls the progress callback, if any, with (done, total).
+fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) -> PyResult<()> {
+    if let Some(cb) = progress {
+        cb.call1((done, total))?;
+    }
+    Ok(())
+}
 
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands, seed = None, policy = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = false, progress = None))]
 pub fn simulate_hearts<'py>(
     py: Python<'py>,
     rules: &Bound<'py, PyAny>,
-    hands: &Bound<'py, PyAny>,
+    hands: Option<&Bound<'py, PyAny>>,
+    games: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     policy: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    deals: Option<&Bound<'py, PyAny>>,
+    stream: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = extract_rules(rules)?;
-    let n = extract_int(hands, "hands")?;
-    if !(0..=MAX_HANDS).contains(&n) {
-        return Err(PyValueError::new_err(format!(
-            "hands must be 0..={MAX_HANDS}, got {n}"
-        )));
-    }
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-    let pname = policy
-        .map(|p| extract_str(p, "policy"))
-        .transpose()?
-        .unwrap_or_else(|| "random".into());
-    let pol = Policy::from_name(&pname).ok_or_else(|| {
-        let allowed: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
-        PyValueError::new_err(format!(
-            "unknown policy {pname:?}; allowed: {}",
-            allowed.join(", ")
-        ))
-    })?;
-    let n = n as usize;
-    let res = py.detach(|| simulate_hands(&r, n, seed, pol));
-    let p = res.players;
+    let table = extract_policy(policy, r.players)?;
+    let threads = extract_threads(threads)?;
+    let progress = progress.filter(|p| !p.is_none());
+    if let Some(cb) = progress {
+        if !cb.is_callable() {
+            return Err(type_error(format!("progress must be callable(done, total), got {}", type_name(cb))));
+        }
+    }
+    let hands = hands.filter(|h| !h.is_none()).map(|h| extract_count(h, "hands")).transpose()?;
+    let games = games.filter(|g| !g.is_none()).map(|g| extract_count(g, "games")).transpose()?;
+    let deals = deals.filter(|d| !d.is_none()).map(extract_deals).transpose()?;
+    match (hands, games) {
+        (Some(_), Some(_)) => Err(PyValueError::new_err("give either hands= or games=, not both")),
+        (None, Some(g)) => {
+            if deals.is_some() || stream {
+                return Err(PyValueError::new_err(
+                    "deals= and stream=True work with hands=, not games=",
+                ));
+            }
+            run_games(py, &r, seed, table, threads, g, progress)
+        }
+        (h, None) => {
+            let n = match (h, &deals) {
+                (Some(n), Some(d)) if n != d.len() / 52 => {
+                    return Err(PyValueError::new_err(format!(
+                        "hands={n} but deals has {} rows; omit hands= or make them agree",
+                        d.len() / 52
+                    )))
+                }
+                (Some(n), _) => n,
+                (None, Some(d)) => d.len() / 52,
+                (None, None) => {
+                    return Err(PyValueError::new_err("give hands= (a number of hands) or games="))
+                }
+            };
+            let b = Batch { rules: r, seed, policy: table, deals: deals.as_deref() };
+            if stream {
+                run_stream(py, &b, threads, n, progress)
+            } else {
+                run_hands(py, &b, threads, n, progress)
+            }
+        }
+    }
+}
+
+fn run_hands<'py>(
+    py: Python<'py>,
+    b: &Batch<'_>,
+    threads: usize,
+    n: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let p = usize::from(b.rules.players);
+    let mut out = HandsOut::new(n, p);
+    let mut done = 0;
+    while done < n {
+        let end = (done + HANDS_PER_CHUNK).min(n);
+        let chunk = out.chunk(0, done, end);
+        py.detach(|| with_threads(threads, || simulate_chunk(b, chunk, p, BLOCK)))
+            .map_err(PyValueError::new_err)?;
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
     let d = PyDict::new(py);
-    d.set_item("points", res.points.into_pyarray(py).reshape([n, p])?)?;
-    d.set_item(
-        "hand_scores",
-        res.hand_scores.into_pyarray(py).reshape([n, p])?,
-    )?;
-    d.set_item("moon_shooter", res.moon_shooter.into_pyarray(py))?;
+    d.set_item("points", out.points.into_pyarray(py).reshape([n, p])?)?;
+    d.set_item("hand_scores", out.hand_scores.into_pyarray(py).reshape([n, p])?)?;
+    d.set_item("tricks", out.tricks.into_pyarray(py).reshape([n, p])?)?;
+    d.set_item("moon_shooter", out.moon_shooter.into_pyarray(py))?;
+    d.set_item("queen_taker", out.queen_taker.into_pyarray(py))?;
     Ok(d)
 }
+
+fn run_stream<'py>(
+    py: Python<'py>,
+    b: &Batch<'_>,
+    threads: usize,
+    n: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let p = usize::from(b.rules.players);
+    let v = b.rules.total_penalty() as usize;
+    let mut total = HandStats::new(p, v);
+    let mut done = 0;
+    while done < n {
+        let end = (done + HANDS_PER_CHUNK).min(n);
+        let part = py
+            .detach(|| with_threads(threads, || stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64)))
+            .map_err(PyValueError::new_err)?;
+        total.merge(&part);
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
+    stats_dict(py, &total)
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn stats_dict<'py>(py: Python<'py>, st: &HandStats) -> PyResult<Bound<'py, PyDict>> {
+    let p = st.players;
+    let n = st.hands as f64;
+    let mean = |s: &[i64]| -> Vec<f64> { s.iter().map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN }).collect() };
+    let var = |s: &[i64], q: &[i64]| -> Vec<f64> {
+        s.iter()
+            .zip(q)
+            .map(|(&a, &b)| {
+                if n > 0.0 {
+                    let m = a as f64 / n;
+                    (b as f64 / n - m * m).max(0.0)
+                } else {
+                    f64::NAN
+                }
+            })
+            .collect()
+    };
+    let d = PyDict::new(py);
+    d.set_item("hands", st.hands)?;
+    d.set_item("mean_points", mean(&st.points_sum).into_pyarray(py))?;
+    d.set_item("var_points", var(&st.points_sum, &st.points_sq).into_pyarray(py))?;
+    d.set_item("mean_hand_scores", mean(&st.scores_sum).into_pyarray(py))?;
+    d.set_item("var_hand_scores", var(&st.scores_sum, &st.scores_sq).into_pyarray(py))?;
+    d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
+    d.set_item("moons", st.moons.clone().into_pyarray(py))?;
+    d.set_item("queens", st.queens.clone().into_pyarray(py))?;
+    d.set_item("points_hist", st.points_hist.clone().into_pyarray(py).reshape([p, st.v + 1])?)?;
+    Ok(d)
+}
+
+fn run_games<'py>(
+    py: Python<'py>,
+    r: &HeartsRules,
+    seed: u64,
+    table: TablePolicy,
+    threads: usize,
+    n: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let b = Batch { rules: *r, seed, policy: table, deals: None };
+    let p = usize::from(r.players);
+    let mut totals: Vec<i64> = Vec::with_capacity(n * p);
+    let mut winners: Vec<bool> = Vec::with_capacity(n * p);
+    let mut hands_played: Vec<u32> = Vec::with_capacity(n);
+    let mut done = 0;
+    while done < n {
+        let end = (done + GAMES_PER_CHUNK).min(n);
+        let part = py
+            .detach(|| with_threads(threads, || simulate_games(&b, done as u64, end - done, GAME_BLOCK)))
+            .map_err(PyValueError::new_err)?;
+        totals.extend(part.totals);
+        winners.extend(part.winners);
+        hands_played.extend(part.hands_played);
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
+    let d = PyDict::new(py);
+    if r.scoring == hearts_engine::hearts::Scoring::Chips {
+        #[allow(clippy::cast_precision_loss)]
+        let chips: Vec<f64> = totals.iter().map(|&t| t as f64 / hearts_engine::hearts::CHIP_UNIT as f64).collect();
+        d.set_item("totals", chips.into_pyarray(py).reshape([n, p])?)?;
+        d.set_item("chips_sixtieths", totals.into_pyarray(py).reshape([n, p])?)?;
+    } else {
+        d.set_item("totals", totals.into_pyarray(py).reshape([n, p])?)?;
+    }
+    d.set_item("winners", winners.into_pyarray(py).reshape([n, p])?)?;
+    d.set_item("hands_played", hands_played.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// In-engine policies, one per seat, with the random stream of one batch hand: stepping a
+/// `HeartsState.from_batch(rules, seed, index)` with `Policy(policy, seed=seed, index=index)`
+/// makes exactly the choices `simulate_hearts` makes for that hand.
+#[pyclass(name = "Policy", module = "hearts_fast._core")]
+pub struct PyPolicy {
+    table: TablePolicy,
+    rng: Rng,
+    /// The seats named, or `None` for one policy at every seat.
+    seats: Option<usize>,
+}
+
+#[pymethods]
+impl PyPolicy {
+    #[new]
+    #[pyo3(signature = (policy = None, *, seed = None, index = None))]
+    fn new(policy: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, index: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+        let index = index.map(|i| extract_count(i, "index")).transpose()?.unwrap_or(0) as u64;
+        let seats = match policy.filter(|p| !p.is_none()) {
+            Some(p) if !p.is_instance_of::<PyString>() => Some(p.len().map_err(|_| {
+                type_error(format!("policy must be a str or a sequence of str, got {}", type_name(p)))
+            })?),
+            _ => None,
+        };
+        if let Some(k) = seats {
+            if !(3..=MAX_PLAYERS).contains(&k) {
+                return Err(PyValueError::new_err(format!("policy lists one name per seat (3..=7 seats), got {k}")));
+            }
+        }
+        let table = extract_policy(policy, seats.unwrap_or(MAX_PLAYERS) as u8)?;
+        Ok(PyPolicy { table, rng: policy_rng(seed, index), seats })
+    }
+
+    /// Makes the next move on `state` (a pass for the lowest pending seat, or a play);
+    /// returns False when the hand is over.
+    fn act(&mut self, state: &Bound<'_, PyHeartsState>) -> PyResult<bool> {
+        let mut st = state.borrow_mut();
+        let players = usize::from(st.state.num_players());
+        if self.seats.is_some_and(|k| k != players) {
+            return Err(PyValueError::new_err(format!(
+                "this Policy names {} seats but the hand has {players} players",
+                self.seats.unwrap_or(0)
+            )));
+        }
+        let Some(action) = self.table.choose(&st.state, &mut self.rng) else { return Ok(false) };
+        st.apply_action(action)?;
+        Ok(true)
+    }
+
+    /// Plays `state` to the end of the hand.
+    fn play_out(&mut self, state: &Bound<'_, PyHeartsState>) -> PyResult<()> {
+        while self.act(state)? {}
+        Ok(())
+    }
+
+    fn __repr__(&self) -> String {
+        match self.seats {
+            None => format!("Policy({:?})", self.table.0[0].name()),
+            Some(k) => format!("Policy({:?})", self.table.0[..k].iter().map(|p| p.name()).collect::<Vec<_>>()),
+        }
+    }
+}
+
+/// `HeartsState.from_batch`: the initial state of hand `index` of a batch.
+pub fn batch_state(rules: &HeartsRules, seed: u64, index: u64) -> PyHeartsState {
+    let b = Batch { rules: *rules, seed, policy: TablePolicy::uniform(Policy::Random), deals: None };
+    let s = batch_hand(&b, index);
+    PyHeartsState::from_log(HandLog::new(s), s)
+}
+

@@ -112,7 +112,7 @@ impl PyHeartsState {
         PyHeartsState { log, state }
     }
 
-    fn apply(&mut self, action: Action) -> PyResult<()> {
+    pub fn apply_action(&mut self, action: Action) -> PyResult<()> {
         let mut next = self.state;
         match action {
             Action::Play(c) => next
@@ -218,6 +218,23 @@ impl PyHeartsState {
         Ok(PyHeartsState { log, state })
     }
 
+    /// The initial state of hand `index` of a batch run with `seed` (its deal and pass
+    /// direction; dealer `index % players`, hand index `index`).
+    #[classmethod]
+    #[pyo3(signature = (rules, seed, index))]
+    fn from_batch(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let rules = extract_rules(rules)?;
+        let seed = extract_seed(seed)?;
+        let i = extract_int(index, "index")?;
+        let i = u64::try_from(i).map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+        Ok(crate::sim::batch_state(&rules, seed, i))
+    }
+
     fn to_text(&self) -> String {
         self.log.to_text()
     }
@@ -305,18 +322,18 @@ impl PyHeartsState {
     }
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = pass_action(&self.state, seat, cards)?;
-        self.apply(a)
+        self.apply_action(a)
     }
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = extract_seat(seat, self.state.num_players(), "seat")?;
-        self.apply(Action::Forward(seat))
+        self.apply_action(Action::Forward(seat))
     }
     fn legal_plays(&self) -> Vec<u32> {
         ids(self.state.legal_plays())
     }
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         let c = extract_card(card)?;
-        self.apply(Action::Play(c))
+        self.apply_action(Action::Play(c))
     }
     #[getter]
     fn trick(&self) -> Vec<(u8, u8)> {

@@ -265,32 +265,68 @@ pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     fill_impl::<false>(b, c);
 }
 
-/// Simulates hands `start..start + n` into `out` (which holds exactly `n` rows),
-/// split over the current rayon pool in blocks of `block` hands when `parallel`.
-pub fn simulate_hands_into(b: &Batch<'_>, start: u64, out: &mut HandsOut, block: usize) {
-    let p = out.players;
+impl HandsOut {
+    /// The rows `from..to` as a chunk whose first hand index is `start + from`.
+    pub fn chunk(&mut self, start: u64, from: usize, to: usize) -> HandsChunk<'_> {
+        let p = self.players;
+        HandsChunk {
+            start: start + from as u64,
+            points: &mut self.points[from * p..to * p],
+            hand_scores: &mut self.hand_scores[from * p..to * p],
+            tricks: &mut self.tricks[from * p..to * p],
+            moon_shooter: &mut self.moon_shooter[from..to],
+            queen_taker: &mut self.queen_taker[from..to],
+        }
+    }
+}
+
+/// Simulates the hands of `chunk`, split over the current rayon pool in blocks of `block`
+/// hands (with the `parallel` feature).
+pub fn simulate_chunk(b: &Batch<'_>, chunk: HandsChunk<'_>, players: usize, block: usize) {
+    let p = players;
     let block = block.max(1);
-    let chunks = out
-        .points
+    let HandsChunk { start, points, hand_scores, tricks, moon_shooter, queen_taker } = chunk;
+    let work: Vec<HandsChunk<'_>> = points
         .chunks_mut(block * p)
-        .zip(out.hand_scores.chunks_mut(block * p))
-        .zip(out.tricks.chunks_mut(block * p))
-        .zip(out.moon_shooter.chunks_mut(block))
-        .zip(out.queen_taker.chunks_mut(block))
-        .enumerate();
-    let work: Vec<HandsChunk<'_>> = chunks
-        .map(
-            |(i, ((((points, hand_scores), tricks), moon_shooter), queen_taker))| HandsChunk {
-                start: start + (i * block) as u64,
-                points,
-                hand_scores,
-                tricks,
-                moon_shooter,
-                queen_taker,
-            },
-        )
+        .zip(hand_scores.chunks_mut(block * p))
+        .zip(tricks.chunks_mut(block * p))
+        .zip(moon_shooter.chunks_mut(block))
+        .zip(queen_taker.chunks_mut(block))
+        .enumerate()
+        .map(|(i, ((((points, hand_scores), tricks), moon_shooter), queen_taker))| HandsChunk {
+            start: start + (i * block) as u64,
+            points,
+            hand_scores,
+            tricks,
+            moon_shooter,
+            queen_taker,
+        })
         .collect();
     run_all(work, |mut c| fill_hands(b, &mut c));
+}
+
+/// Simulates hands `start..start + n` into `out` (which holds exactly `n` rows).
+pub fn simulate_hands_into(b: &Batch<'_>, start: u64, out: &mut HandsOut, block: usize) {
+    let (p, n) = (out.players, out.moon_shooter.len());
+    simulate_chunk(b, out.chunk(start, 0, n), p, block);
+}
+
+/// Runs `f` on a rayon pool of `threads` threads (with the `parallel` feature; otherwise
+/// directly). Results never depend on the thread count.
+pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R, String> {
+    #[cfg(feature = "parallel")]
+    {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .map_err(|e| format!("could not start {threads} threads: {e}"))?;
+        Ok(pool.install(f))
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = threads;
+        Ok(f())
+    }
 }
 
 #[cfg(feature = "parallel")]

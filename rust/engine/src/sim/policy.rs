@@ -4,7 +4,7 @@
 
 use crate::card::{Card, Suit};
 use crate::card_set::CardSet;
-use crate::hearts::{HeartsState, Phase, MAX_PLAYERS};
+use crate::hearts::{Action, HeartsState, Phase, MAX_PLAYERS};
 use crate::rng::Rng;
 
 /// A policy that chooses passes and plays inside the engine.
@@ -215,6 +215,33 @@ impl TablePolicy {
         self.0[..usize::from(players)]
             .iter()
             .all(|&p| p == Policy::Random)
+    }
+
+    /// The next move without making it: in the pass phase the lowest pending seat's pass,
+    /// in the play phase the card of the player to move; `None` when the hand is over.
+    /// Draws from `rng` exactly as [`TablePolicy::act`].
+    pub fn choose(&self, s: &HeartsState, rng: &mut Rng) -> Option<Action> {
+        match s.phase() {
+            Phase::Over => None,
+            Phase::Pass => {
+                let seat = s.current_player()?;
+                let hand = s.hands()[usize::from(seat)];
+                let k = u32::from(s.pass_count());
+                let cards = match self.0[usize::from(seat)] {
+                    Policy::Random => random_pass_with::<false>(hand, k, rng),
+                    Policy::Heuristic => heuristic_pass(hand, k),
+                };
+                Some(Action::Pass(seat, cards))
+            }
+            Phase::Play => {
+                let p = s.current_player()?;
+                let card = match self.0[usize::from(p)] {
+                    Policy::Random => random_play(s.legal_plays(), rng),
+                    Policy::Heuristic => heuristic_play(s),
+                };
+                card.map(Action::Play)
+            }
+        }
     }
 
     /// Makes one move: in the pass phase the lowest pending seat passes; in the play phase
