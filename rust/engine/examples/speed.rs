@@ -1,4 +1,4 @@
-//! Quick throughput probe: `cargo run --release --example speed -- [preset] [hands]`.
+//! Quick throughput probe: `cargo run --release --example speed -- [preset] [hands] [policy]`.
 #![allow(clippy::cast_precision_loss)]
 use hearts_engine::hearts::{HeartsPreset, HeartsRules};
 use hearts_engine::sim::{simulate_hands, Policy};
@@ -16,7 +16,11 @@ fn main() {
         .unwrap_or(2_000_000);
     let rules = HeartsRules::preset(preset);
     let t = Instant::now();
-    let r = simulate_hands(&rules, n, 1, Policy::Random);
+    let policy = args
+        .get(3)
+        .and_then(|p| Policy::from_name(p))
+        .unwrap_or(Policy::Random);
+    let r = simulate_hands(&rules, n, 1, policy);
     let dt = t.elapsed().as_secs_f64();
     let s: i64 = r.points.iter().map(|&x| i64::from(x)).sum();
     eprintln!(

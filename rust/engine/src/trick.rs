@@ -13,6 +13,9 @@ pub struct Trick {
     cards: [u8; MAX_TRICK_CARDS],
     seats: [u8; MAX_TRICK_CARDS],
     len: u8,
+    /// The highest card of the led suit so far and who played it (no trumps).
+    best: u8,
+    best_seat: u8,
     set: CardSet,
 }
 
@@ -23,6 +26,8 @@ impl Trick {
             cards: [0; MAX_TRICK_CARDS],
             seats: [0; MAX_TRICK_CARDS],
             len: 0,
+            best: 0,
+            best_seat: 0,
             set: CardSet::EMPTY,
         }
     }
@@ -55,7 +60,12 @@ impl Trick {
     #[inline]
     pub fn push(&mut self, seat: u8, card: Card) {
         debug_assert!((self.len as usize) < MAX_TRICK_CARDS);
-        self.cards[self.len as usize] = card.id();
+        let id = card.id();
+        if self.len == 0 || (id > self.best && card.suit() as u8 == self.cards[0] / 13) {
+            self.best = id;
+            self.best_seat = seat;
+        }
+        self.cards[self.len as usize] = id;
         self.seats[self.len as usize] = seat;
         self.len += 1;
         self.set.insert(card);
@@ -86,10 +96,12 @@ impl Trick {
     /// ```
     #[inline]
     pub fn winning_card(&self, trumps: CardSet) -> Option<Card> {
-        let led = self.led_suit()?;
+        if self.len == 0 {
+            return None;
+        }
         let trumped = self.set & trumps;
         if trumped.is_empty() {
-            (self.set & CardSet::suit(led)).last()
+            Some(Card::new_unchecked(self.best))
         } else {
             trumped.last()
         }
@@ -98,6 +110,13 @@ impl Trick {
     /// The seat that played the winning card.
     #[inline]
     pub fn winner(&self, trumps: CardSet) -> Option<u8> {
-        self.winning_card(trumps).and_then(|c| self.seat_of(c))
+        if self.len == 0 {
+            return None;
+        }
+        if (self.set & trumps).is_empty() {
+            Some(self.best_seat)
+        } else {
+            self.winning_card(trumps).and_then(|c| self.seat_of(c))
+        }
     }
 }

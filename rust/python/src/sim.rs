@@ -26,13 +26,20 @@ const GAMES_PER_CHUNK: usize = 1 << 12;
 const GAME_BLOCK: usize = 64;
 
 fn policy_names() -> String {
-    Policy::ALL.iter().map(|p| format!("{:?}", p.name())).collect::<Vec<_>>().join(", ")
+    Policy::ALL
+        .iter()
+        .map(|p| format!("{:?}", p.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn one_policy(obj: &Bound<'_, PyAny>) -> PyResult<Policy> {
     let name = extract_str(obj, "policy")?;
     Policy::from_name(&name).ok_or_else(|| {
-        PyValueError::new_err(format!("unknown policy {name:?}; allowed: {}", policy_names()))
+        PyValueError::new_err(format!(
+            "unknown policy {name:?}; allowed: {}",
+            policy_names()
+        ))
     })
 }
 
@@ -46,7 +53,12 @@ pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<T
     }
     let items: Vec<Bound<'_, PyAny>> = obj
         .try_iter()
-        .map_err(|_| type_error(format!("policy must be a str or a sequence of str, got {}", type_name(obj))))?
+        .map_err(|_| {
+            type_error(format!(
+                "policy must be a str or a sequence of str, got {}",
+                type_name(obj)
+            ))
+        })?
         .collect::<PyResult<_>>()?;
     if items.len() != usize::from(players) {
         return Err(PyValueError::new_err(format!(
@@ -64,7 +76,9 @@ pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<T
 fn extract_count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     let n = extract_int(obj, what)?;
     if !(0..=MAX_COUNT).contains(&n) {
-        return Err(PyValueError::new_err(format!("{what} must be 0..={MAX_COUNT}, got {n}")));
+        return Err(PyValueError::new_err(format!(
+            "{what} must be 0..={MAX_COUNT}, got {n}"
+        )));
     }
     Ok(n as usize)
 }
@@ -75,7 +89,9 @@ fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         Some(o) => {
             let t = extract_int(o, "threads")?;
             if !(1..=1024).contains(&t) {
-                return Err(PyValueError::new_err(format!("threads must be 1..=1024 or None (all cores), got {t}")));
+                return Err(PyValueError::new_err(format!(
+                    "threads must be 1..=1024 or None (all cores), got {t}"
+                )));
             }
             Ok(t as usize)
         }
@@ -88,24 +104,38 @@ fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let arr = if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
         a.as_array().iter().copied().collect::<Vec<u8>>()
     } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i64>>() {
-        a.as_array().iter().map(|&v| u8::try_from(v).unwrap_or(255)).collect()
+        a.as_array()
+            .iter()
+            .map(|&v| u8::try_from(v).unwrap_or(255))
+            .collect()
     } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i32>>() {
-        a.as_array().iter().map(|&v| u8::try_from(v).unwrap_or(255)).collect()
+        a.as_array()
+            .iter()
+            .map(|&v| u8::try_from(v).unwrap_or(255))
+            .collect()
     } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u16>>() {
-        a.as_array().iter().map(|&v| u8::try_from(v).unwrap_or(255)).collect()
+        a.as_array()
+            .iter()
+            .map(|&v| u8::try_from(v).unwrap_or(255))
+            .collect()
     } else {
         let shape = obj
             .getattr("shape")
             .and_then(|s| s.repr())
             .map_or_else(|_| "no shape".to_string(), |s| s.to_string());
-        let dtype = obj.getattr("dtype").and_then(|d| d.str()).map_or_else(|_| type_name(obj), |d| d.to_string());
+        let dtype = obj
+            .getattr("dtype")
+            .and_then(|d| d.str())
+            .map_or_else(|_| type_name(obj), |d| d.to_string());
         return Err(type_error(format!(
             "deals must be a 2-D numpy array of uint8, uint16, int32 or int64 with 52 columns, got {dtype} with shape {shape}"
         )));
     };
     let cols = obj.getattr("shape")?.get_item(1)?.extract::<usize>()?;
     if cols != 52 {
-        return Err(bad(format!("deals must have 52 columns (one deck order per row), got {cols}")));
+        return Err(bad(format!(
+            "deals must have 52 columns (one deck order per row), got {cols}"
+        )));
     }
     check_deals(&arr).map_err(bad)?;
     Ok(arr)
@@ -140,14 +170,28 @@ pub fn simulate_hearts<'py>(
     let progress = progress.filter(|p| !p.is_none());
     if let Some(cb) = progress {
         if !cb.is_callable() {
-            return Err(type_error(format!("progress must be callable(done, total), got {}", type_name(cb))));
+            return Err(type_error(format!(
+                "progress must be callable(done, total), got {}",
+                type_name(cb)
+            )));
         }
     }
-    let hands = hands.filter(|h| !h.is_none()).map(|h| extract_count(h, "hands")).transpose()?;
-    let games = games.filter(|g| !g.is_none()).map(|g| extract_count(g, "games")).transpose()?;
-    let deals = deals.filter(|d| !d.is_none()).map(extract_deals).transpose()?;
+    let hands = hands
+        .filter(|h| !h.is_none())
+        .map(|h| extract_count(h, "hands"))
+        .transpose()?;
+    let games = games
+        .filter(|g| !g.is_none())
+        .map(|g| extract_count(g, "games"))
+        .transpose()?;
+    let deals = deals
+        .filter(|d| !d.is_none())
+        .map(extract_deals)
+        .transpose()?;
     match (hands, games) {
-        (Some(_), Some(_)) => Err(PyValueError::new_err("give either hands= or games=, not both")),
+        (Some(_), Some(_)) => Err(PyValueError::new_err(
+            "give either hands= or games=, not both",
+        )),
         (None, Some(g)) => {
             if deals.is_some() || stream {
                 return Err(PyValueError::new_err(
@@ -167,10 +211,17 @@ pub fn simulate_hearts<'py>(
                 (Some(n), _) => n,
                 (None, Some(d)) => d.len() / 52,
                 (None, None) => {
-                    return Err(PyValueError::new_err("give hands= (a number of hands) or games="))
+                    return Err(PyValueError::new_err(
+                        "give hands= (a number of hands) or games=",
+                    ))
                 }
             };
-            let b = Batch { rules: r, seed, policy: table, deals: deals.as_deref() };
+            let b = Batch {
+                rules: r,
+                seed,
+                policy: table,
+                deals: deals.as_deref(),
+            };
             if stream {
                 run_stream(py, &b, threads, n, progress)
             } else {
@@ -201,7 +252,10 @@ fn run_hands<'py>(
     }
     let d = PyDict::new(py);
     d.set_item("points", out.points.into_pyarray(py).reshape([n, p])?)?;
-    d.set_item("hand_scores", out.hand_scores.into_pyarray(py).reshape([n, p])?)?;
+    d.set_item(
+        "hand_scores",
+        out.hand_scores.into_pyarray(py).reshape([n, p])?,
+    )?;
     d.set_item("tricks", out.tricks.into_pyarray(py).reshape([n, p])?)?;
     d.set_item("moon_shooter", out.moon_shooter.into_pyarray(py))?;
     d.set_item("queen_taker", out.queen_taker.into_pyarray(py))?;
@@ -222,7 +276,11 @@ fn run_stream<'py>(
     while done < n {
         let end = (done + HANDS_PER_CHUNK).min(n);
         let part = py
-            .detach(|| with_threads(threads, || stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64)))
+            .detach(|| {
+                with_threads(threads, || {
+                    stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64)
+                })
+            })
             .map_err(PyValueError::new_err)?;
         total.merge(&part);
         done = end;
@@ -236,7 +294,11 @@ fn run_stream<'py>(
 fn stats_dict<'py>(py: Python<'py>, st: &HandStats) -> PyResult<Bound<'py, PyDict>> {
     let p = st.players;
     let n = st.hands as f64;
-    let mean = |s: &[i64]| -> Vec<f64> { s.iter().map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN }).collect() };
+    let mean = |s: &[i64]| -> Vec<f64> {
+        s.iter()
+            .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
+            .collect()
+    };
     let var = |s: &[i64], q: &[i64]| -> Vec<f64> {
         s.iter()
             .zip(q)
@@ -253,13 +315,25 @@ fn stats_dict<'py>(py: Python<'py>, st: &HandStats) -> PyResult<Bound<'py, PyDic
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
     d.set_item("mean_points", mean(&st.points_sum).into_pyarray(py))?;
-    d.set_item("var_points", var(&st.points_sum, &st.points_sq).into_pyarray(py))?;
+    d.set_item(
+        "var_points",
+        var(&st.points_sum, &st.points_sq).into_pyarray(py),
+    )?;
     d.set_item("mean_hand_scores", mean(&st.scores_sum).into_pyarray(py))?;
-    d.set_item("var_hand_scores", var(&st.scores_sum, &st.scores_sq).into_pyarray(py))?;
+    d.set_item(
+        "var_hand_scores",
+        var(&st.scores_sum, &st.scores_sq).into_pyarray(py),
+    )?;
     d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
     d.set_item("moons", st.moons.clone().into_pyarray(py))?;
     d.set_item("queens", st.queens.clone().into_pyarray(py))?;
-    d.set_item("points_hist", st.points_hist.clone().into_pyarray(py).reshape([p, st.v + 1])?)?;
+    d.set_item(
+        "points_hist",
+        st.points_hist
+            .clone()
+            .into_pyarray(py)
+            .reshape([p, st.v + 1])?,
+    )?;
     Ok(d)
 }
 
@@ -272,7 +346,12 @@ fn run_games<'py>(
     n: usize,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let b = Batch { rules: *r, seed, policy: table, deals: None };
+    let b = Batch {
+        rules: *r,
+        seed,
+        policy: table,
+        deals: None,
+    };
     let p = usize::from(r.players);
     let mut totals: Vec<i64> = Vec::with_capacity(n * p);
     let mut winners: Vec<bool> = Vec::with_capacity(n * p);
@@ -281,7 +360,11 @@ fn run_games<'py>(
     while done < n {
         let end = (done + GAMES_PER_CHUNK).min(n);
         let part = py
-            .detach(|| with_threads(threads, || simulate_games(&b, done as u64, end - done, GAME_BLOCK)))
+            .detach(|| {
+                with_threads(threads, || {
+                    simulate_games(&b, done as u64, end - done, GAME_BLOCK)
+                })
+            })
             .map_err(PyValueError::new_err)?;
         totals.extend(part.totals);
         winners.extend(part.winners);
@@ -293,7 +376,10 @@ fn run_games<'py>(
     let d = PyDict::new(py);
     if r.scoring == hearts_engine::hearts::Scoring::Chips {
         #[allow(clippy::cast_precision_loss)]
-        let chips: Vec<f64> = totals.iter().map(|&t| t as f64 / hearts_engine::hearts::CHIP_UNIT as f64).collect();
+        let chips: Vec<f64> = totals
+            .iter()
+            .map(|&t| t as f64 / hearts_engine::hearts::CHIP_UNIT as f64)
+            .collect();
         d.set_item("totals", chips.into_pyarray(py).reshape([n, p])?)?;
         d.set_item("chips_sixtieths", totals.into_pyarray(py).reshape([n, p])?)?;
     } else {
@@ -319,22 +405,38 @@ pub struct PyPolicy {
 impl PyPolicy {
     #[new]
     #[pyo3(signature = (policy = None, *, seed = None, index = None))]
-    fn new(policy: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, index: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn new(
+        policy: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        index: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-        let index = index.map(|i| extract_count(i, "index")).transpose()?.unwrap_or(0) as u64;
+        let index = index
+            .map(|i| extract_count(i, "index"))
+            .transpose()?
+            .unwrap_or(0) as u64;
         let seats = match policy.filter(|p| !p.is_none()) {
             Some(p) if !p.is_instance_of::<PyString>() => Some(p.len().map_err(|_| {
-                type_error(format!("policy must be a str or a sequence of str, got {}", type_name(p)))
+                type_error(format!(
+                    "policy must be a str or a sequence of str, got {}",
+                    type_name(p)
+                ))
             })?),
             _ => None,
         };
         if let Some(k) = seats {
             if !(3..=MAX_PLAYERS).contains(&k) {
-                return Err(PyValueError::new_err(format!("policy lists one name per seat (3..=7 seats), got {k}")));
+                return Err(PyValueError::new_err(format!(
+                    "policy lists one name per seat (3..=7 seats), got {k}"
+                )));
             }
         }
         let table = extract_policy(policy, seats.unwrap_or(MAX_PLAYERS) as u8)?;
-        Ok(PyPolicy { table, rng: policy_rng(seed, index), seats })
+        Ok(PyPolicy {
+            table,
+            rng: policy_rng(seed, index),
+            seats,
+        })
     }
 
     /// Makes the next move on `state` (a pass for the lowest pending seat, or a play);
@@ -348,7 +450,9 @@ impl PyPolicy {
                 self.seats.unwrap_or(0)
             )));
         }
-        let Some(action) = self.table.choose(&st.state, &mut self.rng) else { return Ok(false) };
+        let Some(action) = self.table.choose(&st.state, &mut self.rng) else {
+            return Ok(false);
+        };
         st.apply_action(action)?;
         Ok(true)
     }
@@ -362,15 +466,25 @@ impl PyPolicy {
     fn __repr__(&self) -> String {
         match self.seats {
             None => format!("Policy({:?})", self.table.0[0].name()),
-            Some(k) => format!("Policy({:?})", self.table.0[..k].iter().map(|p| p.name()).collect::<Vec<_>>()),
+            Some(k) => format!(
+                "Policy({:?})",
+                self.table.0[..k]
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+            ),
         }
     }
 }
 
 /// `HeartsState.from_batch`: the initial state of hand `index` of a batch.
 pub fn batch_state(rules: &HeartsRules, seed: u64, index: u64) -> PyHeartsState {
-    let b = Batch { rules: *rules, seed, policy: TablePolicy::uniform(Policy::Random), deals: None };
+    let b = Batch {
+        rules: *rules,
+        seed,
+        policy: TablePolicy::uniform(Policy::Random),
+        deals: None,
+    };
     let s = batch_hand(&b, index);
     PyHeartsState::from_log(HandLog::new(s), s)
 }
-

@@ -231,7 +231,8 @@ impl PyHeartsState {
         let rules = extract_rules(rules)?;
         let seed = extract_seed(seed)?;
         let i = extract_int(index, "index")?;
-        let i = u64::try_from(i).map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+        let i = u64::try_from(i)
+            .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
         Ok(crate::sim::batch_state(&rules, seed, i))
     }
 

@@ -4,6 +4,8 @@
 //! random [`super::TablePolicy`], in the same order, so it returns the same results; the
 //! tests hold it to that.
 
+use super::policy::{heuristic_pass, highest_rank, lowest_rank};
+use super::{Policy, TablePolicy};
 use crate::card_set::CardSet;
 use crate::hearts::{
     resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
@@ -49,6 +51,9 @@ pub struct FastRules {
     pass_threshold: u64,
     /// The seat after each seat.
     next_seat: [u8; MAX_PLAYERS],
+    /// The policy of each seat, and the seats playing `heuristic` as a bit mask.
+    policy: TablePolicy,
+    heuristic: u32,
 }
 
 /// The play state of `L` interleaved hands.
@@ -79,8 +84,9 @@ pub struct FastOutcome {
 }
 
 impl FastRules {
-    /// The facts of `rules`, or `None` for `deal_all` (not handled here).
-    pub fn new(rules: &HeartsRules) -> Option<FastRules> {
+    /// The facts of `rules` and the seats' policies, or `None` for `deal_all` (not handled
+    /// here).
+    pub fn new(rules: &HeartsRules, policy: &TablePolicy) -> Option<FastRules> {
         if rules.deck_adjust == DeckAdjust::DealAll {
             return None;
         }
@@ -140,6 +146,10 @@ impl FastRules {
             pass_bounds,
             pass_threshold,
             next_seat,
+            policy: *policy,
+            heuristic: (0..MAX_PLAYERS)
+                .filter(|&s| policy.0[s] == Policy::Heuristic)
+                .fold(0, |m, s| m | 1 << s),
         })
     }
 
@@ -155,24 +165,33 @@ impl FastRules {
     /// Plays hand `index` with random policies at every seat: deal from
     /// `Rng::for_game(seed, index)`, choices from the policy stream.
     #[inline(always)]
-    pub fn play<const BMI2: bool>(&self, seed: u64, index: u64) -> FastOutcome {
-        if self.n == 4 {
-            self.play_lanes::<BMI2, 1, 4>(seed, [index])[0]
-        } else {
-            self.play_lanes::<BMI2, 1, 0>(seed, [index])[0]
+    pub fn play<const BMI2: bool>(
+        &self,
+        seed: u64,
+        index: u64,
+        deal: Option<&[u8]>,
+    ) -> FastOutcome {
+        match (self.n == 4, self.heuristic != 0 || deal.is_some()) {
+            (true, false) => self.play_lanes::<BMI2, 1, 4, false>(seed, [index], [deal])[0],
+            (true, true) => self.play_lanes::<BMI2, 1, 4, true>(seed, [index], [deal])[0],
+            (false, false) => self.play_lanes::<BMI2, 1, 0, false>(seed, [index], [deal])[0],
+            (false, true) => self.play_lanes::<BMI2, 1, 0, true>(seed, [index], [deal])[0],
         }
     }
 
     /// Plays `L` hands interleaved step by step (so their dependency chains overlap); each
     /// makes exactly the draws it would alone. `N` > 0 fixes the number of players at
-    /// compile time (it must equal the rules'); 0 reads it from the rules.
+    /// compile time (it must equal the rules'); 0 reads it from the rules. `MIXED` must be
+    /// true when a seat plays `heuristic` or a deal is given (false compiles them out).
     #[inline(always)]
-    pub fn play_lanes<const BMI2: bool, const L: usize, const N: usize>(
+    pub fn play_lanes<const BMI2: bool, const L: usize, const N: usize, const MIXED: bool>(
         &self,
         seed: u64,
         index: [u64; L],
+        deals: [Option<&[u8]>; L],
     ) -> [FastOutcome; L] {
         debug_assert!(N == 0 || N == self.n);
+        debug_assert!(MIXED || (self.heuristic == 0 && deals.iter().all(Option::is_none)));
         let r = &self.rules;
         let n = if N > 0 { N } else { self.n };
         let total = r.deck().count();
@@ -188,6 +207,10 @@ impl FastRules {
             dir[g] =
                 resolve_direction(r, index[g], None, &mut deal_rng).unwrap_or(HandDirection::Hold);
             // The draws of `deal_random_with`: ranges total, total−1, …, ten per batch.
+            if MIXED && deals[g].is_some() {
+                rng[g] = super::policy_rng(seed, index[g]);
+                continue;
+            }
             for (c, i) in (0..self.deal_draws).step_by(10).enumerate() {
                 let j = (i + 10).min(self.deal_draws);
                 deal_rng.below_batch_fixed(
@@ -222,6 +245,12 @@ impl FastRules {
         }
         for g in 0..L {
             hands[g][seat[g]] = remaining[g];
+            if let (true, Some(order)) = (MIXED, deals[g]) {
+                let dealt = super::deal_from_order(r, dealer[g] as u8, order);
+                for s in 0..n {
+                    hands[g][s] = dealt[s].0;
+                }
+            }
         }
         // Passing: seats in order 0..n, each passes to seat + d.
         for g in 0..L {
@@ -237,6 +266,10 @@ impl FastRules {
             let mut sel = [0u64; MAX_PLAYERS];
             let k = usize::from(k);
             for s in 0..n {
+                if MIXED && self.policy.0[s] == Policy::Heuristic {
+                    sel[s] = heuristic_pass(CardSet(hands[g][s]), k as u32).0;
+                    continue;
+                }
                 // The draws of `random_pass_with`: ranges each, each−1, … in one batch.
                 let mut dr = [0u32; 8];
                 rng[g].below_batch_fixed(&self.pass_bounds[..k], self.pass_threshold, &mut dr[..k]);
@@ -280,8 +313,8 @@ impl FastRules {
             broken: [false; L],
             alive: [true; L],
         };
-        if self.trick::<BMI2, L, N, true>(&mut st, &mut rng) {
-            while self.trick::<BMI2, L, N, false>(&mut st, &mut rng) {}
+        if self.trick::<BMI2, L, N, MIXED, true>(&mut st, &mut rng) {
+            while self.trick::<BMI2, L, N, MIXED, false>(&mut st, &mut rng) {}
         }
         let (captured, taken) = (st.captured, st.taken);
         let mut out = [FastOutcome::default(); L];
@@ -294,7 +327,13 @@ impl FastRules {
     /// Plays one trick in every live lane; false when every lane is over. `FIRST` is trick
     /// 1 (first-lead and no-points rules).
     #[inline(always)]
-    fn trick<const BMI2: bool, const L: usize, const N: usize, const FIRST: bool>(
+    fn trick<
+        const BMI2: bool,
+        const L: usize,
+        const N: usize,
+        const MIXED: bool,
+        const FIRST: bool,
+    >(
         &self,
         st: &mut Lanes<L>,
         rng: &mut [Rng; L],
@@ -334,7 +373,13 @@ impl FastRules {
                     c = d;
                 }
             }
-            let lead = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+            let lead = if !MIXED || self.heuristic & (1 << l) == 0 {
+                CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0
+            } else if c.count_ones() == 1 {
+                c
+            } else {
+                lowest_rank(CardSet(c)).map_or(c & c.wrapping_neg(), |x| CardSet::single(x).0)
+            };
             st.hands[g][l] &= !lead;
             led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
             trick[g] = lead;
@@ -363,7 +408,11 @@ impl FastRules {
                         c = d;
                     }
                 }
-                let b = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+                let b = if !MIXED || self.heuristic & (1 << q) == 0 {
+                    CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0
+                } else {
+                    self.heuristic_follow(c, led[g], best[g])
+                };
                 st.hands[g][q] &= !b;
                 trick[g] |= b;
                 // the highest card of the led suit wins.
@@ -393,6 +442,36 @@ impl FastRules {
             }
         }
         any
+    }
+
+    /// `heuristic_play` for a follower with legal set `c`, led suit `led` and the trick's
+    /// best led-suit card `best` (a one-bit mask).
+    #[inline(always)]
+    fn heuristic_follow(&self, c: u64, led: u64, best: u64) -> u64 {
+        let top = |m: u64| 1u64 << (63 - m.leading_zeros());
+        if c.count_ones() == 1 {
+            return c;
+        }
+        if c & led == c {
+            // Following suit: duck under the best card if possible, else play high (not Q♠).
+            let under = c & (best - 1);
+            if under != 0 {
+                return top(under);
+            }
+            let cands = c & !QS;
+            return top(if cands != 0 { cands } else { c });
+        }
+        // Void: the costliest penalty card, else the highest rank.
+        let pen = c & self.penalty;
+        for x in [QS, KS, AS] {
+            if pen & x != 0 {
+                return x;
+            }
+        }
+        if pen & HEARTS != 0 {
+            return top(pen & HEARTS);
+        }
+        highest_rank(CardSet(c)).map_or(c & c.wrapping_neg(), |x| CardSet::single(x).0)
     }
 
     /// and `avoid_all_tricks_bonus`, as `HeartsState::outcome`.

@@ -167,11 +167,9 @@ const LANES: usize = 2;
 #[inline(always)]
 fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let p = usize::from(b.rules.players);
-    let fast = if b.deals.is_none() && b.policy.all_random(b.rules.players) {
-        FastRules::new(&b.rules)
-    } else {
-        None
-    };
+    let fast = FastRules::new(&b.rules, &b.policy);
+    let mixed = b.deals.is_some() || !b.policy.all_random(b.rules.players);
+    let deal = |i: u64| b.deals.map(|d| &d[i as usize * 52..i as usize * 52 + 52]);
     let n = c.moon_shooter.len();
     let mut row = 0;
     while row < n {
@@ -180,18 +178,21 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
         let lanes = match &fast {
             Some(f) if row + LANES <= n => {
                 let mut idx = [0u64; LANES];
-                for (g, x) in idx.iter_mut().enumerate() {
-                    *x = index + g as u64;
+                let mut orders = [None; LANES];
+                for g in 0..LANES {
+                    idx[g] = index + g as u64;
+                    orders[g] = deal(idx[g]);
                 }
-                outs = if p == 4 {
-                    f.play_lanes::<BMI2, LANES, 4>(b.seed, idx)
-                } else {
-                    f.play_lanes::<BMI2, LANES, 0>(b.seed, idx)
+                outs = match (p == 4, mixed) {
+                    (true, false) => f.play_lanes::<BMI2, LANES, 4, false>(b.seed, idx, orders),
+                    (true, true) => f.play_lanes::<BMI2, LANES, 4, true>(b.seed, idx, orders),
+                    (false, false) => f.play_lanes::<BMI2, LANES, 0, false>(b.seed, idx, orders),
+                    (false, true) => f.play_lanes::<BMI2, LANES, 0, true>(b.seed, idx, orders),
                 };
                 LANES
             }
             Some(f) => {
-                outs[0] = f.play::<BMI2>(b.seed, index);
+                outs[0] = f.play::<BMI2>(b.seed, index, deal(index));
                 1
             }
             None => {
@@ -285,7 +286,14 @@ impl HandsOut {
 pub fn simulate_chunk(b: &Batch<'_>, chunk: HandsChunk<'_>, players: usize, block: usize) {
     let p = players;
     let block = block.max(1);
-    let HandsChunk { start, points, hand_scores, tricks, moon_shooter, queen_taker } = chunk;
+    let HandsChunk {
+        start,
+        points,
+        hand_scores,
+        tricks,
+        moon_shooter,
+        queen_taker,
+    } = chunk;
     let work: Vec<HandsChunk<'_>> = points
         .chunks_mut(block * p)
         .zip(hand_scores.chunks_mut(block * p))
@@ -293,14 +301,16 @@ pub fn simulate_chunk(b: &Batch<'_>, chunk: HandsChunk<'_>, players: usize, bloc
         .zip(moon_shooter.chunks_mut(block))
         .zip(queen_taker.chunks_mut(block))
         .enumerate()
-        .map(|(i, ((((points, hand_scores), tricks), moon_shooter), queen_taker))| HandsChunk {
-            start: start + (i * block) as u64,
-            points,
-            hand_scores,
-            tricks,
-            moon_shooter,
-            queen_taker,
-        })
+        .map(
+            |(i, ((((points, hand_scores), tricks), moon_shooter), queen_taker))| HandsChunk {
+                start: start + (i * block) as u64,
+                points,
+                hand_scores,
+                tricks,
+                moon_shooter,
+                queen_taker,
+            },
+        )
         .collect();
     run_all(work, |mut c| fill_hands(b, &mut c));
 }

@@ -2,7 +2,7 @@
 //! policy per seat. Stepping a [`HeartsState`] with [`TablePolicy::act`] makes exactly the
 //! choices (and random draws) the batch simulator makes.
 
-use crate::card::{Card, Suit};
+use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::hearts::{Action, HeartsState, Phase, MAX_PLAYERS};
 use crate::rng::Rng;
@@ -115,43 +115,53 @@ const fn pass_order() -> [u8; 52] {
 /// ```
 pub fn heuristic_pass(hand: CardSet, k: u32) -> CardSet {
     let mut chosen = CardSet::EMPTY;
+    let mut left = k;
     for &id in &PASS_ORDER {
-        if chosen.count() == k {
+        if left == 0 {
             break;
         }
         let c = Card::new_unchecked(id);
         if hand.contains(c) {
             chosen.insert(c);
+            left -= 1;
         }
     }
     chosen
 }
 
+/// The ranks present in `set`, as a 13-bit mask (suit lanes folded together).
+#[inline]
+const fn rank_mask(set: CardSet) -> u64 {
+    let m = set.0;
+    (m | m >> 13 | m >> 26 | m >> 39) & 0x1fff
+}
+
 /// The lowest rank in `set`, ties broken ♣ ♦ ♠ ♥ (hearts last).
-fn lowest_rank(set: CardSet) -> Option<Card> {
-    const PREF: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
-    for rank in 0..13u8 {
-        for s in PREF {
-            let c = Card::new_unchecked(s as u8 * 13 + rank);
-            if set.contains(c) {
-                return Some(c);
-            }
-        }
+#[inline]
+pub(crate) fn lowest_rank(set: CardSet) -> Option<Card> {
+    const PREF: [u8; 4] = [0, 1, 3, 2];
+    let ranks = rank_mask(set);
+    if ranks == 0 {
+        return None;
     }
-    None
+    let rank = ranks.trailing_zeros() as u8;
+    PREF.iter()
+        .map(|&s| Card::new_unchecked(s * 13 + rank))
+        .find(|&c| set.contains(c))
 }
 
 /// The highest rank in `set`, ties broken ♠ ♥ ♦ ♣.
-fn highest_rank(set: CardSet) -> Option<Card> {
-    for rank in (0..13u8).rev() {
-        for s in (0..4u8).rev() {
-            let c = Card::new_unchecked(s * 13 + rank);
-            if set.contains(c) {
-                return Some(c);
-            }
-        }
+#[inline]
+pub(crate) fn highest_rank(set: CardSet) -> Option<Card> {
+    let ranks = rank_mask(set);
+    if ranks == 0 {
+        return None;
     }
-    None
+    let rank = 63 - ranks.leading_zeros() as u8;
+    (0..4u8)
+        .rev()
+        .map(|s| Card::new_unchecked(s * 13 + rank))
+        .find(|&c| set.contains(c))
 }
 
 /// The heuristic play, deterministic:
