@@ -375,7 +375,7 @@ impl FastRules {
             }
             let lead = if !MIXED || self.heuristic & (1 << l) == 0 {
                 CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0
-            } else if c.count_ones() == 1 {
+            } else if c.is_power_of_two() {
                 c
             } else {
                 lowest_rank(CardSet(c)).map_or(c & c.wrapping_neg(), |x| CardSet::single(x).0)
@@ -448,8 +448,8 @@ impl FastRules {
     /// best led-suit card `best` (a one-bit mask).
     #[inline(always)]
     fn heuristic_follow(&self, c: u64, led: u64, best: u64) -> u64 {
-        let top = |m: u64| 1u64 << (63 - m.leading_zeros());
-        if c.count_ones() == 1 {
+        let top = |m: u64| 1u64 << m.ilog2();
+        if c.is_power_of_two() {
             return c;
         }
         if c & led == c {
