@@ -356,6 +356,7 @@ fn run_games<'py>(
     let mut totals: Vec<i64> = Vec::with_capacity(n * p);
     let mut winners: Vec<bool> = Vec::with_capacity(n * p);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
+    let mut pot: Vec<i64> = Vec::with_capacity(n);
     let mut done = 0;
     while done < n {
         let end = (done + GAMES_PER_CHUNK).min(n);
@@ -369,6 +370,7 @@ fn run_games<'py>(
         totals.extend(part.totals);
         winners.extend(part.winners);
         hands_played.extend(part.hands_played);
+        pot.extend(part.pot);
         done = end;
         py.check_signals()?;
         report(progress, done, n)?;
@@ -382,6 +384,12 @@ fn run_games<'py>(
             .collect();
         d.set_item("totals", chips.into_pyarray(py).reshape([n, p])?)?;
         d.set_item("chips_sixtieths", totals.into_pyarray(py).reshape([n, p])?)?;
+        #[allow(clippy::cast_precision_loss)]
+        let pot_chips: Vec<f64> = pot
+            .iter()
+            .map(|&t| t as f64 / hearts_engine::hearts::CHIP_UNIT as f64)
+            .collect();
+        d.set_item("pot", pot_chips.into_pyarray(py))?;
     } else {
         d.set_item("totals", totals.into_pyarray(py).reshape([n, p])?)?;
     }
@@ -465,14 +473,14 @@ impl PyPolicy {
 
     fn __repr__(&self) -> String {
         match self.seats {
-            None => format!("Policy({:?})", self.table.0[0].name()),
-            Some(k) => format!(
-                "Policy({:?})",
-                self.table.0[..k]
+            None => format!("Policy('{}')", self.table.0[0].name()),
+            Some(k) => {
+                let names: Vec<String> = self.table.0[..k]
                     .iter()
-                    .map(|p| p.name())
-                    .collect::<Vec<_>>()
-            ),
+                    .map(|p| format!("'{}'", p.name()))
+                    .collect();
+                format!("Policy([{}])", names.join(", "))
+            }
         }
     }
 }

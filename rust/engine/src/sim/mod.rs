@@ -412,6 +412,8 @@ pub struct GamesOut {
     pub winners: Vec<bool>,
     /// Hands played per game.
     pub hands_played: Vec<u32>,
+    /// The chips left in the pot at the end (1/60 units; 0 outside chips).
+    pub pot: Vec<i64>,
 }
 
 /// Plays game `index` of a batch to its end: first dealer drawn from the deal stream,
@@ -438,6 +440,7 @@ fn games_impl<const BMI2: bool>(b: &Batch<'_>, start: u64, out: &mut GamesOut) {
             out.winners[j * p + k] = g.winners() & (1 << k) != 0;
         }
         out.hands_played[j] = g.hands_played() as u32;
+        out.pot[j] = g.pot();
     }
 }
 
@@ -455,6 +458,7 @@ pub fn simulate_games_block(b: &Batch<'_>, start: u64, n: usize) -> GamesOut {
         totals: vec![0; n * p],
         winners: vec![false; n * p],
         hands_played: vec![0; n],
+        pot: vec![0; n],
     };
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
@@ -490,6 +494,7 @@ pub fn simulate_games(b: &Batch<'_>, start: u64, n: usize, block: usize) -> Game
         out.totals.extend(g.totals);
         out.winners.extend(g.winners);
         out.hands_played.extend(g.hands_played);
+        out.pot.extend(g.pot);
     }
     out
 }
