@@ -1,8 +1,8 @@
 """Type stubs for the native module ``hearts_fast._core`` (the Rust engine)."""
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -14,6 +14,7 @@ __all__ = [
     "HeartsGame",
     "HeartsRules",
     "HeartsState",
+    "Policy",
     "__version__",
     "card",
     "card_name",
@@ -150,6 +151,9 @@ class HeartsState:
     ) -> HeartsState:
         """A hand from explicit hands (seat 0 first); InvalidDealError if not a valid deal."""
     @classmethod
+    def from_batch(cls, rules: HeartsRules, seed: int, index: int) -> HeartsState:
+        """The initial state of hand ``index`` of a ``simulate_hearts`` batch run with ``seed``."""
+    @classmethod
     def from_text(cls, text: str) -> HeartsState:
         """Inverse of ``to_text()``."""
     def to_text(self) -> str:
@@ -248,13 +252,68 @@ class HeartsGame:
     @property
     def winners(self) -> list[int]: ...
 
+class SimulationResult(TypedDict, total=False):
+    """What ``simulate_hearts`` returns (keys depend on the mode)."""
+
+    points: npt.NDArray[np.int16]
+    hand_scores: npt.NDArray[np.int16]
+    tricks: npt.NDArray[np.uint8]
+    moon_shooter: npt.NDArray[np.int8]
+    queen_taker: npt.NDArray[np.int8]
+    totals: npt.NDArray[np.int64] | npt.NDArray[np.float64]
+    chips_sixtieths: npt.NDArray[np.int64]
+    pot: npt.NDArray[np.float64]
+    winners: npt.NDArray[np.bool_]
+    hands_played: npt.NDArray[np.uint32]
+    hands: int
+    mean_points: npt.NDArray[np.float64]
+    var_points: npt.NDArray[np.float64]
+    mean_hand_scores: npt.NDArray[np.float64]
+    var_hand_scores: npt.NDArray[np.float64]
+    mean_tricks: npt.NDArray[np.float64]
+    moons: npt.NDArray[np.int64]
+    queens: npt.NDArray[np.int64]
+    points_hist: npt.NDArray[np.int64]
+
 def simulate_hearts(
     rules: HeartsRules,
     *,
-    hands: int,
+    hands: int | None = None,
+    games: int | None = None,
     seed: int | None = None,
-    policy: str | None = None,
-) -> dict[str, npt.NDArray[np.int16] | npt.NDArray[np.int8]]:
-    """Simulate ``hands`` independent hands (hand i: dealer i % players, seeded from
-    (seed, i)); returns numpy arrays ``points`` and ``hand_scores`` (hands, players) int16
-    and ``moon_shooter`` (hands,) int8 with -1 for none."""
+    policy: str | Sequence[str] | None = None,
+    threads: int | None = None,
+    deals: npt.NDArray[np.integer[Any]] | None = None,
+    stream: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+) -> SimulationResult:
+    """Simulate a batch inside Rust with the GIL released.
+
+    ``hands=N``: N independent hands (hand i: dealer ``i % players``, hand index i, deal and
+    choices seeded from ``(seed, i)``), returned as arrays ``points``, ``hand_scores``,
+    ``tricks`` (N, players) and ``moon_shooter``, ``queen_taker`` (N,) with -1 for none.
+    ``games=N``: whole games to the rules' end: ``totals``, ``winners``, ``hands_played``
+    (and ``chips_sixtieths``, ``pot`` for chips). ``stream=True`` (with hands) returns only
+    aggregates in constant memory. ``deals``: an (N, 52) integer array of deck orders, each
+    dealt one card at a time from the dealer's left. ``policy``: "random" or "heuristic", or
+    one per seat. ``threads``: default all cores; results never depend on it. ``progress``
+    is called as ``progress(done, total)`` between chunks; Ctrl-C raises KeyboardInterrupt.
+    """
+
+@final
+class Policy:
+    """In-engine policies, one per seat, with the random stream of batch hand ``index``:
+    stepping ``HeartsState.from_batch(rules, seed, index)`` with
+    ``Policy(policy, seed=seed, index=index)`` makes the choices ``simulate_hearts`` makes."""
+
+    def __new__(
+        cls,
+        policy: str | Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        index: int | None = None,
+    ) -> Self: ...
+    def act(self, state: HeartsState) -> bool:
+        """Make the next move (a pass for the lowest pending seat, or a play); False when over."""
+    def play_out(self, state: HeartsState) -> None:
+        """Play the hand to its end."""

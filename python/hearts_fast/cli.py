@@ -1,11 +1,14 @@
-"""Command line: ``hearts-fast simulate …`` runs a batch and prints a result table."""
+"""Command line: ``hearts-fast simulate …`` runs a batch in constant memory, with a
+progress bar, and prints a result table."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any, TextIO
 
 import numpy as np
 
@@ -31,48 +34,120 @@ def _rules(preset: str, overrides: Sequence[str]) -> HeartsRules:
     for item in overrides:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SystemExit(f"--rule takes name=value, got {item!r}")
+            raise SystemExit(f"hearts-fast: --rule takes name=value, got {item!r}")
         params[name] = _parse_value(value)
     return HeartsRules.preset(preset, **params)
 
 
+class ProgressBar:
+    """A one-line bar on a terminal: done/total, rate and time left."""
+
+    def __init__(self, out: TextIO, unit: str) -> None:
+        self.out, self.unit, self.start = out, unit, time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.perf_counter() - self.start
+        frac = done / total if total else 1.0
+        width = 30
+        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        self.out.write(
+            f"\r[{bar}] {frac:6.1%} {done:,}/{total:,} {self.unit} {rate:,.0f}/s  {left:5.1f}s left"
+        )
+        if done >= total:
+            self.out.write("\n")
+        self.out.flush()
+
+
+def _policy(text: str) -> str | list[str]:
+    parts = [p.strip() for p in text.split(",")]
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _table(rows: list[list[str]], header: list[str]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    line = " | ".join(h.rjust(w) for h, w in zip(header, widths))
+    sep = "-+-".join("-" * w for w in widths)
+    body = [" | ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
+    return "\n".join([line, sep, *body])
+
+
 def simulate(args: argparse.Namespace) -> int:
     rules = _rules(args.preset, args.rule)
+    policy = _policy(args.policy)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    unit = "games" if args.games is not None else "hands"
+    bar = ProgressBar(sys.stderr, unit) if show else None
+    threads = args.threads or os.cpu_count() or 1
+    kw: dict[str, Any] = {"seed": args.seed, "policy": policy, "threads": threads, "progress": bar}
     start = time.perf_counter()
-    res = simulate_hearts(rules, hands=args.hands, seed=args.seed, policy=args.policy)
+    if args.games is not None:
+        res = simulate_hearts(rules, games=args.games, **kw)
+    else:
+        res = simulate_hearts(rules, hands=args.hands, stream=True, **kw)
     elapsed = time.perf_counter() - start
-    points = res["points"]
-    scores = res["hand_scores"]
-    moons = res["moon_shooter"]
-    n = points.shape[0]
-    rate = n / elapsed if elapsed > 0 else float("inf")
+    count = args.games if args.games is not None else args.hands
+    rate = count / elapsed if elapsed > 0 else float("inf")
     print(
         f"hearts-fast simulate: preset {args.preset}, {rules.players} players, "
-        f"policy {args.policy}, seed {args.seed}"
+        f"policy {args.policy}, seed {args.seed}, {threads} thread(s)"
     )
-    print(f"{n:,} hands in {elapsed:.3f} s = {rate:,.0f} hands/s")
+    print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
     print()
-    print(f"{'seat':>4} | {'mean points':>11} | {'mean hand score':>15} | {'moons':>8}")
-    print(f"{'-' * 4}-+-{'-' * 11}-+-{'-' * 15}-+-{'-' * 8}")
-    for seat in range(points.shape[1]):
-        mp = float(points[:, seat].mean()) if n else 0.0
-        ms = float(scores[:, seat].mean()) if n else 0.0
-        mc = int(np.count_nonzero(moons == seat))
-        print(f"{seat:>4} | {mp:>11.3f} | {ms:>15.3f} | {mc:>8}")
-    moon_rate = float(np.count_nonzero(moons >= 0)) / n if n else 0.0
+    seats = range(rules.players)
+    if args.games is not None:
+        totals, winners = res["totals"], res["winners"]
+        rows = [
+            [str(s), f"{float(totals[:, s].mean()):.3f}", f"{float(winners[:, s].mean()):.4f}"]
+            for s in seats
+        ]
+        print(_table(rows, ["seat", "mean final total", "win rate"]))
+        print()
+        print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+        return 0
+    n = max(int(res["hands"]), 1)
+    rows = [
+        [
+            str(s),
+            f"{res['mean_points'][s]:.3f}",
+            f"{np.sqrt(res['var_points'][s]):.3f}",
+            f"{res['mean_hand_scores'][s]:.3f}",
+            f"{res['mean_tricks'][s]:.3f}",
+            f"{res['queens'][s] / n:.4f}",
+            f"{res['moons'][s] / n:.4%}",
+        ]
+        for s in seats
+    ]
+    print(
+        _table(rows, ["seat", "mean points", "sd", "mean hand score", "tricks", "Q♠ rate", "moons"])
+    )
     print()
-    print(f"moon rate: {moon_rate:.4%}")
+    print(f"moon rate: {float(res['moons'].sum()) / n:.4%}")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearts-fast", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="simulate a batch of hands and print a table")
-    sim.add_argument("--hands", type=int, default=1_000_000, help="number of hands")
+    sim = sub.add_parser("simulate", help="simulate a batch of hands or games and print a table")
+    what = sim.add_mutually_exclusive_group()
+    what.add_argument("--hands", type=int, default=1_000_000, help="number of hands")
+    what.add_argument("--games", type=int, default=None, help="number of whole games instead")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--preset", default="dame_de_pic", help=", ".join(HeartsRules.presets))
-    sim.add_argument("--policy", default="random")
+    sim.add_argument(
+        "--policy",
+        default="random",
+        help="random or heuristic, or one per seat: random,heuristic,…",
+    )
+    sim.add_argument("--threads", type=int, default=None, help="default: all cores")
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar (default: when stderr is a terminal)",
+    )
     sim.add_argument(
         "--rule",
         action="append",
@@ -83,12 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return simulate(args)
-    except HeartsFastError as e:
+    except (HeartsFastError, ValueError, TypeError) as e:
         print(f"hearts-fast: {e}", file=sys.stderr)
         return 2
-    except ValueError as e:
-        print(f"hearts-fast: {e}", file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        print("\nhearts-fast: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
