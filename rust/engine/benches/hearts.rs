@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
         };
         let mut out = HandsOut::new(100_000, 4);
         g.bench_function(name, |bch| {
-            bch.iter(|| simulate_hands_into(&b, 0, &mut out, 100_000))
+            bch.iter(|| simulate_hands_into(&b, 0, &mut out, 100_000));
         });
     }
     g.finish();
