@@ -161,6 +161,9 @@ pub struct HandsChunk<'a> {
     pub queen_taker: &'a mut [i8],
 }
 
+/// Hands interleaved by the 4-player all-random routine.
+const LANES4: usize = 3;
+
 /// Hands interleaved by the all-random path.
 const LANES: usize = 2;
 
@@ -174,8 +177,16 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let mut row = 0;
     while row < n {
         let index = c.start + row as u64;
-        let mut outs = [FastOutcome::default(); LANES];
+        let mut outs = [FastOutcome::default(); 4];
         let lanes = match &fast {
+            Some(f) if p == 4 && !mixed && row + LANES4 <= n => {
+                let mut idx = [0u64; LANES4];
+                for (g, x) in idx.iter_mut().enumerate() {
+                    *x = index + g as u64;
+                }
+                outs[..LANES4].copy_from_slice(&f.play4::<BMI2, LANES4>(b.seed, idx));
+                LANES4
+            }
             Some(f) if row + LANES <= n => {
                 let mut idx = [0u64; LANES];
                 let mut orders = [None; LANES];
@@ -183,12 +194,13 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
                     idx[g] = index + g as u64;
                     orders[g] = deal(idx[g]);
                 }
-                outs = match (p == 4, mixed) {
+                let o: [FastOutcome; LANES] = match (p == 4, mixed) {
                     (true, false) => f.play_lanes::<BMI2, LANES, 4, false>(b.seed, idx, orders),
                     (true, true) => f.play_lanes::<BMI2, LANES, 4, true>(b.seed, idx, orders),
                     (false, false) => f.play_lanes::<BMI2, LANES, 0, false>(b.seed, idx, orders),
                     (false, true) => f.play_lanes::<BMI2, LANES, 0, true>(b.seed, idx, orders),
                 };
+                outs[..LANES].copy_from_slice(&o);
                 LANES
             }
             Some(f) => {
