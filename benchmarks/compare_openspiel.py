@@ -109,7 +109,8 @@ def main() -> None:
         )
     ]
     print(
-        f"per-repeat ratio hearts-fast 1 thread / evaluate_bots: median {statistics.median(ratios):,.1f}x "
+        "per-repeat ratio hearts-fast 1 thread / evaluate_bots: "
+        f"median {statistics.median(ratios):,.1f}x "
         f"(min {min(ratios):,.1f}x, max {max(ratios):,.1f}x)"
     )
 

@@ -4,27 +4,46 @@ baseline. Local loop: ``cd benchmarks && asv run --python=same --quick``."""
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
 
-
-class TimeSimulate:
-    params: ClassVar[list[int]] = [1_000, 100_000]
-    param_names: ClassVar[list[str]] = ["hands"]
-
-    def setup(self, hands: int) -> None:
-        self.rules = hf.HeartsRules()
-
-    def time_simulate_random(self, hands: int) -> None:
-        hf.simulate_hearts(self.rules, hands=hands, seed=1)
+OPENSPIEL = hf.HeartsRules.preset("openspiel")
 
 
-def _play_hand(mod: object, seed: int) -> None:
-    m = mod  # module with the shared API
-    rules = m.HeartsRules()  # type: ignore[attr-defined]
-    s = m.HeartsState(rules, seed=seed)  # type: ignore[attr-defined]
+class TimeSimulateHands:
+    """Random 4-player hands under the openspiel preset (deal, random pass, play)."""
+
+    params: ClassVar[list[Any]] = [[100_000, 1_000_000], [1, 2]]
+    param_names: ClassVar[list[str]] = ["hands", "threads"]
+
+    def time_random(self, hands: int, threads: int) -> None:
+        hf.simulate_hearts(OPENSPIEL, hands=hands, seed=1, threads=threads)
+
+    def time_heuristic(self, hands: int, threads: int) -> None:
+        hf.simulate_hearts(OPENSPIEL, hands=hands // 4, seed=1, threads=threads, policy="heuristic")
+
+    def time_stream(self, hands: int, threads: int) -> None:
+        hf.simulate_hearts(OPENSPIEL, hands=hands, seed=1, threads=threads, stream=True)
+
+
+class TimeSimulateGames:
+    params: ClassVar[list[int]] = [1_000, 10_000]
+    param_names: ClassVar[list[str]] = ["games"]
+
+    def time_games(self, games: int) -> None:
+        hf.simulate_hearts(hf.HeartsRules(), games=games, seed=1, threads=1)
+
+
+class PeakMemStream:
+    def peakmem_stream_1e7(self) -> None:
+        hf.simulate_hearts(OPENSPIEL, hands=10_000_000, seed=1, stream=True)
+
+
+def _play_hand(mod: Any, seed: int) -> None:
+    rules = mod.HeartsRules()
+    s = mod.HeartsState(rules, seed=seed)
     rng = random.Random(seed)
     for seat in s.pending_passes():
         s.pass_cards(seat, rng.sample(s.hands[seat], s.pass_count))
@@ -40,6 +59,10 @@ class TimeStepping:
 
     def time_reference_state_hand(self) -> None:
         _play_hand(ref, 3)
+
+    def time_rust_policy_hand(self) -> None:
+        s = hf.HeartsState.from_batch(OPENSPIEL, 1, 3)
+        hf.Policy("heuristic", seed=1, index=3).play_out(s)
 
 
 class TimeLegalPlays:

@@ -6,8 +6,8 @@ use crate::errors::{type_error, InvalidDealError};
 use crate::state::{extract_rules, PyHeartsState};
 use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
 use hearts_engine::sim::{
-    batch_hand, check_deals, policy_rng, simulate_chunk, simulate_games, stream_hands,
-    with_threads, Batch, HandStats, HandsOut, Policy, TablePolicy,
+    batch_hand, check_deals, policy_rng, simulate_chunk, simulate_games, stream_hands, Batch,
+    HandStats, HandsOut, Policy, Pool, TablePolicy,
 };
 use hearts_engine::Rng;
 use numpy::{IntoPyArray, PyArrayMethods, PyReadonlyArray2};
@@ -239,13 +239,13 @@ fn run_hands<'py>(
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
+    let pool = Pool::new(threads).map_err(PyValueError::new_err)?;
     let mut out = HandsOut::new(n, p);
     let mut done = 0;
     while done < n {
         let end = (done + HANDS_PER_CHUNK).min(n);
         let chunk = out.chunk(0, done, end);
-        py.detach(|| with_threads(threads, || simulate_chunk(b, chunk, p, BLOCK)))
-            .map_err(PyValueError::new_err)?;
+        py.detach(|| pool.install(|| simulate_chunk(b, chunk, p, BLOCK)));
         done = end;
         py.check_signals()?;
         report(progress, done, n)?;
@@ -271,17 +271,14 @@ fn run_stream<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
     let v = b.rules.total_penalty() as usize;
+    let pool = Pool::new(threads).map_err(PyValueError::new_err)?;
     let mut total = HandStats::new(p, v);
     let mut done = 0;
     while done < n {
         let end = (done + HANDS_PER_CHUNK).min(n);
-        let part = py
-            .detach(|| {
-                with_threads(threads, || {
-                    stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64)
-                })
-            })
-            .map_err(PyValueError::new_err)?;
+        let part = py.detach(|| {
+            pool.install(|| stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64))
+        });
         total.merge(&part);
         done = end;
         py.check_signals()?;
@@ -357,16 +354,12 @@ fn run_games<'py>(
     let mut winners: Vec<bool> = Vec::with_capacity(n * p);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
     let mut pot: Vec<i64> = Vec::with_capacity(n);
+    let pool = Pool::new(threads).map_err(PyValueError::new_err)?;
     let mut done = 0;
     while done < n {
         let end = (done + GAMES_PER_CHUNK).min(n);
-        let part = py
-            .detach(|| {
-                with_threads(threads, || {
-                    simulate_games(&b, done as u64, end - done, GAME_BLOCK)
-                })
-            })
-            .map_err(PyValueError::new_err)?;
+        let part =
+            py.detach(|| pool.install(|| simulate_games(&b, done as u64, end - done, GAME_BLOCK)));
         totals.extend(part.totals);
         winners.extend(part.winners);
         hands_played.extend(part.hands_played);

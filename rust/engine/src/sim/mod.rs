@@ -164,6 +164,8 @@ pub struct HandsChunk<'a> {
 /// Hands interleaved by the 4-player all-random routine.
 const LANES4: usize = 3;
 
+const _: () = assert!(LANES4 <= 4 && LANES <= 4, "fill_impl keeps four outcomes");
+
 /// Hands interleaved by the all-random path.
 const LANES: usize = 2;
 
@@ -333,21 +335,42 @@ pub fn simulate_hands_into(b: &Batch<'_>, start: u64, out: &mut HandsOut, block:
     simulate_chunk(b, out.chunk(start, 0, n), p, block);
 }
 
-/// Runs `f` on a rayon pool of `threads` threads (with the `parallel` feature; otherwise
-/// directly). Results never depend on the thread count.
-pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R, String> {
+/// A pool of worker threads for batches (a rayon pool with the `parallel` feature).
+/// Results never depend on the thread count.
+#[derive(Debug)]
+pub struct Pool {
     #[cfg(feature = "parallel")]
-    {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .build()
-            .map_err(|e| format!("could not start {threads} threads: {e}"))?;
-        Ok(pool.install(f))
+    pool: rayon::ThreadPool,
+}
+
+impl Pool {
+    /// A pool of `threads` threads.
+    pub fn new(threads: usize) -> Result<Pool, String> {
+        #[cfg(feature = "parallel")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.max(1))
+                .build()
+                .map_err(|e| format!("could not start {threads} threads: {e}"))?;
+            Ok(Pool { pool })
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = threads;
+            Ok(Pool {})
+        }
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let _ = threads;
-        Ok(f())
+
+    /// Runs `f` with this pool as the current one.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        #[cfg(feature = "parallel")]
+        {
+            self.pool.install(f)
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            f()
+        }
     }
 }
 
