@@ -1,7 +1,7 @@
 # hearts-fast developer targets. `make run` and `make test` are the README's two commands.
 PYTHON ?= python3
 PIP := $(PYTHON) -m pip
-HANDS ?= 1000000
+HANDS ?= 10000000
 
 .PHONY: all install build-dev build-prod run test test-rust test-python lint format \
         fmt-check clippy ruff mypy stubtest bench bench-rust
@@ -55,3 +55,11 @@ stubtest:
 
 bench-rust:
 	cargo bench -p hearts-engine
+
+# Python benchmarks: asv (quick), the side-by-side comparisons, and streaming memory.
+bench: install bench-rust
+	cd benchmarks && $(PYTHON) -m asv machine --yes >/dev/null && $(PYTHON) -m asv run --python=same --quick
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check ".[compare]"
+	$(PYTHON) benchmarks/compare_openspiel.py
+	$(PYTHON) benchmarks/compare_reference.py
+	$(PYTHON) benchmarks/stream_memory.py
