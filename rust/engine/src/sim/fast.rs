@@ -159,7 +159,7 @@ impl FastRules {
             pass_threshold,
             next_seat,
             policy: *policy,
-            heuristic: (0..MAX_PLAYERS)
+            heuristic: (0..usize::from(rules.players))
                 .filter(|&s| policy.0[s] == Policy::Heuristic)
                 .fold(0, |m, s| m | 1 << s),
         })
