@@ -1,53 +1,14 @@
 //! The batch simulator against stepping `HeartsState` with the same policy table: same
 //! deals, same draws, same results, for random rules and every thread split.
 
-use hearts_engine::hearts::{
-    ChipsEnd, DeckAdjust, FirstLead, HeartsRules, Moon, PassCount, PassDirection, Scoring, Tie,
-};
+mod common;
+
+use common::{pick, random_rules};
+use hearts_engine::hearts::HeartsRules;
 use hearts_engine::sim::{
     batch_hand, outcome_of, policy_rng, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
 };
 use hearts_engine::Rng;
-
-fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
-    xs[rng.below(xs.len() as u32) as usize]
-}
-
-fn random_rules(rng: &mut Rng) -> HeartsRules {
-    let mut r = HeartsRules {
-        players: 3 + rng.below(5) as u8,
-        deck_adjust: pick(rng, DeckAdjust::ALL),
-        pass_count: if rng.below(2) == 0 {
-            PassCount::Auto
-        } else {
-            PassCount::Fixed(rng.below(5) as u8)
-        },
-        pass_direction: pick(rng, PassDirection::ALL),
-        first_lead: pick(rng, FirstLead::ALL),
-        first_trick_no_points: rng.below(2) == 0,
-        hearts_must_be_broken: rng.below(2) == 0,
-        queen_breaks_hearts: rng.below(2) == 0,
-        early_end: rng.below(2) == 0,
-        scoring: pick(rng, Scoring::ALL),
-        moon: pick(rng, Moon::ALL),
-        chips_end: ChipsEnd::Bust,
-        french_spades: rng.below(2) == 0,
-        jack_of_diamonds: rng.below(2) == 0,
-        moon_requires_jack: rng.below(2) == 0,
-        tie: pick(rng, Tie::ALL),
-        can_lead_hearts_instead_of_qs: rng.below(2) == 0,
-        avoid_all_tricks_bonus: pick(rng, &[0, 5]),
-        ..HeartsRules::default()
-    };
-    if r.first_lead == FirstLead::TwoOfClubs && rng.below(2) == 0 {
-        r.can_lead_any_club = true;
-    }
-    if r.jack_of_diamonds && r.scoring == Scoring::Chips {
-        r.scoring = Scoring::Positive;
-    }
-    r.validate().expect("valid");
-    r
-}
 
 fn stepped(b: &Batch<'_>, i: u64) -> hearts_engine::sim::FastOutcome {
     let mut s = batch_hand(b, i);

@@ -1,55 +1,12 @@
 //! Engine invariants over random rules and random playouts, without Python (RULES.md D):
 //! legal plays are held cards, cards are conserved, Σ pen_i = V, chips are conserved.
 
-use hearts_engine::hearts::{
-    ChipsEnd, DeckAdjust, FirstLead, HeartsGame, HeartsRules, HeartsState, Moon, PassCount,
-    PassDirection, Phase, Scoring, Tie, CHIP_UNIT,
-};
+mod common;
+
+use common::random_rules;
+use hearts_engine::hearts::{HeartsGame, HeartsState, Phase, Scoring, CHIP_UNIT};
 use hearts_engine::sim::random_subset;
 use hearts_engine::{CardSet, Rng};
-
-fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
-    xs[rng.below(xs.len() as u32) as usize]
-}
-
-fn random_rules(rng: &mut Rng) -> HeartsRules {
-    let mut r = HeartsRules {
-        players: 3 + rng.below(5) as u8,
-        deck_adjust: pick(rng, DeckAdjust::ALL),
-        pass_count: if rng.below(2) == 0 {
-            PassCount::Auto
-        } else {
-            PassCount::Fixed(rng.below(5) as u8)
-        },
-        pass_direction: pick(rng, PassDirection::ALL),
-        pass_through: rng.below(2) == 0,
-        first_lead: pick(rng, FirstLead::ALL),
-        first_trick_no_points: rng.below(2) == 0,
-        hearts_must_be_broken: rng.below(2) == 0,
-        queen_breaks_hearts: rng.below(2) == 0,
-        early_end: rng.below(2) == 0,
-        scoring: pick(rng, Scoring::ALL),
-        moon: pick(rng, Moon::ALL),
-        target: 1 + rng.below(80),
-        starting_chips: 1 + rng.below(80),
-        chips_end: ChipsEnd::Bust,
-        french_spades: rng.below(2) == 0,
-        jack_of_diamonds: rng.below(2) == 0,
-        moon_requires_jack: rng.below(2) == 0,
-        tie: pick(rng, Tie::ALL),
-        max_hands: if rng.below(2) == 0 {
-            None
-        } else {
-            Some(1 + rng.below(6))
-        },
-        ..HeartsRules::default()
-    };
-    if r.jack_of_diamonds && r.scoring == Scoring::Chips {
-        r.jack_of_diamonds = false;
-    }
-    r.validate().expect("valid random rules");
-    r
-}
 
 fn act(s: &mut HeartsState, rng: &mut Rng) {
     if s.phase() == Phase::Pass {
