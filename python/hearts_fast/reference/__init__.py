@@ -6,7 +6,9 @@ RULES.md §0 and §A only (rule ids are cited in the code). Text form and pickli
 are not part of the reference.
 
 Modules: ``cards`` (ids, ``card``/``card_name``), ``rules`` (``HeartsRules``), ``state``
-(``HeartsState``: one hand), ``game`` (``HeartsGame``: a whole game).
+(``HeartsState``: one hand), ``game`` (``HeartsGame``: a whole game), and ``spades``
+(``SpadesRules``, ``SpadesState``, ``SpadesGame``: RULES.md §B, docs/spades-api.md; its own
+resolutions are in that contract).
 
 Resolutions
 -----------
@@ -78,10 +80,22 @@ from hearts_fast.errors import (
 from .cards import card, card_name
 from .game import HeartsGame
 from .rules import HeartsRules
+from .spades import (
+    BIG_JOKER,
+    LITTLE_JOKER,
+    Bid,
+    SpadesGame,
+    SpadesRules,
+    SpadesState,
+    spades_card_name,
+)
 from .state import HeartsState
 
 __all__ = [
+    "BIG_JOKER",
+    "LITTLE_JOKER",
     "ArgumentTypeError",
+    "Bid",
     "HeartsFastError",
     "HeartsGame",
     "HeartsRules",
@@ -90,6 +104,10 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
+    "SpadesGame",
+    "SpadesRules",
+    "SpadesState",
     "card",
     "card_name",
+    "spades_card_name",
 ]
