@@ -30,13 +30,23 @@ impl Rng {
 
     /// The generator of game (or hand) `index` of a batch run with `seed`.
     pub const fn for_game(seed: u64, index: u64) -> Rng {
+        Rng::for_game_mixed(mix64(seed), index)
+    }
+
+    /// [`Rng::for_game`] given `mix64(seed)`, which a batch computes once.
+    ///
+    /// ```
+    /// use hearts_engine::{mix64, Rng};
+    /// assert_eq!(Rng::for_game_mixed(mix64(5), 9), Rng::for_game(5, 9));
+    /// ```
+    pub const fn for_game_mixed(mixed_seed: u64, index: u64) -> Rng {
         Rng(mix64(
-            mix64(seed).wrapping_add(mix64(index ^ 0x3c6e_f372_fe94_f82b)),
+            mixed_seed.wrapping_add(mix64(index ^ 0x3c6e_f372_fe94_f82b)),
         ))
     }
 
     /// The next 64 random bits.
-    #[inline]
+    #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
         let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
@@ -52,18 +62,30 @@ impl Rng {
     /// let mut r = Rng::new(1);
     /// assert!((0..1000).all(|_| r.below(6) < 6));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         let n64 = u64::from(n);
-        let mut m = u128::from(self.next_u64()) * u128::from(n64);
+        let m = u128::from(self.next_u64()) * u128::from(n64);
         if (m as u64) < n64 {
-            let threshold = n64.wrapping_neg() % n64;
-            while (m as u64) < threshold {
-                m = u128::from(self.next_u64()) * u128::from(n64);
-            }
+            let (rng, x) = Rng::below_rejected(*self, n64, m);
+            *self = rng;
+            return x;
         }
         (m >> 64) as u32
+    }
+
+    /// The rare end of [`Rng::below`] (probability < n/2^64): kept out of line so the
+    /// callers' hot paths fall straight through. It takes and returns the generator by
+    /// value so that the callers' generators never leave registers on the hot path.
+    #[cold]
+    #[inline(never)]
+    fn below_rejected(mut rng: Rng, n64: u64, mut m: u128) -> (Rng, u32) {
+        let threshold = n64.wrapping_neg() % n64;
+        while (m as u64) < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(n64);
+        }
+        (rng, (m >> 64) as u32)
     }
 
     /// Uniform integers `out[i]` in `0..bounds[i]` from one 64-bit draw (but for rare

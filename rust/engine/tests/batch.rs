@@ -35,8 +35,9 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
             deals: None,
         };
         let n = 7;
+        // Blocks of 3 and of 7 hands: the interleaved kernels take 2 to 4 hands at a time.
         let mut out = HandsOut::new(n, usize::from(rules.players));
-        simulate_hands_into(&b, 5, &mut out, 3);
+        simulate_hands_into(&b, 5, &mut out, if case % 2 == 0 { 3 } else { 7 });
         let p = usize::from(rules.players);
         for j in 0..n {
             let o = stepped(&b, 5 + j as u64);

@@ -10,6 +10,7 @@ pub use rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,
     PassDirection, PassTable, RulesError, Scoring, Tie, MAX_PARAM,
 };
+pub(crate) use state::RANDOM_DIRECTIONS;
 pub use state::{
     deal_random, deal_random_with, play_random_multi, resolve_direction, DealError, HeartsState,
     PassError, Phase, PlayError, MAX_PLAYERS, MAX_TRICKS,

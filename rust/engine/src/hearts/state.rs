@@ -216,6 +216,14 @@ pub struct HeartsState {
     winners: [u8; MAX_TRICKS],
 }
 
+/// The directions of `pass_direction = "random"`, indexed by the draw `below(4)`.
+pub(crate) const RANDOM_DIRECTIONS: [HandDirection; 4] = [
+    HandDirection::Left,
+    HandDirection::Across,
+    HandDirection::Right,
+    HandDirection::Hold,
+];
+
 /// Chooses this hand's direction (A-8, A.6 `random`): the rules' own for every setting but
 /// `random`; for `random`, `given` or a uniform draw from {left, across, right, hold}.
 pub fn resolve_direction(
@@ -232,15 +240,7 @@ pub fn resolve_direction(
             rules.pass_direction
         ))),
         (None, Some(d)) => Ok(rules.effective(d)),
-        (None, None) => {
-            const DRAW: [HandDirection; 4] = [
-                HandDirection::Left,
-                HandDirection::Across,
-                HandDirection::Right,
-                HandDirection::Hold,
-            ];
-            Ok(rules.effective(DRAW[rng.below(4) as usize]))
-        }
+        (None, None) => Ok(rules.effective(RANDOM_DIRECTIONS[rng.below(4) as usize])),
     }
 }
 

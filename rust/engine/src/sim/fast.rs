@@ -9,8 +9,9 @@ use super::{Policy, TablePolicy};
 use crate::card_set::CardSet;
 use crate::hearts::{
     resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
+    RANDOM_DIRECTIONS,
 };
-use crate::rng::Rng;
+use crate::rng::{mix64, Rng};
 
 const HEARTS: u64 = CardSet::HEARTS.0;
 const CLUBS: u64 = CardSet::CLUBS.0;
@@ -29,6 +30,71 @@ const SUIT_OF_BIT: [u64; 64] = {
     }
     t
 };
+
+/// The random policy's card among the legal cards `c`: `c.nth(rng.below(c.count()))`.
+#[inline(always)]
+fn pick<const BMI2: bool>(c: u64, rng: &mut Rng) -> u64 {
+    CardSet(c).nth_bit::<BMI2>(rng.below(c.count_ones())).0
+}
+
+/// The deal's draw ranges with four players (a full deck): 52, 51, …, 14.
+const DEAL4_BOUNDS: [u32; 39] = {
+    let mut b = [0u32; 39];
+    let mut i = 0;
+    while i < 39 {
+        b[i] = 52 - i as u32;
+        i += 1;
+    }
+    b
+};
+
+/// Deals cards `I..I + N` of a 4-player deal (one batch of `deal_random_with`'s draws,
+/// with rejection threshold `threshold`) out of `remaining`, noting in `left_at[s]` the
+/// cards left after the 13 of seat `s` (from the dealer's left). Constant `I` and `N` let
+/// the compiler unroll it into straight-line code.
+#[inline(always)]
+fn deal4<const BMI2: bool, const I: usize, const N: usize>(
+    rng: &mut Rng,
+    threshold: u64,
+    remaining: &mut u64,
+    left_at: &mut [u64; 3],
+) {
+    let mut dr = [0u32; N];
+    rng.below_batch_fixed(&DEAL4_BOUNDS[I..I + N], threshold, &mut dr);
+    for k in 0..N {
+        *remaining &= !CardSet(*remaining).nth_bit::<BMI2>(dr[k]).0;
+        if (I + k) % 13 == 12 {
+            left_at[(I + k) / 13] = *remaining;
+        }
+    }
+}
+
+/// The pass of [`random_pass_with`](super::random_pass_with) at every seat of a 4-player
+/// hand, `K` cards each (ranges 13, 12, … in one batch with rejection threshold `threshold`),
+/// to the seat `off` places on.
+#[inline(always)]
+fn pass4<const BMI2: bool, const K: usize>(
+    hands: &mut [u64; 4],
+    off: usize,
+    rng: &mut Rng,
+    threshold: u64,
+) {
+    const BOUNDS: [u32; 4] = [13, 12, 11, 10];
+    let mut sel = [0u64; 4];
+    for s in 0..4 {
+        let mut dr = [0u32; K];
+        rng.below_batch_fixed(&BOUNDS[..K], threshold, &mut dr);
+        let mut left = hands[s];
+        for &x in &dr {
+            left &= !CardSet(left).nth_bit::<BMI2>(x).0;
+        }
+        sel[s] = hands[s] & !left;
+    }
+    let old = *hands;
+    for s in 0..4 {
+        hands[s] = (old[s] & !sel[s]) | sel[(s + 4 - off) & 3];
+    }
+}
 
 /// Facts of a rule set, computed once per batch.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +115,10 @@ pub struct FastRules {
     /// Pass draw ranges (cards held, −1, …) and their threshold.
     pass_bounds: [u32; 8],
     pass_threshold: u64,
+    /// The pass offset (0: no pass) of each direction draw of `pass_direction = "random"`.
+    random_offset: [u8; 4],
+    /// Q♠ if a hand of Q♠ and hearts may lead hearts before they are broken, else 0.
+    qs_alone: u64,
     /// The seat after each seat.
     next_seat: [u8; MAX_PLAYERS],
     /// The policy of each seat, and the seats playing `heuristic` as a bit mask.
@@ -73,11 +143,33 @@ struct Lanes<const L: usize> {
 struct Four<const L: usize> {
     hands: [[u64; 4]; L],
     leader: [usize; L],
+    /// Bit planes of each card's seat after the pass: bit 0 in `[0]`, bit 1 in `[1]`.
+    owner: [[u64; 2]; L],
+    /// The cards one may lead while hearts are unbroken: all but hearts, then all.
+    lead_ok: [u64; L],
     captured: [[u64; 4]; L],
     taken: [[u8; 4]; L],
+    /// Cards played, kept with early end only.
     played: [u64; L],
-    broken: [bool; L],
     alive: [bool; L],
+}
+
+/// `mix64` of a batch's two seeds (deal and policy streams), computed once per batch.
+#[derive(Clone, Copy, Debug)]
+pub struct MixedSeeds {
+    deal: u64,
+    policy: u64,
+}
+
+impl MixedSeeds {
+    /// The mixed seeds of batch seed `seed`: `Rng::for_game_mixed(deal, i)` is
+    /// `Rng::for_game(seed, i)` and `Rng::for_game_mixed(policy, i)` is `policy_rng(seed, i)`.
+    pub const fn new(seed: u64) -> MixedSeeds {
+        MixedSeeds {
+            deal: mix64(seed),
+            policy: mix64(super::policy_seed(seed)),
+        }
+    }
 }
 
 /// One finished hand.
@@ -96,10 +188,10 @@ pub struct FastOutcome {
 }
 
 impl FastRules {
-    /// The facts of `rules` and the seats' policies, or `None` for `deal_all` (not handled
-    /// here).
+    /// The facts of `rules` and the seats' policies, or `None` for `deal_all` or (invalid)
+    /// passes of more than 4 cards (not handled here).
     pub fn new(rules: &HeartsRules, policy: &TablePolicy) -> Option<FastRules> {
-        if rules.deck_adjust == DeckAdjust::DealAll {
+        if rules.deck_adjust == DeckAdjust::DealAll || rules.pass_k() > 4 {
             return None;
         }
         let mut moon_need = rules.penalty_cards().0;
@@ -157,12 +249,33 @@ impl FastRules {
             deal_thresholds,
             pass_bounds,
             pass_threshold,
+            random_offset: RANDOM_DIRECTIONS.map(|d| {
+                if rules.pass_k() == 0 {
+                    0
+                } else {
+                    rules.offset(rules.effective(d))
+                }
+            }),
+            qs_alone: if rules.can_lead_hearts_instead_of_qs {
+                QS
+            } else {
+                0
+            },
             next_seat,
             policy: *policy,
             heuristic: (0..usize::from(rules.players))
                 .filter(|&s| policy.0[s] == Policy::Heuristic)
                 .fold(0, |m, s| m | 1 << s),
         })
+    }
+
+    /// The pass offset of a hand passing in direction `d` (0: no pass).
+    fn pass_offset(&self, d: HandDirection) -> usize {
+        if d == HandDirection::Hold || self.rules.pass_k() == 0 {
+            0
+        } else {
+            usize::from(self.rules.offset(d))
+        }
     }
 
     #[inline(always)]
@@ -197,7 +310,7 @@ impl FastRules {
     #[inline(always)]
     pub fn play4<const BMI2: bool, const L: usize>(
         &self,
-        seed: u64,
+        seeds: MixedSeeds,
         index: [u64; L],
     ) -> [FastOutcome; L] {
         debug_assert!(self.n == 4 && self.heuristic == 0);
@@ -206,84 +319,61 @@ impl FastRules {
         let mut rng = [Rng::new(0); L];
         let mut dealer = [0usize; L];
         for g in 0..L {
-            let mut deal_rng = Rng::for_game(seed, index[g]);
+            let mut deal_rng = Rng::for_game_mixed(seeds.deal, index[g]);
             dealer[g] = (index[g] & 3) as usize;
-            let dir =
-                resolve_direction(r, index[g], None, &mut deal_rng).unwrap_or(HandDirection::Hold);
-            // Deal: 39 draws in batches of ten, seats from the dealer's left.
-            let mut draws = [0u32; 40];
-            for c in 0..4 {
-                let i = c * 10;
-                let j = (i + 10).min(39);
-                deal_rng.below_batch_fixed(
-                    &self.deal_bounds[i..j],
-                    self.deal_thresholds[c],
-                    &mut draws[i..j],
-                );
-            }
+            // `resolve_direction`, as the pass offset (0: no pass).
+            let off = match r.hand_direction(index[g]) {
+                Some(d) => self.pass_offset(d),
+                None => usize::from(self.random_offset[deal_rng.below(4) as usize]),
+            };
+            // Deal: the draws of `deal_random_with` on the full deck (ranges 52, 51,
+            // …, 14 in batches of ten), each turned into its card at once; a seat's 13
+            // cards are what left the deck while it was dealt.
             let mut remaining = self.deck;
-            let mut d = 0;
-            for o in 0..3 {
-                let seat = (dealer[g] + 1 + o) & 3;
-                let mut h = 0;
-                for _ in 0..13 {
-                    let bit = CardSet(remaining).nth_bit::<BMI2>(draws[d]).0;
-                    d += 1;
-                    h |= bit;
-                    remaining &= !bit;
-                }
-                hands[g][seat] = h;
+            let mut left_at = [0u64; 3];
+            let t = &self.deal_thresholds;
+            deal4::<BMI2, 0, 10>(&mut deal_rng, t[0], &mut remaining, &mut left_at);
+            deal4::<BMI2, 10, 10>(&mut deal_rng, t[1], &mut remaining, &mut left_at);
+            deal4::<BMI2, 20, 10>(&mut deal_rng, t[2], &mut remaining, &mut left_at);
+            deal4::<BMI2, 30, 9>(&mut deal_rng, t[3], &mut remaining, &mut left_at);
+            let mut before = self.deck;
+            for (o, &after) in left_at.iter().enumerate() {
+                hands[g][(dealer[g] + 1 + o) & 3] = before & !after;
+                before = after;
             }
             hands[g][dealer[g]] = remaining;
-            rng[g] = super::policy_rng(seed, index[g]);
-            // Passing.
-            let k = if dir == HandDirection::Hold {
-                0
-            } else {
-                usize::from(r.pass_k())
-            };
-            if k > 0 {
-                let off = usize::from(r.offset(dir));
-                let mut sel = [0u64; 4];
-                for s in 0..4 {
-                    let mut dr = [0u32; 8];
-                    rng[g].below_batch_fixed(
-                        &self.pass_bounds[..k],
-                        self.pass_threshold,
-                        &mut dr[..k],
-                    );
-                    let mut left = hands[g][s];
-                    for &x in &dr[..k] {
-                        let bit = CardSet(left).nth_bit::<BMI2>(x).0;
-                        left &= !bit;
-                        sel[s] |= bit;
-                    }
-                }
-                let old = hands[g];
-                for s in 0..4 {
-                    hands[g][s] = (old[s] & !sel[s]) | sel[(s + 4 - off) & 3];
+            rng[g] = Rng::for_game_mixed(seeds.policy, index[g]);
+            // Passing, with the number of cards a constant (`new` checked k <= 4).
+            if off > 0 {
+                match self.rules.pass_k() {
+                    1 => pass4::<BMI2, 1>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    2 => pass4::<BMI2, 2>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    3 => pass4::<BMI2, 3>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    _ => pass4::<BMI2, 4>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
                 }
             }
-        }
-        let mut leader = [0usize; L];
-        for g in 0..L {
-            leader[g] = if r.first_lead == FirstLead::TwoOfClubs {
-                (0..4)
-                    .find(|&s| hands[g][s] & self.lowest_club != 0)
-                    .unwrap_or(0)
-            } else {
-                (dealer[g] + 1) & 3
-            };
         }
         let mut st = Four::<L> {
             hands,
-            leader,
+            leader: [0; L],
+            owner: [[0; 2]; L],
+            lead_ok: [if r.hearts_must_be_broken { !HEARTS } else { !0 }; L],
             captured: [[0u64; 4]; L],
             taken: [[0u8; 4]; L],
             played: [0u64; L],
-            broken: [false; L],
             alive: [true; L],
         };
+        for g in 0..L {
+            let h = &st.hands[g];
+            st.leader[g] = if r.first_lead == FirstLead::TwoOfClubs {
+                (0..4).find(|&s| h[s] & self.lowest_club != 0).unwrap_or(0)
+            } else {
+                (dealer[g] + 1) & 3
+            };
+            // Seat of every card in two bit planes: the trick's winner is then read off
+            // its top led-suit card, instead of tracking the best card seat by seat.
+            st.owner[g] = [h[1] | h[3], h[2] | h[3]];
+        }
         if r.early_end {
             if self.trick4::<BMI2, L, true, true>(&mut st, &mut rng) {
                 while self.trick4::<BMI2, L, false, true>(&mut st, &mut rng) {}
@@ -295,20 +385,18 @@ impl FastRules {
                 self.trick4::<BMI2, L, false, false>(&mut st, &mut rng);
             }
         }
-        let (captured, taken) = (st.captured, st.taken);
         let mut out = [FastOutcome::default(); L];
         for g in 0..L {
-            let mut cap = [0u64; MAX_PLAYERS];
-            let mut tk = [0u8; MAX_PLAYERS];
-            cap[..4].copy_from_slice(&captured[g]);
-            tk[..4].copy_from_slice(&taken[g]);
-            out[g] = self.score(&cap, &tk);
+            out[g] = self.score(&st.captured[g], &st.taken[g]);
         }
         out
     }
 
     /// One trick of [`FastRules::play4`] in every live lane; false when all are over.
     /// `FIRST` is trick 1; without `EARLY` (no early end) every lane is live throughout.
+    /// The lanes are interleaved play by play (playing each lane's whole trick in turn
+    /// measured slower: the CPU then waits on one trick's dependency chain), and each
+    /// carries only its random state, led suit and trick across the plays, to limit spills.
     #[inline(always)]
     fn trick4<const BMI2: bool, const L: usize, const FIRST: bool, const EARLY: bool>(
         &self,
@@ -316,16 +404,14 @@ impl FastRules {
         rng: &mut [Rng; L],
     ) -> bool {
         let r = &self.rules;
-        let pick = |c: u64, rng: &mut Rng| CardSet(c).nth_bit::<BMI2>(rng.below(c.count_ones())).0;
         let mut led = [0u64; L];
         let mut trick = [0u64; L];
-        let mut best = [0u64; L];
-        let mut best_seat = [0usize; L];
         for g in 0..L {
             if EARLY && !st.alive[g] {
                 continue;
             }
-            let l = st.leader[g];
+            // Lead.
+            let l = st.leader[g] & 3;
             let h = st.hands[g][l];
             let mut c = h;
             if FIRST && r.first_lead == FirstLead::TwoOfClubs {
@@ -334,9 +420,12 @@ impl FastRules {
                 } else {
                     h & self.lowest_club
                 };
-            } else if r.hearts_must_be_broken && !st.broken[g] {
-                let nh = h & !HEARTS;
-                if nh != 0 && !(r.can_lead_hearts_instead_of_qs && nh == QS) {
+            } else {
+                // `lead_ok` is all ones once hearts are broken (or when they need not be),
+                // and then `c` stays `h`; `qs_alone` is Q♠ when a hand of Q♠ and hearts
+                // may lead a heart, else 0.
+                let nh = h & st.lead_ok[g];
+                if nh != 0 && nh != self.qs_alone {
                     c = nh;
                 }
             }
@@ -346,56 +435,72 @@ impl FastRules {
                     c = x;
                 }
             }
-            let lead = pick(c, &mut rng[g]);
-            st.hands[g][l] &= !lead;
+            let lead = pick::<BMI2>(c, &mut rng[g]);
+            st.hands[g][l] = h & !lead;
             led[g] = SUIT_OF_BIT[(lead.trailing_zeros() & 63) as usize];
             trick[g] = lead;
-            best[g] = lead;
-            best_seat[g] = l;
         }
-        for o in 1..4 {
-            for g in 0..L {
-                if EARLY && !st.alive[g] {
-                    continue;
-                }
-                let q = (st.leader[g] + o) & 3;
-                let h = st.hands[g][q];
-                let f = h & led[g];
-                let mut c = if f == 0 { h } else { f };
-                if FIRST && r.first_trick_no_points {
-                    let x = c & !self.penalty;
-                    if x != 0 {
-                        c = x;
-                    }
-                }
-                let b = pick(c, &mut rng[g]);
-                st.hands[g][q] &= !b;
-                trick[g] |= b;
-                let bm = b & led[g];
-                if bm > best[g] {
-                    best[g] = bm;
-                    best_seat[g] = q;
-                }
-            }
-        }
+        // The three followers, unrolled by hand: as a loop the compiler keeps it rolled,
+        // with register moves between iterations.
+        self.follow4::<BMI2, L, FIRST, EARLY>(st, rng, 1, &led, &mut trick);
+        self.follow4::<BMI2, L, FIRST, EARLY>(st, rng, 2, &led, &mut trick);
+        self.follow4::<BMI2, L, FIRST, EARLY>(st, rng, 3, &led, &mut trick);
         let mut any = false;
         for g in 0..L {
             if EARLY && !st.alive[g] {
                 continue;
             }
-            let w = best_seat[g];
+            // the highest card of the led suit wins; its seat is in the bit planes.
+            let z = (trick[g] & led[g]).leading_zeros();
+            let [o0, o1] = st.owner[g];
+            let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
             st.captured[g][w] |= trick[g];
             st.taken[g][w] += 1;
-            st.played[g] |= trick[g];
-            st.broken[g] |= trick[g] & self.breakers != 0;
+            if trick[g] & self.breakers != 0 {
+                st.lead_ok[g] = !0;
+            }
             st.leader[g] = w;
-            if EARLY && (st.hands[g][w] == 0 || self.value & !st.played[g] == 0) {
-                st.alive[g] = false;
-            } else {
-                any = true;
+            if EARLY {
+                st.played[g] |= trick[g];
+                if st.hands[g][w] == 0 || self.value & !st.played[g] == 0 {
+                    st.alive[g] = false;
+                } else {
+                    any = true;
+                }
             }
         }
         any
+    }
+
+    /// Follow: the player `o` seats after the leader plays, in every live lane
+    /// of a [`FastRules::trick4`].
+    #[inline(always)]
+    fn follow4<const BMI2: bool, const L: usize, const FIRST: bool, const EARLY: bool>(
+        &self,
+        st: &mut Four<L>,
+        rng: &mut [Rng; L],
+        o: usize,
+        led: &[u64; L],
+        trick: &mut [u64; L],
+    ) {
+        for g in 0..L {
+            if EARLY && !st.alive[g] {
+                continue;
+            }
+            let q = (st.leader[g] + o) & 3;
+            let h = st.hands[g][q];
+            let f = h & led[g];
+            let mut c = if f == 0 { h } else { f };
+            if FIRST && self.rules.first_trick_no_points {
+                let x = c & !self.penalty;
+                if x != 0 {
+                    c = x;
+                }
+            }
+            let b = pick::<BMI2>(c, &mut rng[g]);
+            st.hands[g][q] = h & !b;
+            trick[g] |= b;
+        }
     }
 
     /// Plays `L` hands interleaved step by step (so their dependency chains overlap); each
@@ -538,7 +643,7 @@ impl FastRules {
         let (captured, taken) = (st.captured, st.taken);
         let mut out = [FastOutcome::default(); L];
         for g in 0..L {
-            out[g] = self.score(&captured[g], &taken[g]);
+            out[g] = self.score(&captured[g][..n], &taken[g][..n]);
         }
         out
     }
@@ -695,7 +800,7 @@ impl FastRules {
 
     /// and `avoid_all_tricks_bonus`, as `HeartsState::outcome`.
     #[inline(always)]
-    fn score(&self, captured: &[u64; MAX_PLAYERS], taken: &[u8; MAX_PLAYERS]) -> FastOutcome {
+    fn score(&self, captured: &[u64], taken: &[u8]) -> FastOutcome {
         let r = &self.rules;
         let mut out = FastOutcome {
             moon: -1,
@@ -703,7 +808,8 @@ impl FastRules {
             ..FastOutcome::default()
         };
         let mut shooter = None;
-        for s in 0..self.n {
+        let n = captured.len();
+        for s in 0..n {
             let c = captured[s];
             out.points[s] = self.pen(c) as i16;
             out.tricks[s] = taken[s];
@@ -714,7 +820,7 @@ impl FastRules {
                 shooter = Some(s);
             }
         }
-        for s in 0..self.n {
+        for s in 0..n {
             let bon = if r.jack_of_diamonds && captured[s] & JD != 0 {
                 10
             } else {
