@@ -222,3 +222,18 @@ def test_policy_and_from_batch_bad_input() -> None:
         bot.act(hf.HeartsState(hf.HeartsRules()))
     with pytest.raises(hf.InvalidDealError):
         hf.HeartsState.from_batch(hf.HeartsRules(), 1, -3)
+
+
+def test_largest_avoid_bonus_fits_the_batch_arrays() -> None:
+    """A.6 avoid_all_tricks_bonus at its limit (1000): int16 hand scores stay exact."""
+    import hearts_fast.reference as ref
+
+    for mod in (hf, ref):
+        mod.HeartsRules(avoid_all_tricks_bonus=1000)
+        with pytest.raises(hf.InvalidRulesError, match="avoid_all_tricks_bonus"):
+            mod.HeartsRules(avoid_all_tricks_bonus=1001)
+    rules = hf.HeartsRules(avoid_all_tricks_bonus=1000, early_end=True)
+    res = hf.simulate_hearts(rules, hands=200, seed=4)
+    assert res["hand_scores"].min() <= -1000  # someone took no trick
+    for i in range(0, 200, 37):
+        assert res["hand_scores"][i].tolist() == step_hand(rules, "random", 4, i).hand_scores()

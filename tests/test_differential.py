@@ -186,7 +186,8 @@ def test_A1_rule_parameters_round_trip_in_both_engines(params: dict[str, Any]) -
 @given(
     st.sampled_from(hf.HeartsRules.parameters),
     st.one_of(
-        st.integers(-3, 1000),
+        st.integers(-3, 1002),
+        st.sampled_from([999_999, 1_000_000, 1_000_001]),
         st.booleans(),
         st.text(max_size=12),
         st.none(),

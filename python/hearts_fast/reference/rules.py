@@ -45,8 +45,8 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "early_end": ("bool", None, True),
     "scoring": ("choice", ("chips", "positive", "negative"), "positive"),  # A-22..A-24
     "moon": ("choice", ("subtract_self", "add_others", "none"), "subtract_self"),
-    "target": ("int", (1, None), 100),
-    "starting_chips": ("int", (1, None), 100),
+    "target": ("int", (1, 1_000_000), 100),  # A-22, A-25 (engine limit, docs/hearts-api.md)
+    "starting_chips": ("int", (1, 1_000_000), 100),  # A-24 (engine limit)
     "chips_end": ("choice", ("bust", "max_hands"), "bust"),
     "french_spades": ("bool", None, False),  # V-A2
     "jack_of_diamonds": ("bool", None, False),  # V-A3
@@ -55,7 +55,7 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "max_hands": ("max_hands", None, None),  # 0.7
     "can_lead_any_club": ("bool", None, False),  # A.6
     "can_lead_hearts_instead_of_qs": ("bool", None, False),  # A.6
-    "avoid_all_tricks_bonus": ("int", (0, None), 0),  # A.6
+    "avoid_all_tricks_bonus": ("int", (0, 1000), 0),  # A.6 (engine limit)
     "pass_table": ("choice", ("dame_de_pic", "corazones"), "dame_de_pic"),  # A-9 [api]
 }
 
@@ -152,14 +152,14 @@ def _validate(name: str, value: Any) -> None:
                 f"rule 'pass_count' = {value} is out of range; allowed: {allowed}"
             )
     elif kind == "max_hands":
-        allowed = "None or an int >= 1"
+        allowed = "None or an int in 1..=1000000"
         if value is None:
             return
         if isinstance(value, bool) or not isinstance(value, int):
             raise ArgumentTypeError(
                 f"rule 'max_hands' must be {allowed}, got {_type_name(value)} {value!r}"
             )
-        if value < 1:
+        if not 1 <= value <= 1_000_000:
             raise InvalidRulesError(
                 f"rule 'max_hands' = {value} is out of range; allowed: {allowed}"
             )

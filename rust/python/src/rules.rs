@@ -4,7 +4,7 @@ use crate::convert::{extract_bool, extract_int, extract_str, type_name};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsPreset, HeartsRules, Moon, PassCount, PassDirection,
-    PassTable, Scoring, Tie, MAX_PARAM,
+    PassTable, Scoring, Tie, MAX_AVOID_BONUS, MAX_PARAM,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -115,7 +115,9 @@ fn set_param(r: &mut HeartsRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()>
         }
         "can_lead_any_club" => r.can_lead_any_club = extract_bool(v, k)?,
         "can_lead_hearts_instead_of_qs" => r.can_lead_hearts_instead_of_qs = extract_bool(v, k)?,
-        "avoid_all_tricks_bonus" => r.avoid_all_tricks_bonus = bounded(v, k, 0, big)?,
+        "avoid_all_tricks_bonus" => {
+            r.avoid_all_tricks_bonus = bounded(v, k, 0, i128::from(MAX_AVOID_BONUS))?;
+        }
         "pass_table" => r.pass_table = choice(v, k, PassTable::from_name, PassTable::allowed())?,
         _ => {
             return Err(InvalidRulesError::new_err(format!(

@@ -8,7 +8,7 @@ mod text;
 pub use game::{HandResult, HeartsGame, CHIP_UNIT};
 pub use rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,
-    PassDirection, PassTable, RulesError, Scoring, Tie, MAX_PARAM,
+    PassDirection, PassTable, RulesError, Scoring, Tie, MAX_AVOID_BONUS, MAX_PARAM,
 };
 pub(crate) use state::RANDOM_DIRECTIONS;
 pub use state::{

@@ -137,9 +137,12 @@ impl fmt::Display for RulesError {
 
 impl std::error::Error for RulesError {}
 
-/// Largest `target`, `starting_chips`, `max_hands` or `avoid_all_tricks_bonus` accepted, so
-/// that scores never overflow.
+/// Largest `target`, `starting_chips` or `max_hands` accepted, so that totals never overflow.
 pub const MAX_PARAM: u32 = 1_000_000;
+
+/// Largest `avoid_all_tricks_bonus` accepted: every hand score then fits the `int16` arrays of
+/// the batch simulator (|h| ≤ 43 + 10 + 1000).
+pub const MAX_AVOID_BONUS: u32 = 1000;
 
 impl HeartsRules {
     /// The rules of a preset (A.1, A.6).
@@ -206,11 +209,16 @@ impl HeartsRules {
         for (name, v, min) in [
             ("target", self.target, 1),
             ("starting_chips", self.starting_chips, 1),
-            ("avoid_all_tricks_bonus", self.avoid_all_tricks_bonus, 0),
         ] {
             if v < min || v > MAX_PARAM {
                 return err(format!("{name} must be {min}..={MAX_PARAM}, got {v}"));
             }
+        }
+        if self.avoid_all_tricks_bonus > MAX_AVOID_BONUS {
+            return err(format!(
+                "avoid_all_tricks_bonus must be 0..={MAX_AVOID_BONUS}, got {}",
+                self.avoid_all_tricks_bonus
+            ));
         }
         if let Some(m) = self.max_hands {
             if !(1..=MAX_PARAM).contains(&m) {
