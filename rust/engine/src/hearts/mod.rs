@@ -12,7 +12,7 @@ pub use rules::{
 };
 pub(crate) use state::RANDOM_DIRECTIONS;
 pub use state::{
-    deal_random, deal_random_with, play_random_multi, resolve_direction, DealError, HeartsState,
-    PassError, Phase, PlayError, MAX_PLAYERS, MAX_TRICKS,
+    deal_random, deal_random_with, resolve_direction, DealError, HeartsState, PassError, Phase,
+    PlayError, MAX_PLAYERS, MAX_TRICKS,
 };
 pub use text::{rules_from_text, rules_to_text, Action, HandLog, TextError};

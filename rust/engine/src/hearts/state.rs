@@ -687,7 +687,64 @@ impl HeartsState {
     /// [`crate::sim::TablePolicy`], so the result is the same.
     #[inline(always)]
     pub fn play_random_to_end<const BMI2: bool>(&mut self, rng: &mut Rng) {
-        play_random_multi::<BMI2, 1>(std::slice::from_mut(self), std::slice::from_mut(rng));
+        // Trick 1 (first-lead, no-points and A-7 double-play rules) and any partial trick
+        // go through the general path; whole later tricks through a loop on the masks.
+        while self.phase == Phase::Play && (self.trick_no == 1 || !self.trick.is_empty()) {
+            let legal = self.legal_plays();
+            let card = legal.nth_bit::<BMI2>(rng.below(legal.count()));
+            self.play_unchecked(Card::new_unchecked(card.0.trailing_zeros() as u8));
+        }
+        let r = self.rules;
+        let n = usize::from(self.n);
+        let qs_only = CardSet::single(Card::QUEEN_OF_SPADES);
+        let breakers = if r.queen_breaks_hearts {
+            CardSet::HEARTS | qs_only
+        } else {
+            CardSet::HEARTS
+        };
+        while self.phase == Phase::Play {
+            // Lead (A-14, A.6 can_lead_hearts_instead_of_qs).
+            let leader = usize::from(self.to_play);
+            let h = self.hands[leader];
+            let mut c = h;
+            if r.hearts_must_be_broken && !self.broken {
+                let nh = h - CardSet::HEARTS;
+                if !nh.is_empty() && !(r.can_lead_hearts_instead_of_qs && nh == qs_only) {
+                    c = nh;
+                }
+            }
+            let lead = c.nth_bit::<BMI2>(rng.below(c.count()));
+            self.hands[leader] -= lead;
+            let led = CardSet::suit(Card::new_unchecked(lead.0.trailing_zeros() as u8).suit());
+            let (mut trick, mut best, mut best_seat, mut p) = (lead, lead.0, leader, leader);
+            // Follow; A-17: within the led suit a higher bit is a higher card.
+            for _ in 1..n {
+                p = if p + 1 == n { 0 } else { p + 1 };
+                let h = self.hands[p];
+                let f = h & led;
+                let c = if f.is_empty() { h } else { f };
+                let b = c.nth_bit::<BMI2>(rng.below(c.count()));
+                self.hands[p] -= b;
+                trick |= b;
+                if (b & led).0 > best {
+                    best = b.0;
+                    best_seat = p;
+                }
+            }
+            self.captured[best_seat] |= trick;
+            self.tricks_taken[best_seat] += 1;
+            self.winners[usize::from(self.trick_no) - 1] = best_seat as u8;
+            self.trick_no += 1;
+            self.played |= trick;
+            self.broken |= !(trick & breakers).is_empty();
+            self.to_play = best_seat as u8;
+            //
+            if self.hands[best_seat].is_empty()
+                || (r.early_end && (self.value - self.played).is_empty())
+            {
+                self.phase = Phase::Over;
+            }
+        }
     }
 
     /// Chooses `cards` for `seat` to pass.    /// Chooses `cards` for `seat` to pass.
@@ -831,114 +888,5 @@ impl HeartsState {
     /// Whether the rules' direction is drawn at random each hand.
     pub fn direction_is_random(&self) -> bool {
         self.rules.pass_direction == PassDirection::Random
-    }
-}
-
-/// Plays `K` hands of the same rules to their ends with uniformly random legal plays,
-/// interleaved trick by trick so the CPU overlaps their dependency chains. Each hand makes
-/// exactly the draws it would alone (`legal.nth(rng.below(legal.count()))` per play, from
-/// its own generator), so the results equal stepping each one separately.
-#[inline(always)]
-pub fn play_random_multi<const BMI2: bool, const K: usize>(
-    states: &mut [HeartsState],
-    rngs: &mut [Rng],
-) {
-    debug_assert!(states.len() == K && rngs.len() == K);
-    // Trick 1 (first-lead, no-points and A-7 double-play rules) and any partial trick go
-    // through the general path.
-    for (s, rng) in states.iter_mut().zip(rngs.iter_mut()) {
-        while s.phase == Phase::Play && (s.trick_no == 1 || !s.trick.is_empty()) {
-            let legal = s.legal_plays();
-            let card = legal.nth_bit::<BMI2>(rng.below(legal.count()));
-            s.play_unchecked(Card::new_unchecked(card.0.trailing_zeros() as u8));
-        }
-    }
-    let r = states[0].rules;
-    let n = usize::from(states[0].n);
-    let lead_filter = r.hearts_must_be_broken;
-    let qs_only = CardSet::single(Card::QUEEN_OF_SPADES);
-    let breakers = if r.queen_breaks_hearts {
-        CardSet::HEARTS | qs_only
-    } else {
-        CardSet::HEARTS
-    };
-    let value = states[0].value;
-    let mut alive = [false; K];
-    let mut leader = [0usize; K];
-    for g in 0..K {
-        alive[g] = states[g].phase == Phase::Play;
-        leader[g] = usize::from(states[g].to_play);
-    }
-    let mut led = [CardSet::EMPTY; K];
-    let mut trick = [CardSet::EMPTY; K];
-    let mut best = [0u64; K];
-    let mut best_seat = [0usize; K];
-    let mut seat = [0usize; K];
-    while alive.iter().any(|&a| a) {
-        // Leads (A-14, A.6 can_lead_hearts_instead_of_qs).
-        for g in 0..K {
-            if !alive[g] {
-                continue;
-            }
-            let s = &mut states[g];
-            let p = leader[g];
-            let h = s.hands[p];
-            let mut c = h;
-            if lead_filter && !s.broken {
-                let nh = h - CardSet::HEARTS;
-                if !nh.is_empty() && !(r.can_lead_hearts_instead_of_qs && nh == qs_only) {
-                    c = nh;
-                }
-            }
-            let lead = c.nth_bit::<BMI2>(rngs[g].below(c.count()));
-            s.hands[p] -= lead;
-            led[g] = CardSet::suit(Card::new_unchecked(lead.0.trailing_zeros() as u8).suit());
-            trick[g] = lead;
-            best[g] = lead.0;
-            best_seat[g] = p;
-            seat[g] = p;
-        }
-        // Follows: the led suit if held, else anything. A-17: within the led suit a
-        // higher bit is a higher card.
-        for _ in 1..n {
-            for g in 0..K {
-                if !alive[g] {
-                    continue;
-                }
-                let s = &mut states[g];
-                let p = if seat[g] + 1 == n { 0 } else { seat[g] + 1 };
-                seat[g] = p;
-                let h = s.hands[p];
-                let f = h & led[g];
-                let c = if f.is_empty() { h } else { f };
-                let b = c.nth_bit::<BMI2>(rngs[g].below(c.count()));
-                s.hands[p] -= b;
-                trick[g] |= b;
-                if b.0 > best[g] && !(b & led[g]).is_empty() {
-                    best[g] = b.0;
-                    best_seat[g] = p;
-                }
-            }
-        }
-        for g in 0..K {
-            if !alive[g] {
-                continue;
-            }
-            let s = &mut states[g];
-            let w = best_seat[g];
-            let t = trick[g];
-            s.captured[w] |= t;
-            s.tricks_taken[w] += 1;
-            s.winners[usize::from(s.trick_no) - 1] = w as u8;
-            s.trick_no += 1;
-            s.played |= t;
-            s.broken |= !(t & breakers).is_empty();
-            s.to_play = w as u8;
-            leader[g] = w;
-            if s.hands[w].is_empty() || (r.early_end && (value - s.played).is_empty()) {
-                s.phase = Phase::Over;
-                alive[g] = false;
-            }
-        }
     }
 }
