@@ -94,13 +94,34 @@ pub fn extract_deal(
     HeartsState::from_deal(rules, &sets, dealer, hand_index, direction).map_err(|e| deal_error(&e))
 }
 
-pub fn direction_for(
-    rules: &HeartsRules,
-    hand_index: u64,
-    given: Option<HandDirection>,
-    seed: u64,
-) -> PyResult<HandDirection> {
-    resolve_direction(rules, hand_index, given, &mut Rng::new(seed)).map_err(|e| rules_error(&e))
+/// The arguments every hand constructor shares: rules, dealer, hand index and this hand's
+/// pass direction (drawn from `Rng::new(seed)` under `random` when not given); returns the
+/// generator after that draw, which a random deal goes on using.
+type HandArgs = (HeartsRules, u8, u64, HandDirection, Rng);
+
+pub fn hand_args(
+    rules: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    dealer: Option<&Bound<'_, PyAny>>,
+    hand_index: Option<&Bound<'_, PyAny>>,
+    pass_direction: Option<&Bound<'_, PyAny>>,
+) -> PyResult<HandArgs> {
+    let rules = extract_rules(rules)?;
+    let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+    let dealer = dealer
+        .map(|d| extract_dealer(d, rules.players))
+        .transpose()?
+        .unwrap_or(0);
+    let hand_index = hand_index.map(extract_hand_index).transpose()?.unwrap_or(0);
+    let mut rng = Rng::new(seed);
+    let direction = resolve_direction(
+        &rules,
+        hand_index,
+        extract_direction(pass_direction)?,
+        &mut rng,
+    )
+    .map_err(|e| rules_error(&e))?;
+    Ok((rules, dealer, hand_index, direction, rng))
 }
 
 fn pairs(t: &hearts_engine::Trick) -> Vec<(u8, u8)> {
@@ -161,21 +182,8 @@ impl PyHeartsState {
         hand_index: Option<&Bound<'_, PyAny>>,
         pass_direction: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let rules = extract_rules(rules)?;
-        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-        let dealer = dealer
-            .map(|d| extract_dealer(d, rules.players))
-            .transpose()?
-            .unwrap_or(0);
-        let hand_index = hand_index.map(extract_hand_index).transpose()?.unwrap_or(0);
-        let mut rng = Rng::new(seed);
-        let direction = resolve_direction(
-            &rules,
-            hand_index,
-            extract_direction(pass_direction)?,
-            &mut rng,
-        )
-        .map_err(|e| rules_error(&e))?;
+        let (rules, dealer, hand_index, direction, mut rng) =
+            hand_args(rules, seed, dealer, hand_index, pass_direction)?;
         let hands = hearts_engine::hearts::deal_random(&rules, dealer, &mut rng);
         let state = HeartsState::new_unchecked(&rules, hands, dealer, hand_index, direction);
         Ok(PyHeartsState {
@@ -195,15 +203,8 @@ impl PyHeartsState {
         pass_direction: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let rules = extract_rules(rules)?;
-        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-        let dealer = dealer
-            .map(|d| extract_dealer(d, rules.players))
-            .transpose()?
-            .unwrap_or(0);
-        let hand_index = hand_index.map(extract_hand_index).transpose()?.unwrap_or(0);
-        let direction =
-            direction_for(&rules, hand_index, extract_direction(pass_direction)?, seed)?;
+        let (rules, dealer, hand_index, direction, _) =
+            hand_args(rules, seed, dealer, hand_index, pass_direction)?;
         let state = extract_deal(&rules, hands, dealer, hand_index, direction)?;
         Ok(PyHeartsState {
             log: HandLog::new(state),
