@@ -255,7 +255,7 @@ class HeartsGame:
 class SimulationResult(TypedDict, total=False):
     """What ``simulate_hearts`` returns (keys depend on the mode)."""
 
-    points: npt.NDArray[np.int16]
+    points: npt.NDArray[np.uint8]
     hand_scores: npt.NDArray[np.int16]
     tricks: npt.NDArray[np.uint8]
     moon_shooter: npt.NDArray[np.int8]

@@ -176,7 +176,7 @@ impl MixedSeeds {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FastOutcome {
     /// pen_i.
-    pub points: [i16; MAX_PLAYERS],
+    pub points: [u8; MAX_PLAYERS],
     /// h_i.
     pub hand_scores: [i16; MAX_PLAYERS],
     /// Tricks won.
@@ -811,7 +811,7 @@ impl FastRules {
         let n = captured.len();
         for s in 0..n {
             let c = captured[s];
-            out.points[s] = self.pen(c) as i16;
+            out.points[s] = self.pen(c) as u8;
             out.tricks[s] = taken[s];
             if c & QS != 0 {
                 out.queen = s as i8;

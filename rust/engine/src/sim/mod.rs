@@ -119,7 +119,7 @@ pub struct HandsOut {
     /// Players per hand (columns).
     pub players: usize,
     /// pen_i.
-    pub points: Vec<i16>,
+    pub points: Vec<u8>,
     /// h_i.
     pub hand_scores: Vec<i16>,
     /// Tricks won per seat.
@@ -150,7 +150,7 @@ pub struct HandsChunk<'a> {
     /// First hand index of the chunk.
     pub start: u64,
     /// See [`HandsOut`].
-    pub points: &'a mut [i16],
+    pub points: &'a mut [u8],
     /// See [`HandsOut`].
     pub hand_scores: &'a mut [i16],
     /// See [`HandsOut`].
@@ -251,7 +251,7 @@ pub fn outcome_of(s: &HeartsState) -> FastOutcome {
         ..FastOutcome::default()
     };
     for k in 0..usize::from(s.num_players()) {
-        o.points[k] = pts[k] as i16;
+        o.points[k] = pts[k] as u8;
         o.hand_scores[k] = hs[k] as i16;
         o.tricks[k] = s.tricks_taken()[k];
     }
