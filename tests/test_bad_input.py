@@ -328,3 +328,8 @@ def test_text_and_pickle_round_trip_mid_hand() -> None:
         r = s.rules
         assert pickle.loads(pickle.dumps(r)) == r
         assert eval(repr(r), {"HeartsRules": hf.HeartsRules}) == r
+
+
+def test_game_repr_shows_chips_in_chips() -> None:
+    g = hf.HeartsGame(hf.HeartsRules(scoring="chips"), totals=[100, 100, 100, 99], pot=1)
+    assert "Fraction(99, 1)" in repr(g) and "pot=Fraction(1, 1)" in repr(g)

@@ -261,12 +261,13 @@ impl PyHeartsGame {
             .map(u32::from)
             .collect()
     }
-    fn __repr__(&self) -> String {
-        format!(
-            "<HeartsGame hands_played={} totals={:?} over={}>",
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "<HeartsGame hands_played={} totals={} pot={} over={}>",
             self.0.hands_played(),
-            self.0.totals(),
-            self.0.is_over()
-        )
+            self.totals(py)?.repr()?,
+            self.pot(py)?.repr()?,
+            if self.0.is_over() { "True" } else { "False" }
+        ))
     }
 }
