@@ -7,6 +7,8 @@ spades = 3; rank 0 = "2", 1 = "3", ..., 8 = "T", 9 = "J", 10 = "Q", 11 = "K", 12
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from hearts_fast.errors import ArgumentTypeError, InvalidCardError
 
 __all__ = [
@@ -105,3 +107,24 @@ def check_card(value: object, what: str = "card") -> int:
 def names(cards: object) -> str:
     """Readable list of card names for error messages, e.g. "[2C, QS]"."""
     return "[" + ", ".join(card_name(c) for c in sorted(cards)) + "]"  # type: ignore[call-overload]
+
+
+def hand_lists(
+    hands: object, players: int, check: Callable[[object, str], int] = check_card
+) -> list[list[int]]:
+    """The seats' card lists of ``hands`` (a sequence of sequences of card ids), each card
+    checked by ``check``; ArgumentTypeError when the shape is wrong. The seat count is left
+    to the caller."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ArgumentTypeError(
+            f"hands must be a sequence of {players} sequences of int card ids, "
+            f"got {type(hands).__name__}"
+        )
+    seats: list[list[int]] = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+            raise ArgumentTypeError(
+                f"hands[{seat}] must be a sequence of int card ids, got {type(hand).__name__}"
+            )
+        seats.append([check(c, f"hands[{seat}] card") for c in hand])
+    return seats

@@ -24,6 +24,7 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
+from hearts_fast.reference.cards import hand_lists
 
 __all__ = [
     "BIG_JOKER",
@@ -486,17 +487,7 @@ def _check_pair(rules: SpadesRules, value: object, what: str) -> list[int]:
 def validate_deal(rules: SpadesRules, hands: object) -> list[list[int]]:
     """Check ``hands`` is a deal (4 × 13, every deck card once); return it as lists in the given
     (dealt) order. Errors: ArgumentTypeError, InvalidCardError, InvalidDealError."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ArgumentTypeError(
-            f"hands must be a sequence of 4 sequences of int card ids, got {type(hands).__name__}"
-        )
-    seats: list[list[int]] = []
-    for seat, hand in enumerate(hands):
-        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-            raise ArgumentTypeError(
-                f"hands[{seat}] must be a sequence of int card ids, got {type(hand).__name__}"
-            )
-        seats.append([_check_card(c, f"hands[{seat}] card") for c in hand])
+    seats = hand_lists(hands, PLAYERS, _check_card)
     if len(seats) != PLAYERS:
         raise InvalidDealError(f"a Spades deal needs 4 hands, got {len(seats)}")
     deck = rules._deck()

@@ -25,6 +25,7 @@ from .cards import (
     SUIT_NAMES,
     card_name,
     check_card,
+    hand_lists,
     names,
     rank_of,
     suit_of,
@@ -113,17 +114,7 @@ def validate_deal(rules: HeartsRules, hands: object, dealer: int) -> list[set[in
     wrong hand size).
     """
     n = rules.players
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ArgumentTypeError(
-            f"hands must be a sequence of {n} sequences of int card ids, got {type(hands).__name__}"
-        )
-    seats: list[list[int]] = []
-    for seat, hand in enumerate(hands):
-        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-            raise ArgumentTypeError(
-                f"hands[{seat}] must be a sequence of int card ids, got {type(hand).__name__}"
-            )
-        seats.append([check_card(c, f"hands[{seat}] card") for c in hand])
+    seats = hand_lists(hands, n)
     if len(seats) != n:
         raise InvalidDealError(f"a deal for {n} players needs {n} hands, got {len(seats)}")
     deck = rules._deck()

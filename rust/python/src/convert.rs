@@ -89,3 +89,16 @@ pub fn extract_str(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
     }
     obj.extract::<String>()
 }
+
+/// The seats set in a bit mask, ascending.
+pub fn seats_of_mask(mask: u8, players: u8) -> Vec<u32> {
+    (0..players)
+        .filter(|s| mask & (1 << s) != 0)
+        .map(u32::from)
+        .collect()
+}
+
+/// Per-seat counts as Python ints.
+pub fn widen(xs: &[u8]) -> Vec<u32> {
+    xs.iter().map(|&x| u32::from(x)).collect()
+}

@@ -1,6 +1,6 @@
 //! `HeartsGame`: a whole game, delegating play to its current hand.
 
-use crate::convert::{extract_card, extract_seed, type_name};
+use crate::convert::{extract_card, extract_seed, seats_of_mask, type_name};
 use crate::errors::{ids, pass_error, play_error, type_error, InvalidRulesError};
 use crate::rules::PyHeartsRules;
 use crate::state::{
@@ -190,11 +190,7 @@ impl PyHeartsGame {
         if self.0.phase() != Phase::Pass {
             return Vec::new();
         }
-        let m = self.0.current().pending_passes();
-        (0..self.0.rules().players)
-            .filter(|s| m & (1 << s) != 0)
-            .map(u32::from)
-            .collect()
+        seats_of_mask(self.0.current().pending_passes(), self.0.rules().players)
     }
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         let c = extract_card(card)?;
@@ -255,11 +251,7 @@ impl PyHeartsGame {
     }
     #[getter]
     fn winners(&self) -> Vec<u32> {
-        let m = self.0.winners();
-        (0..self.0.rules().players)
-            .filter(|s| m & (1 << s) != 0)
-            .map(u32::from)
-            .collect()
+        seats_of_mask(self.0.winners(), self.0.rules().players)
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(

@@ -1,7 +1,8 @@
 //! `HeartsState`: one hand, wrapping the engine state and its action log.
 
 use crate::convert::{
-    extract_card, extract_cards, extract_int, extract_seed, extract_str, type_name,
+    extract_card, extract_cards, extract_int, extract_seed, extract_str, seats_of_mask, type_name,
+    widen,
 };
 use crate::errors::{
     deal_error, ids, illegal, pass_error, play_error, rules_error, text_error, type_error,
@@ -316,11 +317,7 @@ impl PyHeartsState {
         self.state.current_player()
     }
     fn pending_passes(&self) -> Vec<u32> {
-        let m = self.state.pending_passes();
-        (0..self.state.num_players())
-            .filter(|s| m & (1 << s) != 0)
-            .map(u32::from)
-            .collect()
+        seats_of_mask(self.state.pending_passes(), self.state.num_players())
     }
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = pass_action(&self.state, seat, cards)?;
@@ -347,19 +344,11 @@ impl PyHeartsState {
     }
     #[getter]
     fn trick_winners(&self) -> Vec<u32> {
-        self.state
-            .trick_winners()
-            .iter()
-            .map(|&w| u32::from(w))
-            .collect()
+        widen(self.state.trick_winners())
     }
     #[getter]
     fn tricks_taken(&self) -> Vec<u32> {
-        self.state
-            .tricks_taken()
-            .iter()
-            .map(|&w| u32::from(w))
-            .collect()
+        widen(self.state.tricks_taken())
     }
     #[getter]
     fn captured(&self) -> Vec<Vec<u32>> {
