@@ -1,7 +1,9 @@
-"""hearts-fast: exact, fast engines for the Hearts family (la dame de pic), with a Rust core.
+"""hearts-fast: exact, fast engines for the Hearts family (la dame de pic) and Spades, with a
+Rust core.
 
 Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
-rank 0 = "2" … 12 = "A"), so Q♠ is 49. See ``docs/hearts-api.md`` and ``RULES.md``.
+rank 0 = "2" … 12 = "A"), so Q♠ is 49; Spades with jokers adds 52 (Little Joker) and 53
+(Big Joker). See ``docs/hearts-api.md``, ``docs/spades-api.md`` and ``RULES.md``.
 """
 
 from hearts_fast import _core
@@ -11,9 +13,13 @@ from hearts_fast._core import (
     HeartsRules,
     HeartsState,
     Policy,
+    SpadesGame,
+    SpadesRules,
+    SpadesState,
     card,
     card_name,
     simulate_hearts,
+    spades_card_name,
 )
 from hearts_fast.errors import (
     ArgumentTypeError,
@@ -32,9 +38,15 @@ QS = 49
 TWO_OF_CLUBS = 0
 #: J♦, the bonus card of the Jota variant.
 JD = 22
+#: The Little (monochrome) Joker of Spades with ``jokers=True``.
+LITTLE_JOKER = 52
+#: The Big (colour) Joker of Spades with ``jokers=True``.
+BIG_JOKER = 53
 
 __all__ = [
+    "BIG_JOKER",
     "JD",
+    "LITTLE_JOKER",
     "QS",
     "TWO_OF_CLUBS",
     "ArgumentTypeError",
@@ -48,8 +60,12 @@ __all__ = [
     "InvalidDealError",
     "InvalidRulesError",
     "Policy",
+    "SpadesGame",
+    "SpadesRules",
+    "SpadesState",
     "__version__",
     "card",
     "card_name",
     "simulate_hearts",
+    "spades_card_name",
 ]

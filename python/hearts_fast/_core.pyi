@@ -15,10 +15,14 @@ __all__ = [
     "HeartsRules",
     "HeartsState",
     "Policy",
+    "SpadesGame",
+    "SpadesRules",
+    "SpadesState",
     "__version__",
     "card",
     "card_name",
     "simulate_hearts",
+    "spades_card_name",
 ]
 
 _Phase = Literal["pass", "play", "over"]
@@ -317,3 +321,211 @@ class Policy:
         """Make the next move (a pass for the lowest pending seat, or a play); False when over."""
     def play_out(self, state: HeartsState) -> None:
         """Play the hand to its end."""
+
+# ---------------------------------------------------------------- Spades (docs/spades-api.md)
+
+_SpadesPhase = Literal["bid", "play", "over"]
+_Bemo = Literal["little", "big"]
+#: ``(value, nil, blind, bemo)``
+_Bid = tuple[int, bool, bool, _Bemo | None]
+_Deal = Sequence[Sequence[int]]
+
+def spades_card_name(card: int) -> str:
+    """The name of a Spades card id 0..53: "QS", "TH", "LJ" (52), "BJ" (53)."""
+
+@final
+class SpadesRules:
+    """The Spades rules (RULES.md B.1, B.3, B.6 plus ``team_bid_cap``). Keyword-only;
+    immutable; hashable. Wrong types raise ArgumentTypeError; unknown names, out-of-range
+    values and invalid combinations raise InvalidRulesError."""
+
+    presets: ClassVar[list[str]]
+    parameters: ClassVar[list[str]]
+    players: int
+    win_score: int
+    lose_score: int | None
+    negative_inverse_loses: bool
+    nil: bool
+    nil_value: int
+    blind_nil: bool
+    blind_nil_value: int
+    blind_nil_min_deficit: int
+    nil_tricks: Literal["bags", "count_for_partner", "ignored"]
+    set_penalty: Literal["undertricks", "bid", "zero"]
+    bags: bool
+    bags_limit: int
+    bags_penalty: int
+    first_trick_no_spade_lead: bool
+    spades_broken: bool
+    first_lead: Literal["left_of_dealer", "lowest_club"]
+    face_up_first_four: bool
+    ten_for_two_hundred: bool
+    mirror: bool
+    jokers: bool
+    fourteen_partnership: bool
+    boston: Literal["off", "bonus", "wins_game"]
+    bemo: bool
+    suicide: bool
+    deficient_hand: Literal["off", "no_spades_no_jqk"]
+    renege: Literal["prevent", "penalize"]
+    tie: Literal["play_on", "share"]
+    max_hands: int | None
+    team_bid_cap: bool
+
+    def __new__(cls, **params: Any) -> Self: ...
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> SpadesRules:
+        """``"default"`` or ``"openspiel"`` (B.6), with optional overrides."""
+    def replace(self, **overrides: Any) -> SpadesRules:
+        """A copy with some parameters changed."""
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter by name; ``SpadesRules(**r.to_dict()) == r``."""
+    def deck(self) -> list[int]:
+        """The 52 cards in play (with ``jokers``: no 2C/2D, plus 52 and 53)."""
+    @staticmethod
+    def _from_dict(params: dict[str, Any]) -> SpadesRules: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
+
+@final
+class SpadesState:
+    """One hand of Spades: deficient-hand redeals, bidding (B-6..B-8, B.3), play
+    (B-10..B-16) and the team scores (B-17..B-21, B-27)."""
+
+    def __new__(
+        cls,
+        rules: SpadesRules,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        hand_index: int | None = None,
+        totals: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
+        redeals: Sequence[_Deal] | None = None,
+    ) -> Self: ...
+    @classmethod
+    def from_deal(
+        cls,
+        rules: SpadesRules,
+        hands: _Deal,
+        *,
+        dealer: int | None = None,
+        hand_index: int | None = None,
+        totals: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
+        redeals: Sequence[_Deal] | None = None,
+        seed: int | None = None,
+    ) -> SpadesState:
+        """A hand from 4 lists of 13 card ids in dealt order (seat 0 first)."""
+    @classmethod
+    def from_text(cls, text: str) -> SpadesState:
+        """Inverse of ``to_text()``; replays every action with the rules' checks."""
+    def to_text(self) -> str:
+        """The rules, scores, deals, bids and plays as text; round-trips."""
+    def copy(self) -> SpadesState: ...
+    def __copy__(self) -> SpadesState: ...
+    def __deepcopy__(self, memo: Any) -> SpadesState: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    @property
+    def rules(self) -> SpadesRules: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_index(self) -> int: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def bags(self) -> list[int]: ...
+    @property
+    def phase(self) -> _SpadesPhase: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def hands(self) -> list[list[int]]: ...
+    @property
+    def face_up(self) -> list[list[int]]: ...
+    @property
+    def bids(self) -> list[_Bid | None]: ...
+    def legal_bids(self) -> list[int]:
+        """The values ``bid(n)`` accepts now (mirror, fourteen, suicide, team_bid_cap)."""
+    def can_bid_blind(self) -> bool: ...
+    def legal_bemos(self) -> list[_Bemo]: ...
+    def bid(self, n: int, blind: bool | None = None, bemo: _Bemo | None = None) -> None:
+        """Bid for the current bidder; IllegalMoveError if not legal now."""
+    def contracts(self) -> list[int]: ...
+    def deficient_seats(self) -> list[int]: ...
+    def claim_redeal(self, seat: int) -> None:
+        """B.3 deficient hand: the same dealer redeals (next ``redeals`` entry or a shuffle)."""
+    @property
+    def redeal_claims(self) -> list[int]: ...
+    def legal_plays(self) -> list[int]: ...
+    def play(self, card: int) -> None:
+        """Play a card; IllegalMoveError (with .card and .legal) if not legal."""
+    @property
+    def trick(self) -> list[tuple[int, int]]: ...
+    @property
+    def trick_number(self) -> int: ...
+    @property
+    def trick_winners(self) -> list[int]: ...
+    @property
+    def tricks_taken(self) -> list[int]: ...
+    @property
+    def plays(self) -> list[tuple[int, int]]: ...
+    @property
+    def spades_broken(self) -> bool: ...
+    @property
+    def reneges(self) -> list[tuple[int, int, int]]: ...
+    def hand_scores(self) -> list[int]: ...
+    def hand_bags(self) -> list[int]: ...
+    def bags_after(self) -> list[int]: ...
+    def totals_after(self) -> list[int]: ...
+    def boston_made(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+
+@final
+class SpadesGame:
+    """A whole game of Spades (B-22, 0.6, 0.7), dealing each next hand itself."""
+
+    def __new__(
+        cls,
+        rules: SpadesRules,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        deals: Sequence[_Deal] | None = None,
+        totals: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
+    ) -> Self: ...
+    @property
+    def rules(self) -> SpadesRules: ...
+    @property
+    def state(self) -> SpadesState: ...
+    @property
+    def phase(self) -> _SpadesPhase: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def legal_bids(self) -> list[int]: ...
+    def can_bid_blind(self) -> bool: ...
+    def legal_bemos(self) -> list[_Bemo]: ...
+    def bid(self, n: int, blind: bool | None = None, bemo: _Bemo | None = None) -> None: ...
+    def deficient_seats(self) -> list[int]: ...
+    def claim_redeal(self, seat: int) -> None: ...
+    def legal_plays(self) -> list[int]: ...
+    def play(self, card: int) -> None: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def bags(self) -> list[int]: ...
+    @property
+    def hands_played(self) -> int: ...
+    @property
+    def hand_history(self) -> list[dict[str, Any]]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winners(self) -> list[int]: ...

@@ -1,7 +1,9 @@
 //! Card vocabulary shared by every game: [`Suit`], [`Rank`] and [`Card`].
 //!
 //! The public card id is `suit * 13 + rank`, with clubs = 0, diamonds = 1, hearts = 2,
-//! spades = 3 and rank 0 = "2" … 12 = "A". So Q♠ is 49 and 2♣ is 0.
+//! spades = 3 and rank 0 = "2" … 12 = "A". So Q♠ is 49 and 2♣ is 0. Spades with jokers
+//! (RULES.md B.3 #5) adds the Little Joker as id 52 and the Big Joker as id 53: both belong
+//! to the spade suit, above A♠, so "higher id = higher card" still holds within a suit.
 
 use std::fmt;
 use std::str::FromStr;
@@ -125,7 +127,8 @@ impl Rank {
     }
 }
 
-/// One of the 52 cards of a French deck; the id is `suit * 13 + rank`.
+/// One of the 52 cards of a French deck (id `suit * 13 + rank`), or a joker (52 = Little,
+/// 53 = Big; spade suit).
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
 pub struct Card(u8);
 
@@ -142,6 +145,12 @@ impl Card {
     pub const KING_OF_SPADES: Card = Card(50);
     /// A♠.
     pub const ACE_OF_SPADES: Card = Card(51);
+    /// The Little (monochrome) Joker, id 52 (Spades B.3 #5).
+    pub const LITTLE_JOKER: Card = Card(52);
+    /// The Big (colour) Joker, id 53 (Spades B.3 #5).
+    pub const BIG_JOKER: Card = Card(53);
+    /// Number of card ids including the two jokers.
+    pub const NUM_WITH_JOKERS: usize = 54;
 
     /// The card of this rank and suit.
     ///
@@ -168,10 +177,30 @@ impl Card {
         }
     }
 
-    /// The card with this id; the caller guarantees `id < 52`.
+    /// The card or joker with this id, if it is in 0..=53.
+    ///
+    /// ```
+    /// use hearts_engine::Card;
+    /// assert_eq!(Card::try_new_with_jokers(53), Some(Card::BIG_JOKER));
+    /// assert_eq!(Card::try_new_with_jokers(54), None);
+    /// ```
+    pub const fn try_new_with_jokers(id: u8) -> Option<Card> {
+        if id < 54 {
+            Some(Card(id))
+        } else {
+            None
+        }
+    }
+
+    /// The card with this id; the caller guarantees `id < 54`.
     pub const fn new_unchecked(id: u8) -> Card {
-        debug_assert!(id < 52);
+        debug_assert!(id < 54);
         Card(id)
+    }
+
+    /// Whether this is one of the two jokers.
+    pub const fn is_joker(self) -> bool {
+        self.0 >= 52
     }
 
     /// The id `suit * 13 + rank`.
@@ -185,30 +214,42 @@ impl Card {
         SUIT_OF[self.0 as usize]
     }
 
-    /// The rank.
+    /// The rank. Jokers have none: for them this is [`Rank::ACE`].
     pub const fn rank(self) -> Rank {
-        Rank(self.0 % 13)
+        if self.0 >= 52 {
+            Rank::ACE
+        } else {
+            Rank(self.0 % 13)
+        }
     }
 }
 
 impl fmt::Display for Card {
-    /// `QS`, `TH`, `2C`.
+    /// `QS`, `TH`, `2C`; the jokers are `LJ` and `BJ`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().char(), self.suit().char())
+        match self.0 {
+            52 => f.write_str("LJ"),
+            53 => f.write_str("BJ"),
+            _ => write!(f, "{}{}", self.rank().char(), self.suit().char()),
+        }
     }
 }
 
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_joker() {
+            return fmt::Display::fmt(self, f);
+        }
         write!(f, "{}{}", self.rank().char(), self.suit().symbol())
     }
 }
 
-/// The suit of each card id (a table: cheaper than a division and a match).
-const SUIT_OF: [Suit; 52] = {
-    let mut t = [Suit::Clubs; 52];
+/// The suit of each card id (a table: cheaper than a division and a match). The jokers
+/// (52, 53) are spades (B.3 #5).
+const SUIT_OF: [Suit; 54] = {
+    let mut t = [Suit::Clubs; 54];
     let mut i = 13;
-    while i < 52 {
+    while i < 54 {
         t[i] = if i < 26 {
             Suit::Diamonds
         } else if i < 39 {
@@ -248,6 +289,11 @@ impl FromStr for Card {
     /// ```
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
         let s = s.trim();
+        match s.to_ascii_uppercase().as_str() {
+            "LJ" => return Ok(Card::LITTLE_JOKER),
+            "BJ" => return Ok(Card::BIG_JOKER),
+            _ => {}
+        }
         let mut chars = s.chars();
         let suit_char = chars.next_back().ok_or(ParseCardError)?;
         let suit = Suit::from_char(suit_char).ok_or(ParseCardError)?;

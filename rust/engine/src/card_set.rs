@@ -31,6 +31,10 @@ impl CardSet {
     pub const HEARTS: CardSet = CardSet(SUIT_BITS << 26);
     /// The 13 spades.
     pub const SPADES: CardSet = CardSet(SUIT_BITS << 39);
+    /// The two jokers (ids 52 and 53, Spades B.3 #5).
+    pub const JOKERS: CardSet = CardSet(0b11 << 52);
+    /// The spade suit of Spades with jokers: the 13 spades and both jokers.
+    pub const SPADE_SUIT: CardSet = CardSet(0x7fff << 39);
 
     /// The 13 cards of a suit.
     pub const fn suit(suit: Suit) -> CardSet {
@@ -333,8 +337,11 @@ impl Not for CardSet {
 }
 
 impl fmt::Debug for CardSet {
-    /// `♠AKQ ♥T92 ♦- ♣-`, spades first as in a hand diagram.
+    /// `♠AKQ ♥T92 ♦- ♣-`, spades first as in a hand diagram; jokers first (`BJ LJ ♠A …`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in (*self & CardSet::JOKERS).into_iter().rev() {
+            write!(f, "{c} ")?;
+        }
         for (i, suit) in Suit::ALL.iter().rev().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;

@@ -1,6 +1,7 @@
 //! # hearts-engine
 //!
-//! Bitboard engines for trick-taking card games: the Hearts family (RULES.md §A). The crate
+//! Bitboard engines for trick-taking card games: the Hearts family (RULES.md §A) and Spades
+//! (§B). The crate
 //! knows nothing about Python; the `hearts-fast-py` crate binds it.
 //!
 //! ```
@@ -29,6 +30,7 @@ mod options;
 pub mod perft;
 mod rng;
 pub mod sim;
+pub mod spades;
 mod trick;
 
 pub use card::{Card, ParseCardError, Rank, Suit};

@@ -61,7 +61,9 @@ impl Trick {
     pub fn push(&mut self, seat: u8, card: Card) {
         debug_assert!((self.len as usize) < MAX_TRICK_CARDS);
         let id = card.id();
-        if self.len == 0 || (id > self.best && card.suit() as u8 == self.cards[0] / 13) {
+        if self.len == 0
+            || (id > self.best && card.suit() == Card::new_unchecked(self.cards[0]).suit())
+        {
             self.best = id;
             self.best_seat = seat;
         }

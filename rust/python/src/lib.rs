@@ -6,6 +6,7 @@ mod errors;
 mod game;
 mod rules;
 mod sim;
+mod spades;
 mod state;
 
 use pyo3::prelude::*;
@@ -21,5 +22,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyHeartsState>()?;
     m.add_class::<game::PyHeartsGame>()?;
     m.add_class::<sim::PyPolicy>()?;
+    m.add_function(wrap_pyfunction!(spades::spades_card_name, m)?)?;
+    m.add_class::<spades::PySpadesRules>()?;
+    m.add_class::<spades::PySpadesState>()?;
+    m.add_class::<spades::PySpadesGame>()?;
     Ok(())
 }

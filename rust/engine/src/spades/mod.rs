@@ -1,0 +1,18 @@
+//! Spades ("Picas"): RULES.md §B, every variant of B.3 and the B.6 preset, on the shared
+//! card, card-set and trick core. The jokers are card ids 52 (Little) and 53 (Big).
+
+mod game;
+mod rules;
+mod state;
+mod text;
+
+pub use game::{HandRecord, SpadesGame};
+pub use rules::{
+    Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty, SpadesPreset,
+    SpadesRules, MAX_PARAM, MAX_TOTAL,
+};
+pub use state::{
+    check_deal, deal_random, is_deficient, suit_cards, team_of, Bid, BidError, ClaimError, Deal,
+    DealError, HandScore, Phase, PlayError, SpadesState, TRICKS,
+};
+pub use text::{param_text, set_param_text, PARAMS};

@@ -1,0 +1,894 @@
+//! One hand of Spades: the deal, the deficient-hand redeal, bidding, play and the hand's
+//! score (RULES.md B-1..B-21, B.3, B-27).
+
+use super::rules::{Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty};
+use super::rules::{SpadesRules, MAX_TOTAL};
+use crate::card::{Card, Rank};
+use crate::card_set::CardSet;
+use crate::rng::Rng;
+use crate::trick::Trick;
+use std::fmt;
+
+/// Cards per hand and tricks per hand.
+pub const TRICKS: usize = 13;
+
+/// A deal: per seat, its 13 card ids in dealt order (the first four of each seat are the
+/// face-up cards under `face_up_first_four`, B.3 #2).
+pub type Deal = [[u8; TRICKS]; 4];
+
+/// The phase of a hand.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Phase {
+    /// Bidding (B-6): one bid per seat from the dealer's left.
+    Bid,
+    /// Trick play (B-10..B-14).
+    Play,
+    /// All 13 tricks played.
+    Over,
+}
+
+impl Phase {
+    /// `"bid"`, `"play"` or `"over"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Bid => "bid",
+            Phase::Play => "play",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// One bid (B-6, B-7, B.3).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Bid {
+    /// The number of tricks bid, 0..=13.
+    pub value: u8,
+    /// A nil: rules `nil` and a value of 0 (B-7).
+    pub nil: bool,
+    /// A blind nil (B.3).
+    pub blind: bool,
+    /// The bemo declared with this bid, if any (B.3 #9).
+    pub bemo: Option<Bemo>,
+}
+
+/// The team of a seat (B-1): seats 0 and 2 are team 0, seats 1 and 3 team 1.
+#[inline]
+pub const fn team_of(seat: u8) -> usize {
+    (seat & 1) as usize
+}
+
+/// The cards of the suit `card` belongs to, jokers counting as spades (B.3 #5).
+#[inline]
+pub const fn suit_cards(card: Card) -> CardSet {
+    if card.id() >= 39 {
+        CardSet::SPADE_SUIT
+    } else {
+        CardSet(0x1fff << (13 * (card.id() / 13)))
+    }
+}
+
+/// Why a deal was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum DealError {
+    /// Not 4 hands.
+    WrongSeatCount(usize),
+    /// A card the rules' deck does not hold (a joker without `jokers`, 2♣/2♦ with them).
+    NotInDeck(Card),
+    /// A card given twice.
+    Duplicate(Card),
+    /// A deck card given to nobody.
+    Missing(Card),
+    /// A hand without 13 cards.
+    WrongHandSize {
+        /// The seat.
+        seat: u8,
+        /// Its number of cards.
+        got: usize,
+    },
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::WrongSeatCount(n) => {
+                write!(f, "expected 4 hands (one per seat, seat 0 first), got {n}")
+            }
+            DealError::NotInDeck(c) => write!(
+                f,
+                "{c} (id {}) is not in the deck for these rules (B-2; with jokers=True the \
+                 deck has no 2C/2D and holds LJ=52 and BJ=53)",
+                c.id()
+            ),
+            DealError::Duplicate(c) => write!(f, "{c} (id {}) is dealt more than once", c.id()),
+            DealError::Missing(c) => {
+                write!(f, "{c} (id {}) is in the deck but dealt to nobody", c.id())
+            }
+            DealError::WrongHandSize { seat, got } => {
+                write!(f, "seat {seat} must get 13 cards (B-4), got {got}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// Why a bid was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum BidError {
+    /// Not in the bidding phase.
+    WrongPhase(Phase),
+    /// A value outside `legal_bids()`.
+    NotLegal {
+        /// The value bid.
+        value: u8,
+        /// The legal values, as a bit mask (bit n = bid n).
+        legal: u16,
+    },
+    /// A blind nil that is not allowed now.
+    Blind(&'static str),
+    /// A bemo that is not allowed now.
+    Bemo,
+}
+
+fn mask_list(mask: u16) -> String {
+    (0..14)
+        .filter(|n| mask >> n & 1 != 0)
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for BidError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BidError::WrongPhase(p) => {
+                write!(
+                    f,
+                    "no bid is possible in phase {:?} (only in \"bid\")",
+                    p.name()
+                )
+            }
+            BidError::NotLegal { value, legal } => write!(
+                f,
+                "a bid of {value} is not legal here; the legal bids are [{}]",
+                mask_list(*legal)
+            ),
+            BidError::Blind(why) => write!(f, "a blind nil is not allowed: {why}"),
+            BidError::Bemo => f.write_str(
+                "a bemo is not allowed: it needs rules bemo=True and at most one bemo per team \
+                 per hand (B.3 #9)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BidError {}
+
+/// Why a play was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum PlayError {
+    /// Not in the play phase.
+    WrongPhase(Phase),
+    /// The player does not hold the card.
+    NotHeld(Card),
+    /// The card breaks B-16.
+    NotLegal(Card),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::WrongPhase(p) => {
+                write!(
+                    f,
+                    "no card can be played in phase {:?} (only in \"play\")",
+                    p.name()
+                )
+            }
+            PlayError::NotHeld(c) => {
+                write!(f, "{c} (id {}) is not in the current player's hand", c.id())
+            }
+            PlayError::NotLegal(c) => write!(
+                f,
+                "{c} (id {}) may not be played now (B-10..B-16: follow suit; the opening lead \
+                 and, with spades_broken, leads before spades are broken, may not be spades)",
+                c.id()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a deficient-hand claim was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum ClaimError {
+    /// Rules `deficient_hand="off"`.
+    Off,
+    /// Not in the bidding phase, or a bid was already made.
+    TooLate,
+    /// The seat is not 0..=3.
+    NoSuchSeat(i64),
+    /// The seat's hand is not deficient.
+    NotDeficient(u8),
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimError::Off => {
+                f.write_str("no redeal can be claimed: the rules have deficient_hand=\"off\" (B.3)")
+            }
+            ClaimError::TooLate => f.write_str(
+                "a redeal can only be claimed in phase \"bid\" before the first bid (B.3)",
+            ),
+            ClaimError::NoSuchSeat(s) => write!(f, "seat must be 0..=3, got {s}"),
+            ClaimError::NotDeficient(s) => write!(
+                f,
+                "seat {s} may not claim a redeal: its hand holds a spade (jokers count) or a J, \
+                 Q or K (B.3 deficient_hand)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ClaimError {}
+
+/// The result of a hand for both teams (B-17..B-21, B.3, B-27).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub struct HandScore {
+    /// The team hand scores.
+    pub scores: [i64; 2],
+    /// Bags added this hand, before the B-20 reduction.
+    pub bags: [i64; 2],
+    /// The bag counters after B-20.
+    pub bags_after: [i64; 2],
+    /// The team that made a Boston (C == 13 with `boston != off`), if any.
+    pub boston: Option<u8>,
+    /// Which teams reneged (B-27).
+    pub reneged: [bool; 2],
+}
+
+/// The B.3 `deficient_hand` test: no spade-suit card (jokers count) and no J, Q or K.
+pub fn is_deficient(hand: CardSet) -> bool {
+    let mut jqk = CardSet::EMPTY;
+    for suit in 0..4u8 {
+        for rank in [Rank::JACK, Rank::QUEEN, Rank::KING] {
+            jqk.insert(Card::new_unchecked(suit * 13 + rank.index()));
+        }
+    }
+    (hand & (CardSet::SPADE_SUIT | jqk)).is_empty()
+}
+
+/// Checks a deal given as 4 lists of card ids in dealt order (ids already known to be
+/// 0..=53): 4 hands, every deck card exactly once, 13 per seat.
+pub fn check_deal(rules: &SpadesRules, hands: &[Vec<u8>]) -> Result<Deal, DealError> {
+    if hands.len() != 4 {
+        return Err(DealError::WrongSeatCount(hands.len()));
+    }
+    let deck = rules.deck();
+    let mut seen = CardSet::EMPTY;
+    for hand in hands {
+        for &id in hand {
+            let c = Card::new_unchecked(id);
+            if !deck.contains(c) {
+                return Err(DealError::NotInDeck(c));
+            }
+            if seen.contains(c) {
+                return Err(DealError::Duplicate(c));
+            }
+            seen.insert(c);
+        }
+    }
+    if let Some(c) = (deck - seen).first() {
+        return Err(DealError::Missing(c));
+    }
+    let mut deal = [[0u8; TRICKS]; 4];
+    for (seat, hand) in hands.iter().enumerate() {
+        if hand.len() != TRICKS {
+            return Err(DealError::WrongHandSize {
+                seat: seat as u8,
+                got: hand.len(),
+            });
+        }
+        deal[seat].copy_from_slice(hand);
+    }
+    Ok(deal)
+}
+
+/// A uniformly shuffled deal (B-3, B-4): the deck in id order, a Fisher–Yates shuffle, then
+/// card `i` to seat `(dealer + 1 + i) % 4`.
+pub fn deal_random(rules: &SpadesRules, dealer: u8, rng: &mut Rng) -> Deal {
+    let mut deck = [0u8; 52];
+    for (slot, c) in deck.iter_mut().zip(rules.deck()) {
+        *slot = c.id();
+    }
+    for i in (1..52).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    let mut deal = [[0u8; TRICKS]; 4];
+    for (i, &c) in deck.iter().enumerate() {
+        deal[(usize::from(dealer) + 1 + i) % 4][i / 4] = c;
+    }
+    deal
+}
+
+/// One hand of Spades. `Clone`; every rule of B.2/B.3 is enforced by the `try_*` methods.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct SpadesState {
+    rules: SpadesRules,
+    dealer: u8,
+    hand_index: u64,
+    totals: [i64; 2],
+    bags_before: [i64; 2],
+    deal: Deal,
+    prior_deals: Vec<Deal>,
+    redeal_claims: Vec<u8>,
+    looked: u8,
+    hands: [CardSet; 4],
+    face_up: [CardSet; 4],
+    bids: [Option<Bid>; 4],
+    num_bids: u8,
+    phase: Phase,
+    current: u8,
+    trick: Trick,
+    plays: [u8; 52],
+    play_seats: [u8; 52],
+    num_plays: u8,
+    trick_winners: [u8; TRICKS],
+    tricks_taken: [u8; 4],
+    broken: bool,
+    renege_plays: u64,
+}
+
+impl SpadesState {
+    /// A hand from a checked deal (see [`check_deal`]). `totals` are the team totals before
+    /// the hand and `bags` the team bag counters (each `0..bags_limit`); see
+    /// [`SpadesState::check_scores`].
+    pub fn new(
+        rules: &SpadesRules,
+        deal: Deal,
+        dealer: u8,
+        hand_index: u64,
+        totals: [i64; 2],
+        bags: [i64; 2],
+    ) -> SpadesState {
+        debug_assert!(dealer < 4);
+        let mut s = SpadesState {
+            rules: *rules,
+            dealer,
+            hand_index,
+            totals,
+            bags_before: bags,
+            deal,
+            prior_deals: Vec::new(),
+            redeal_claims: Vec::new(),
+            looked: 0,
+            hands: [CardSet::EMPTY; 4],
+            face_up: [CardSet::EMPTY; 4],
+            bids: [None; 4],
+            num_bids: 0,
+            phase: Phase::Bid,
+            current: (dealer + 1) % 4,
+            trick: Trick::new(),
+            plays: [0; 52],
+            play_seats: [0; 52],
+            num_plays: 0,
+            trick_winners: [0; TRICKS],
+            tricks_taken: [0; 4],
+            broken: false,
+            renege_plays: 0,
+        };
+        s.set_deal(deal);
+        s
+    }
+
+    /// Checks resumed team totals and bag counters (the API's `totals=` and `bags=`).
+    pub fn check_scores(
+        rules: &SpadesRules,
+        totals: [i64; 2],
+        bags: [i64; 2],
+    ) -> Result<(), String> {
+        for t in totals {
+            if !(-MAX_TOTAL..=MAX_TOTAL).contains(&t) {
+                return Err(format!(
+                    "each team total must be -{MAX_TOTAL}..={MAX_TOTAL} (an engine limit), \
+                     got {t}"
+                ));
+            }
+        }
+        for b in bags {
+            if !(0..rules.bags_limit).contains(&b) {
+                return Err(format!(
+                    "each bag counter must be 0..={} (below bags_limit={}, B-20), got {b}",
+                    rules.bags_limit - 1,
+                    rules.bags_limit
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn set_deal(&mut self, deal: Deal) {
+        self.deal = deal;
+        for (seat, cards) in deal.iter().enumerate() {
+            self.hands[seat] = cards.iter().map(|&c| Card::new_unchecked(c)).collect();
+            self.face_up[seat] = if self.rules.face_up_first_four {
+                cards[..4].iter().map(|&c| Card::new_unchecked(c)).collect()
+            } else {
+                CardSet::EMPTY
+            };
+        }
+    }
+
+    // ---- accessors ----
+
+    /// The rules.
+    pub const fn rules(&self) -> &SpadesRules {
+        &self.rules
+    }
+    /// The dealer seat.
+    pub const fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// The hand's 0-based index in its game.
+    pub const fn hand_index(&self) -> u64 {
+        self.hand_index
+    }
+    /// The team totals before this hand.
+    pub const fn totals(&self) -> [i64; 2] {
+        self.totals
+    }
+    /// The team bag counters before this hand.
+    pub const fn bags(&self) -> [i64; 2] {
+        self.bags_before
+    }
+    /// The phase.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The seat to bid or play; `None` once over.
+    pub const fn current_player(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Over => None,
+            _ => Some(self.current),
+        }
+    }
+    /// The current holdings.
+    pub const fn hands(&self) -> [CardSet; 4] {
+        self.hands
+    }
+    /// The face-up first-four cards each seat still holds (B.3 #2).
+    pub const fn face_up(&self) -> [CardSet; 4] {
+        self.face_up
+    }
+    /// The current deal, in dealt order.
+    pub const fn deal(&self) -> &Deal {
+        &self.deal
+    }
+    /// Deals replaced by deficient-hand redeals, oldest first.
+    pub fn prior_deals(&self) -> &[Deal] {
+        &self.prior_deals
+    }
+    /// Seats that claimed a redeal, in claim order.
+    pub fn redeal_claims(&self) -> &[u8] {
+        &self.redeal_claims
+    }
+    /// The bids per seat.
+    pub const fn bids(&self) -> [Option<Bid>; 4] {
+        self.bids
+    }
+    /// Number of bids made.
+    pub const fn num_bids(&self) -> u8 {
+        self.num_bids
+    }
+    /// The current trick.
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+    /// `trick_winners.len() + 1`: 1 while bidding, 14 once over.
+    pub fn trick_number(&self) -> usize {
+        self.num_plays as usize / 4 + 1
+    }
+    /// Winners of the completed tricks.
+    pub fn trick_winners(&self) -> &[u8] {
+        &self.trick_winners[..self.num_plays as usize / 4]
+    }
+    /// Tricks taken per seat.
+    pub const fn tricks_taken(&self) -> [u8; 4] {
+        self.tricks_taken
+    }
+    /// Every `(seat, card)` played, in order.
+    pub fn plays(&self) -> impl Iterator<Item = (u8, Card)> + '_ {
+        (0..self.num_plays as usize)
+            .map(|i| (self.play_seats[i], Card::new_unchecked(self.plays[i])))
+    }
+    /// Whether a spade-suit card has been played in a completed trick (B.3 #1).
+    pub const fn spades_broken(&self) -> bool {
+        self.broken
+    }
+    /// The accepted illegal plays (B-27) as `(trick_number, seat, card)`.
+    pub fn reneges(&self) -> Vec<(usize, u8, Card)> {
+        (0..self.num_plays as usize)
+            .filter(|i| self.renege_plays >> i & 1 != 0)
+            .map(|i| {
+                (
+                    i / 4 + 1,
+                    self.play_seats[i],
+                    Card::new_unchecked(self.plays[i]),
+                )
+            })
+            .collect()
+    }
+
+    // ---- deficient hand (B.3) ----
+
+    /// Seats that may claim a redeal now, as a bit mask.
+    pub fn deficient_seats(&self) -> u8 {
+        if self.rules.deficient_hand == DeficientHand::Off
+            || self.phase != Phase::Bid
+            || self.num_bids > 0
+        {
+            return 0;
+        }
+        (0..4u8)
+            .filter(|&s| is_deficient(self.hands[s as usize]))
+            .fold(0, |m, s| m | 1 << s)
+    }
+
+    /// Checks that `seat` may claim a redeal now.
+    pub fn check_claim(&self, seat: i64) -> Result<(), ClaimError> {
+        if self.rules.deficient_hand == DeficientHand::Off {
+            return Err(ClaimError::Off);
+        }
+        if self.phase != Phase::Bid || self.num_bids > 0 {
+            return Err(ClaimError::TooLate);
+        }
+        if !(0..4).contains(&seat) {
+            return Err(ClaimError::NoSuchSeat(seat));
+        }
+        if self.deficient_seats() >> seat & 1 == 0 {
+            return Err(ClaimError::NotDeficient(seat as u8));
+        }
+        Ok(())
+    }
+
+    /// `seat` shows its hand and the same dealer deals `deal` (B.3 `deficient_hand`). The
+    /// seat can no longer bid blind in this hand.
+    pub fn claim_redeal(&mut self, seat: u8, deal: Deal) -> Result<(), ClaimError> {
+        self.check_claim(i64::from(seat))?;
+        self.prior_deals.push(self.deal);
+        self.redeal_claims.push(seat);
+        self.looked |= 1 << seat;
+        self.set_deal(deal);
+        Ok(())
+    }
+
+    // ---- bidding (B-6..B-8, B.3) ----
+
+    /// The values `bid(n)` accepts now (not blind), as a bit mask: bit n = bid n.
+    pub fn legal_bids(&self) -> u16 {
+        if self.phase != Phase::Bid {
+            return 0;
+        }
+        let seat = self.current;
+        let partner = self.bids[usize::from(seat ^ 2)];
+        let r = &self.rules;
+        if r.mirror {
+            return 1 << (self.hands[usize::from(seat)] & CardSet::SPADE_SUIT).count();
+        }
+        if r.fourteen_partnership {
+            return match partner {
+                None => 0b11_1100,
+                Some(b) => 1 << (7 - b.value),
+            };
+        }
+        let all: u16 = (1 << 14) - 1;
+        if r.suicide {
+            let four_up = all & !0b1111;
+            return match partner {
+                None => four_up | 1,
+                Some(b) if b.nil => four_up,
+                Some(_) => 1,
+            };
+        }
+        match partner {
+            Some(b) if r.team_bid_cap => all >> b.value,
+            _ => all,
+        }
+    }
+
+    /// Why `bid(0, blind=True)` is not legal now, or `None` when it is.
+    pub fn blind_refusal(&self) -> Option<&'static str> {
+        let r = &self.rules;
+        if self.phase != Phase::Bid {
+            return Some("not in the bidding phase");
+        }
+        if !r.blind_nil || !r.nil {
+            return Some("the rules have blind_nil=False");
+        }
+        if r.forced_bids() {
+            return Some("blind nil is off under mirror, fourteen_partnership and suicide (B.1)");
+        }
+        if self.looked >> self.current & 1 != 0 {
+            return Some("this seat showed its hand for a redeal (B.3)");
+        }
+        let t = team_of(self.current);
+        let deficit = self.totals[1 - t] - self.totals[t];
+        if r.blind_nil_min_deficit > 0 && deficit < r.blind_nil_min_deficit {
+            return Some("the team does not trail by blind_nil_min_deficit points");
+        }
+        None
+    }
+
+    /// Whether `bid(0, blind=True)` is legal now.
+    pub fn can_bid_blind(&self) -> bool {
+        self.blind_refusal().is_none()
+    }
+
+    /// Whether the current bidder may declare a bemo (B.3 #9).
+    pub fn can_bemo(&self) -> bool {
+        self.phase == Phase::Bid
+            && self.rules.bemo
+            && self.bids[usize::from(self.current)].is_none()
+            && self.bids[usize::from(self.current ^ 2)].map_or(true, |b| b.bemo.is_none())
+    }
+
+    /// Checks a bid without making it.
+    pub fn check_bid(&self, value: u8, blind: bool, bemo: Option<Bemo>) -> Result<(), BidError> {
+        if self.phase != Phase::Bid {
+            return Err(BidError::WrongPhase(self.phase));
+        }
+        if blind {
+            if value != 0 {
+                return Err(BidError::Blind("a blind bid must be a nil (value 0)"));
+            }
+            if let Some(why) = self.blind_refusal() {
+                return Err(BidError::Blind(why));
+            }
+        } else {
+            let legal = self.legal_bids();
+            if value > 13 || legal >> value & 1 == 0 {
+                return Err(BidError::NotLegal { value, legal });
+            }
+        }
+        if bemo.is_some() && !self.can_bemo() {
+            return Err(BidError::Bemo);
+        }
+        Ok(())
+    }
+
+    /// Makes a bid for the current bidder (B-6, B-7, B.3).
+    pub fn try_bid(&mut self, value: u8, blind: bool, bemo: Option<Bemo>) -> Result<(), BidError> {
+        self.check_bid(value, blind, bemo)?;
+        self.bid_unchecked(value, blind, bemo);
+        Ok(())
+    }
+
+    /// Makes a bid already known to be legal.
+    pub fn bid_unchecked(&mut self, value: u8, blind: bool, bemo: Option<Bemo>) {
+        let seat = self.current;
+        self.bids[usize::from(seat)] = Some(Bid {
+            value,
+            nil: self.rules.nil && value == 0,
+            blind,
+            bemo,
+        });
+        self.num_bids += 1;
+        if self.num_bids == 4 {
+            self.phase = Phase::Play;
+            self.current = match self.rules.first_lead {
+                FirstLead::LeftOfDealer => (self.dealer + 1) % 4,
+                FirstLead::LowestClub => {
+                    let c = self.rules.lowest_club();
+                    (0..4u8)
+                        .find(|&s| self.hands[usize::from(s)].contains(c))
+                        .unwrap_or((self.dealer + 1) % 4)
+                }
+            };
+        } else {
+            self.current = (seat + 1) % 4;
+        }
+    }
+
+    /// Per team, C = the sum of its non-nil bid values made so far (B-8).
+    pub fn contracts(&self) -> [i64; 2] {
+        let mut c = [0i64; 2];
+        for (seat, b) in self.bids.iter().enumerate() {
+            if let Some(b) = b {
+                if !b.nil {
+                    c[seat & 1] += i64::from(b.value);
+                }
+            }
+        }
+        c
+    }
+
+    // ---- play (B-10..B-16) ----
+
+    /// The legal plays of the current player (B-16); empty outside the play phase.
+    pub fn legal_plays(&self) -> CardSet {
+        if self.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
+        let hand = self.hands[usize::from(self.current)];
+        let r = &self.rules;
+        match self.trick.led_suit() {
+            None => {
+                let first = self.num_plays == 0;
+                if first && r.first_lead == FirstLead::LowestClub {
+                    return CardSet::single(r.lowest_club()) & hand;
+                }
+                if (first && r.first_trick_no_spade_lead) || (r.spades_broken && !self.broken) {
+                    let others = hand - CardSet::SPADE_SUIT;
+                    if !others.is_empty() {
+                        return others;
+                    }
+                }
+                hand
+            }
+            Some(_) => {
+                let led = self
+                    .trick
+                    .plays()
+                    .next()
+                    .map_or(CardSet::EMPTY, |(_, c)| suit_cards(c));
+                let follow = hand & led;
+                if follow.is_empty() {
+                    hand
+                } else {
+                    follow
+                }
+            }
+        }
+    }
+
+    /// Plays `card` for the current player. Under `renege="penalize"` any held card is
+    /// accepted and an illegal one is recorded (B-27).
+    pub fn try_play(&mut self, card: Card) -> Result<(), PlayError> {
+        if self.phase != Phase::Play {
+            return Err(PlayError::WrongPhase(self.phase));
+        }
+        if !self.hands[usize::from(self.current)].contains(card) {
+            return Err(PlayError::NotHeld(card));
+        }
+        if !self.legal_plays().contains(card) {
+            if self.rules.renege == Renege::Prevent {
+                return Err(PlayError::NotLegal(card));
+            }
+            self.renege_plays |= 1 << self.num_plays;
+        }
+        self.play_unchecked(card);
+        Ok(())
+    }
+
+    /// Plays a card the current player holds (legality not checked).
+    pub fn play_unchecked(&mut self, card: Card) {
+        let seat = self.current;
+        let s = usize::from(seat);
+        self.hands[s].remove(card);
+        self.face_up[s].remove(card);
+        let i = usize::from(self.num_plays);
+        self.plays[i] = card.id();
+        self.play_seats[i] = seat;
+        self.num_plays += 1;
+        self.trick.push(seat, card);
+        if self.trick.len() < 4 {
+            self.current = (seat + 1) % 4;
+            return;
+        }
+        // B-13: the highest spade-suit card, else the highest of the led suit.
+        let winner = self.trick.winner(CardSet::SPADE_SUIT).unwrap_or(seat);
+        if !(self.trick.cards() & CardSet::SPADE_SUIT).is_empty() {
+            self.broken = true;
+        }
+        self.trick_winners[i / 4] = winner;
+        self.tricks_taken[usize::from(winner)] += 1;
+        self.trick = Trick::new();
+        self.current = winner;
+        if self.num_plays == 52 {
+            self.phase = Phase::Over;
+        }
+    }
+
+    // ---- scoring (B-17..B-21, B.3, B-27) ----
+
+    /// The hand's result so far: zeros while bidding, the formula on the completed tricks
+    /// while playing, final once over.
+    pub fn score(&self) -> HandScore {
+        let mut out = HandScore {
+            bags_after: self.bags_before,
+            ..HandScore::default()
+        };
+        if self.phase == Phase::Bid {
+            return out;
+        }
+        let completed = self.trick_winners();
+        let contracts = self.contracts();
+        for (t, &c) in contracts.iter().enumerate() {
+            let reneged = (0..usize::from(self.num_plays))
+                .any(|i| self.renege_plays >> i & 1 != 0 && team_of(self.play_seats[i]) == t);
+            out.reneged[t] = reneged;
+            if reneged {
+                out.scores[t] = -10 * c;
+                continue;
+            }
+            let (score, bags, boston) = self.team_score(t, c, completed);
+            out.scores[t] = score;
+            if boston {
+                out.boston = Some(t as u8);
+            }
+            if self.rules.bags {
+                out.bags[t] = bags;
+                let mut counter = self.bags_before[t] + bags;
+                while counter >= self.rules.bags_limit {
+                    out.scores[t] -= self.rules.bags_penalty;
+                    counter -= self.rules.bags_limit;
+                }
+                out.bags_after[t] = counter;
+            }
+        }
+        out
+    }
+
+    /// B-17..B-19 and the B.3 terms for one team: (score before B-20, bags, Boston made).
+    fn team_score(&self, t: usize, c: i64, completed: &[u8]) -> (i64, i64, bool) {
+        let r = &self.rules;
+        let (mut tricks, mut nil_tricks, mut has_contract) = (0i64, 0i64, false);
+        let (mut score, mut bags, mut boston) = (0i64, 0i64, false);
+        for seat in [t, t + 2] {
+            let Some(b) = self.bids[seat] else { continue };
+            let taken = i64::from(self.tricks_taken[seat]);
+            if b.nil {
+                nil_tricks += taken;
+                let value = if b.blind {
+                    r.blind_nil_value
+                } else {
+                    r.nil_value
+                };
+                score += if taken == 0 { value } else { -value };
+            } else {
+                tricks += taken;
+                has_contract = true;
+            }
+        }
+        if r.nil_tricks == NilTricks::CountForPartner {
+            tricks += nil_tricks;
+        }
+        if has_contract {
+            if r.boston != Boston::Off && c == 13 {
+                boston = tricks == 13;
+                score += if boston { 200 } else { -200 };
+            } else if r.ten_for_two_hundred && c == 10 {
+                if tricks >= 10 {
+                    score += 200 + (tricks - 10);
+                    bags += tricks - 10;
+                } else {
+                    score -= 200;
+                }
+            } else if tricks >= c {
+                score += 10 * c + (tricks - c);
+                bags += tricks - c;
+            } else {
+                score -= match r.set_penalty {
+                    SetPenalty::Undertricks => 10 * (c - tricks),
+                    SetPenalty::Bid => 10 * c,
+                    SetPenalty::Zero => 0,
+                };
+            }
+        }
+        if r.nil_tricks == NilTricks::Bags {
+            score += nil_tricks;
+            bags += nil_tricks;
+        }
+        for seat in [t, t + 2] {
+            if let Some(Bid { bemo: Some(m), .. }) = self.bids[seat] {
+                let (k, points) = m.tricks_and_points();
+                let made = completed.len() >= k && completed[..k].iter().all(|&w| team_of(w) == t);
+                score += if made { points } else { -points };
+            }
+        }
+        (score, bags, boston)
+    }
+}

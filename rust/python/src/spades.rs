@@ -1,0 +1,889 @@
+//! `SpadesRules`, `SpadesState` and `SpadesGame`: conversion, validation and error mapping
+//! for the engine's Spades (docs/spades-api.md).
+
+use crate::convert::{extract_bool, extract_int, extract_seed, extract_str, type_name, widen};
+use crate::errors::{ids, illegal, text_error, type_error, InvalidCardError, InvalidDealError};
+use crate::errors::{rules_error, InvalidRulesError};
+use hearts_engine::hearts::{RulesError, Tie};
+use hearts_engine::spades::{
+    check_deal, deal_random, param_text, Bemo, Boston, Deal, DeficientHand, FirstLead, NilTricks,
+    Phase, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState, MAX_PARAM,
+    PARAMS,
+};
+use hearts_engine::{Card, CardSet, Rng};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyType};
+
+// ---------------------------------------------------------------- cards
+
+/// A Spades card id 0..=53 (jokers 52 and 53).
+pub fn extract_spades_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    let id = extract_int(obj, "a card")?;
+    u8::try_from(id)
+        .ok()
+        .and_then(Card::try_new_with_jokers)
+        .ok_or_else(|| {
+            InvalidCardError::new_err(format!(
+                "a Spades card id must be 0..53 (suit*13 + rank; 52 = Little Joker, \
+                 53 = Big Joker), got {id}"
+            ))
+        })
+}
+
+/// The name of a Spades card id: `"QS"`, `"TH"`, `"LJ"`, `"BJ"`.
+#[pyfunction]
+pub fn spades_card_name(card: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(extract_spades_card(card)?.to_string())
+}
+
+// ---------------------------------------------------------------- rules
+
+#[pyclass(name = "SpadesRules", module = "hearts_fast._core", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PySpadesRules(pub SpadesRules);
+
+fn choice<T: Copy>(
+    v: &Bound<'_, PyAny>,
+    k: &str,
+    from: fn(&str) -> Option<T>,
+    allowed: &str,
+) -> PyResult<T> {
+    let s = extract_str(v, k)?;
+    from(&s).ok_or_else(|| {
+        InvalidRulesError::new_err(format!("{k} must be one of {allowed}; got {s:?}"))
+    })
+}
+
+fn int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<i64> {
+    let x = extract_int(v, k)?;
+    if x < i128::from(min) || x > i128::from(max) {
+        return Err(InvalidRulesError::new_err(format!(
+            "{k} must be an int {min}..={max}, got {x}"
+        )));
+    }
+    Ok(x as i64)
+}
+
+fn opt_int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<Option<i64>> {
+    if v.is_none() {
+        Ok(None)
+    } else {
+        int_in(v, k, min, max).map(Some)
+    }
+}
+
+fn set_param(r: &mut SpadesRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    let m = MAX_PARAM;
+    match k {
+        "players" => {
+            extract_int(v, k)?;
+            let x = int_in(v, k, i64::MIN, i64::MAX).unwrap_or(0);
+            if x != 4 {
+                return Err(InvalidRulesError::new_err(format!(
+                    "players must be 4 (Spades is two fixed partnerships, B-1), got {x}"
+                )));
+            }
+        }
+        "win_score" => r.win_score = int_in(v, k, 1, m)?,
+        "lose_score" => r.lose_score = opt_int_in(v, k, -m, m)?,
+        "negative_inverse_loses" => r.negative_inverse_loses = extract_bool(v, k)?,
+        "nil" => r.nil = extract_bool(v, k)?,
+        "nil_value" => r.nil_value = int_in(v, k, 0, m)?,
+        "blind_nil" => r.blind_nil = extract_bool(v, k)?,
+        "blind_nil_value" => r.blind_nil_value = int_in(v, k, 0, m)?,
+        "blind_nil_min_deficit" => r.blind_nil_min_deficit = int_in(v, k, 0, m)?,
+        "nil_tricks" => {
+            r.nil_tricks = choice(v, k, NilTricks::from_name, &NilTricks::allowed())?;
+        }
+        "set_penalty" => {
+            r.set_penalty = choice(v, k, SetPenalty::from_name, &SetPenalty::allowed())?;
+        }
+        "bags" => r.bags = extract_bool(v, k)?,
+        "bags_limit" => r.bags_limit = int_in(v, k, 1, m)?,
+        "bags_penalty" => r.bags_penalty = int_in(v, k, 0, m)?,
+        "first_trick_no_spade_lead" => r.first_trick_no_spade_lead = extract_bool(v, k)?,
+        "spades_broken" => r.spades_broken = extract_bool(v, k)?,
+        "first_lead" => r.first_lead = choice(v, k, FirstLead::from_name, &FirstLead::allowed())?,
+        "face_up_first_four" => r.face_up_first_four = extract_bool(v, k)?,
+        "ten_for_two_hundred" => r.ten_for_two_hundred = extract_bool(v, k)?,
+        "mirror" => r.mirror = extract_bool(v, k)?,
+        "jokers" => r.jokers = extract_bool(v, k)?,
+        "fourteen_partnership" => r.fourteen_partnership = extract_bool(v, k)?,
+        "boston" => r.boston = choice(v, k, Boston::from_name, &Boston::allowed())?,
+        "bemo" => r.bemo = extract_bool(v, k)?,
+        "suicide" => r.suicide = extract_bool(v, k)?,
+        "deficient_hand" => {
+            r.deficient_hand = choice(v, k, DeficientHand::from_name, &DeficientHand::allowed())?;
+        }
+        "renege" => r.renege = choice(v, k, Renege::from_name, &Renege::allowed())?,
+        "tie" => r.tie = choice(v, k, Tie::from_name, &Tie::allowed())?,
+        "max_hands" => r.max_hands = opt_int_in(v, k, 1, m)?.map(|x| x as u32),
+        "team_bid_cap" => r.team_bid_cap = extract_bool(v, k)?,
+        _ => {
+            return Err(InvalidRulesError::new_err(format!(
+                "unknown SpadesRules parameter {k:?}; allowed: {}",
+                PARAMS.join(", ")
+            )))
+        }
+    }
+    Ok(())
+}
+
+fn build(mut r: SpadesRules, params: Option<&Bound<'_, PyDict>>) -> PyResult<PySpadesRules> {
+    if let Some(d) = params {
+        for (k, v) in d.iter() {
+            let k: String = k.extract()?;
+            set_param(&mut r, &k, &v)?;
+        }
+    }
+    r.validate().map_err(|e: RulesError| rules_error(&e))?;
+    Ok(PySpadesRules(r))
+}
+
+fn value<'py>(py: Python<'py>, r: &SpadesRules, k: &str) -> PyResult<Bound<'py, PyAny>> {
+    let text = param_text(r, k).ok_or_else(|| {
+        pyo3::exceptions::PyAttributeError::new_err(format!(
+            "'SpadesRules' object has no attribute {k:?}"
+        ))
+    })?;
+    let b = |x: bool| x.into_pyobject(py).map(|o| o.to_owned().into_any());
+    Ok(match k {
+        "players" => r.players.into_pyobject(py)?.into_any(),
+        "win_score" => r.win_score.into_pyobject(py)?.into_any(),
+        "lose_score" => r.lose_score.into_pyobject(py)?.into_any(),
+        "nil_value" => r.nil_value.into_pyobject(py)?.into_any(),
+        "blind_nil_value" => r.blind_nil_value.into_pyobject(py)?.into_any(),
+        "blind_nil_min_deficit" => r.blind_nil_min_deficit.into_pyobject(py)?.into_any(),
+        "bags_limit" => r.bags_limit.into_pyobject(py)?.into_any(),
+        "bags_penalty" => r.bags_penalty.into_pyobject(py)?.into_any(),
+        "max_hands" => r.max_hands.into_pyobject(py)?.into_any(),
+        _ if text == "true" => b(true)?,
+        _ if text == "false" => b(false)?,
+        _ => text.into_pyobject(py)?.into_any(),
+    })
+}
+
+#[pymethods]
+impl PySpadesRules {
+    #[new]
+    #[pyo3(signature = (**params))]
+    fn new(params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        build(SpadesRules::default(), params)
+    }
+
+    #[classmethod]
+    #[pyo3(signature = (name, **overrides))]
+    fn preset(
+        _cls: &Bound<'_, PyType>,
+        name: &Bound<'_, PyAny>,
+        overrides: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let n = extract_str(name, "preset name")?;
+        let p = SpadesPreset::from_name(&n).ok_or_else(|| {
+            InvalidRulesError::new_err(format!(
+                "unknown Spades preset {n:?}; allowed: {}",
+                SpadesPreset::allowed()
+            ))
+        })?;
+        build(SpadesRules::preset(p), overrides)
+    }
+
+    #[classattr]
+    fn presets() -> Vec<&'static str> {
+        SpadesPreset::ALL.iter().map(|p| p.name()).collect()
+    }
+
+    #[classattr]
+    fn parameters() -> Vec<&'static str> {
+        PARAMS.to_vec()
+    }
+
+    #[pyo3(signature = (**overrides))]
+    fn replace(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        build(self.0, overrides)
+    }
+
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        value(py, &self.0, name)
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for k in PARAMS {
+            d.set_item(k, value(py, &self.0, k)?)?;
+        }
+        Ok(d)
+    }
+
+    /// Derived: the 52 cards in play (B-2, B.3 #5).
+    fn deck(&self) -> Vec<u32> {
+        ids(self.0.deck())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let default = SpadesRules::default();
+        let mut parts = Vec::new();
+        for k in PARAMS {
+            let v = value(py, &self.0, k)?;
+            if !v.eq(value(py, &default, k)?)? {
+                parts.push(format!("{k}={}", v.repr()?));
+            }
+        }
+        Ok(format!("SpadesRules({})", parts.join(", ")))
+    }
+
+    #[staticmethod]
+    fn _from_dict(params: &Bound<'_, PyDict>) -> PyResult<Self> {
+        build(SpadesRules::default(), Some(params))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        Ok((
+            slf.get_type().getattr("_from_dict")?,
+            (slf.get().to_dict(slf.py())?,),
+        ))
+    }
+}
+
+pub fn extract_spades_rules(obj: &Bound<'_, PyAny>) -> PyResult<SpadesRules> {
+    obj.cast::<PySpadesRules>().map(|r| r.get().0).map_err(|_| {
+        type_error(format!(
+            "rules must be a SpadesRules, got {}",
+            type_name(obj)
+        ))
+    })
+}
+
+// ---------------------------------------------------------------- arguments
+
+fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!("{what} must be a sequence, got str")));
+    }
+    let it = obj
+        .try_iter()
+        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?;
+    it.collect()
+}
+
+/// A deal: 4 sequences of 13 Spades card ids in dealt order (types, ids, then the deal).
+pub fn extract_spades_deal(
+    rules: &SpadesRules,
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<Deal> {
+    let mut hands = Vec::new();
+    for (seat, h) in seq(obj, what)?.iter().enumerate() {
+        let mut cards = Vec::new();
+        for c in seq(h, &format!("{what}[{seat}]"))? {
+            cards.push(extract_spades_card(&c)?.id());
+        }
+        hands.push(cards);
+    }
+    check_deal(rules, &hands).map_err(|e| InvalidDealError::new_err(format!("{what}: {e}")))
+}
+
+fn extract_deals(
+    rules: &SpadesRules,
+    obj: Option<&Bound<'_, PyAny>>,
+    what: &str,
+) -> PyResult<Vec<Deal>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(Vec::new());
+    };
+    seq(obj, what)?
+        .iter()
+        .enumerate()
+        .map(|(i, d)| extract_spades_deal(rules, d, &format!("{what}[{i}]")))
+        .collect()
+}
+
+fn extract_pair(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[i64; 2]> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok([0, 0]);
+    };
+    let items = seq(obj, what)?;
+    if items.len() != 2 {
+        return Err(InvalidRulesError::new_err(format!(
+            "{what} must have 2 entries (team 0, team 1), got {}",
+            items.len()
+        )));
+    }
+    let mut out = [0i64; 2];
+    for (slot, x) in out.iter_mut().zip(&items) {
+        let v = extract_int(x, what)?;
+        *slot = i64::try_from(v).map_err(|_| {
+            InvalidRulesError::new_err(format!("{what} entries are out of range, got {v}"))
+        })?;
+    }
+    Ok(out)
+}
+
+fn extract_dealer(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<u8> {
+    let Some(obj) = obj else { return Ok(0) };
+    let d = extract_int(obj, what)?;
+    u8::try_from(d)
+        .ok()
+        .filter(|&d| d < 4)
+        .ok_or_else(|| InvalidDealError::new_err(format!("{what} must be a seat 0..3, got {d}")))
+}
+
+fn extract_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(obj) = obj else { return Ok(0) };
+    let h = extract_int(obj, "hand_index")?;
+    u64::try_from(h)
+        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be >= 0, got {h}")))
+}
+
+fn scores(
+    rules: &SpadesRules,
+    totals: Option<&Bound<'_, PyAny>>,
+    bags: Option<&Bound<'_, PyAny>>,
+) -> PyResult<([i64; 2], [i64; 2])> {
+    let t = extract_pair(totals, "totals")?;
+    SpadesState::check_scores(rules, t, [0, 0]).map_err(InvalidRulesError::new_err)?;
+    let b = extract_pair(bags, "bags")?;
+    SpadesState::check_scores(rules, t, b).map_err(InvalidRulesError::new_err)?;
+    Ok((t, b))
+}
+
+// ---------------------------------------------------------------- actions shared with the game
+
+/// A bid as Python sees it: `(value, nil, blind, bemo)`.
+type PyBid = (u8, bool, bool, Option<&'static str>);
+
+fn py_bid(b: Option<hearts_engine::spades::Bid>) -> Option<PyBid> {
+    b.map(|b| (b.value, b.nil, b.blind, b.bemo.map(Bemo::name)))
+}
+
+fn legal_bid_list(s: &SpadesState) -> Vec<u32> {
+    let m = s.legal_bids();
+    (0..14).filter(|n| m >> n & 1 != 0).collect()
+}
+
+fn seat_list(mask: u8) -> Vec<u32> {
+    (0..4).filter(|s| mask >> s & 1 != 0).collect()
+}
+
+/// Converts and checks `bid(n, blind, bemo)` without applying it.
+fn checked_bid(
+    s: &SpadesState,
+    n: &Bound<'_, PyAny>,
+    blind: Option<&Bound<'_, PyAny>>,
+    bemo: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u8, bool, Option<Bemo>)> {
+    let value = extract_int(n, "n")?;
+    let blind = blind
+        .map(|b| extract_bool(b, "blind"))
+        .transpose()?
+        .unwrap_or(false);
+    let bemo_name = match bemo.filter(|b| !b.is_none()) {
+        None => None,
+        Some(b) => Some(extract_str(b, "bemo")?),
+    };
+    let legal = s.legal_plays();
+    let bemo = match bemo_name {
+        None => None,
+        Some(name) => Some(Bemo::from_name(&name).ok_or_else(|| {
+            illegal(
+                format!("bemo must be None, \"little\" or \"big\", got {name:?}"),
+                None,
+                legal,
+            )
+        })?),
+    };
+    let Ok(v) = u8::try_from(value) else {
+        if s.phase() != Phase::Bid {
+            return Err(illegal(
+                format!("no bid is possible in phase {:?}", s.phase().name()),
+                None,
+                legal,
+            ));
+        }
+        return Err(illegal(
+            format!("a bid must be 0..13 tricks (B-7), got {value}"),
+            None,
+            legal,
+        ));
+    };
+    s.check_bid(v, blind, bemo)
+        .map_err(|e| illegal(e.to_string(), None, legal))?;
+    Ok((v, blind, bemo))
+}
+
+fn checked_play(s: &SpadesState, card: &Bound<'_, PyAny>) -> PyResult<Card> {
+    let c = extract_spades_card(card)?;
+    let mut probe = s.clone();
+    probe.try_play(c).map_err(|e| {
+        let legal = s.legal_plays();
+        let names: Vec<String> = legal.into_iter().map(|c| c.to_string()).collect();
+        let msg = if names.is_empty() {
+            format!("{e}; there is no legal play now")
+        } else {
+            format!("{e}; legal plays: {}", names.join(" "))
+        };
+        let card = match e {
+            hearts_engine::spades::PlayError::WrongPhase(_) => None,
+            _ => Some(c.id()),
+        };
+        illegal(msg, card, legal)
+    })?;
+    Ok(c)
+}
+
+fn checked_claim(s: &SpadesState, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let seat = extract_int(seat, "seat")?;
+    let seat = i64::try_from(seat).unwrap_or(i64::MAX);
+    s.check_claim(seat)
+        .map_err(|e| illegal(e.to_string(), None, s.legal_plays()))?;
+    Ok(seat as u8)
+}
+
+fn history_entry<'py>(
+    py: Python<'py>,
+    h: &hearts_engine::spades::HandRecord,
+    bags_after: [i64; 2],
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("dealer", h.dealer)?;
+    let bids: Vec<_> = h.bids.iter().map(|b| py_bid(Some(*b))).collect();
+    d.set_item("bids", bids)?;
+    d.set_item("tricks_taken", widen(&h.tricks_taken))?;
+    d.set_item("hand_scores", h.score.scores.to_vec())?;
+    d.set_item("hand_bags", h.score.bags.to_vec())?;
+    let reneges: Vec<(usize, u8, u8)> = h.reneges.iter().map(|&(t, s, c)| (t, s, c.id())).collect();
+    d.set_item("reneges", reneges)?;
+    d.set_item("boston", h.score.boston)?;
+    d.set_item("totals", h.totals.to_vec())?;
+    d.set_item("bags", bags_after.to_vec())?;
+    Ok(d)
+}
+
+// ---------------------------------------------------------------- state
+
+#[pyclass(name = "SpadesState", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PySpadesState {
+    pub state: SpadesState,
+    rng: Rng,
+    redeals: Vec<Deal>,
+    next_redeal: usize,
+}
+
+impl PySpadesState {
+    pub fn wrap(state: SpadesState) -> Self {
+        PySpadesState {
+            state,
+            rng: Rng::new(0),
+            redeals: Vec::new(),
+            next_redeal: 0,
+        }
+    }
+}
+
+#[pymethods]
+impl PySpadesState {
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None, bags = None, redeals = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+        redeals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Self::build(rules, None, seed, dealer, hand_index, totals, bags, redeals)
+    }
+
+    #[classmethod]
+    #[pyo3(signature = (rules, hands, *, dealer = None, hand_index = None, totals = None, bags = None, redeals = None, seed = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_deal(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        hands: &Bound<'_, PyAny>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+        redeals: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Self::build(
+            rules,
+            Some(hands),
+            seed,
+            dealer,
+            hand_index,
+            totals,
+            bags,
+            redeals,
+        )
+    }
+
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        SpadesState::from_text(&t)
+            .map(PySpadesState::wrap)
+            .map_err(|e| text_error(&e))
+    }
+
+    fn to_text(&self) -> String {
+        self.state.to_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SpadesState.from_text({:?})", self.state.to_text())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((
+            slf.get_type().getattr("from_text")?,
+            (slf.borrow().state.to_text(),),
+        ))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PySpadesState>()
+            .is_ok_and(|o| o.borrow().state == self.state)
+    }
+
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    #[getter]
+    fn rules(&self) -> PySpadesRules {
+        PySpadesRules(*self.state.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.state.rules().players
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.state.dealer()
+    }
+    #[getter]
+    fn hand_index(&self) -> u64 {
+        self.state.hand_index()
+    }
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.state.totals().to_vec()
+    }
+    #[getter]
+    fn bags(&self) -> Vec<i64> {
+        self.state.bags().to_vec()
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.state.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.state.current_player()
+    }
+    #[getter]
+    fn hands(&self) -> Vec<Vec<u32>> {
+        self.state.hands().iter().map(|h| ids(*h)).collect()
+    }
+    #[getter]
+    fn face_up(&self) -> Vec<Vec<u32>> {
+        self.state.face_up().iter().map(|h| ids(*h)).collect()
+    }
+    #[getter]
+    fn bids(&self) -> Vec<Option<PyBid>> {
+        self.state.bids().iter().map(|b| py_bid(*b)).collect()
+    }
+    fn legal_bids(&self) -> Vec<u32> {
+        legal_bid_list(&self.state)
+    }
+    fn can_bid_blind(&self) -> bool {
+        self.state.can_bid_blind()
+    }
+    fn legal_bemos(&self) -> Vec<&'static str> {
+        if self.state.can_bemo() {
+            vec!["little", "big"]
+        } else {
+            vec![]
+        }
+    }
+    #[pyo3(signature = (n, blind = None, bemo = None))]
+    fn bid(
+        &mut self,
+        n: &Bound<'_, PyAny>,
+        blind: Option<&Bound<'_, PyAny>>,
+        bemo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let (v, blind, bemo) = checked_bid(&self.state, n, blind, bemo)?;
+        self.state.bid_unchecked(v, blind, bemo);
+        Ok(())
+    }
+    fn contracts(&self) -> Vec<i64> {
+        self.state.contracts().to_vec()
+    }
+    fn deficient_seats(&self) -> Vec<u32> {
+        seat_list(self.state.deficient_seats())
+    }
+    fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = checked_claim(&self.state, seat)?;
+        let deal = if let Some(d) = self.redeals.get(self.next_redeal) {
+            self.next_redeal += 1;
+            *d
+        } else {
+            deal_random(self.state.rules(), self.state.dealer(), &mut self.rng)
+        };
+        self.state
+            .claim_redeal(seat, deal)
+            .map_err(|e| illegal(e.to_string(), None, CardSet::EMPTY))
+    }
+    #[getter]
+    fn redeal_claims(&self) -> Vec<u32> {
+        widen(self.state.redeal_claims())
+    }
+    fn legal_plays(&self) -> Vec<u32> {
+        ids(self.state.legal_plays())
+    }
+    fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = checked_play(&self.state, card)?;
+        self.state
+            .try_play(c)
+            .map_err(|e| illegal(e.to_string(), Some(c.id()), CardSet::EMPTY))
+    }
+    #[getter]
+    fn trick(&self) -> Vec<(u8, u8)> {
+        self.state
+            .trick()
+            .plays()
+            .map(|(s, c)| (s, c.id()))
+            .collect()
+    }
+    #[getter]
+    fn trick_number(&self) -> usize {
+        self.state.trick_number()
+    }
+    #[getter]
+    fn trick_winners(&self) -> Vec<u32> {
+        widen(self.state.trick_winners())
+    }
+    #[getter]
+    fn tricks_taken(&self) -> Vec<u32> {
+        widen(&self.state.tricks_taken())
+    }
+    #[getter]
+    fn plays(&self) -> Vec<(u8, u8)> {
+        self.state.plays().map(|(s, c)| (s, c.id())).collect()
+    }
+    #[getter]
+    fn spades_broken(&self) -> bool {
+        self.state.spades_broken()
+    }
+    #[getter]
+    fn reneges(&self) -> Vec<(usize, u8, u8)> {
+        self.state
+            .reneges()
+            .into_iter()
+            .map(|(t, s, c)| (t, s, c.id()))
+            .collect()
+    }
+    fn hand_scores(&self) -> Vec<i64> {
+        self.state.score().scores.to_vec()
+    }
+    fn hand_bags(&self) -> Vec<i64> {
+        self.state.score().bags.to_vec()
+    }
+    fn bags_after(&self) -> Vec<i64> {
+        self.state.score().bags_after.to_vec()
+    }
+    fn totals_after(&self) -> Vec<i64> {
+        let s = self.state.score();
+        let t = self.state.totals();
+        vec![t[0] + s.scores[0], t[1] + s.scores[1]]
+    }
+    fn boston_made(&self) -> Option<u8> {
+        if self.state.phase() == Phase::Over {
+            self.state.score().boston
+        } else {
+            None
+        }
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.phase() == Phase::Over
+    }
+}
+
+impl PySpadesState {
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        rules: &Bound<'_, PyAny>,
+        hands: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+        redeals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = extract_spades_rules(rules)?;
+        let dealer = extract_dealer(dealer, "dealer")?;
+        let hand_index = extract_hand_index(hand_index)?;
+        let (totals, bags) = scores(&rules, totals, bags)?;
+        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+        let mut rng = Rng::new(seed);
+        let deal = match hands {
+            Some(h) => extract_spades_deal(&rules, h, "hands")?,
+            None => deal_random(&rules, dealer, &mut rng),
+        };
+        let redeals = extract_deals(&rules, redeals, "redeals")?;
+        Ok(PySpadesState {
+            state: SpadesState::new(&rules, deal, dealer, hand_index, totals, bags),
+            rng,
+            redeals,
+            next_redeal: 0,
+        })
+    }
+}
+
+// ---------------------------------------------------------------- game
+
+#[pyclass(name = "SpadesGame", module = "hearts_fast._core")]
+pub struct PySpadesGame(SpadesGame);
+
+#[pymethods]
+impl PySpadesGame {
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, totals = None, bags = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = extract_spades_rules(rules)?;
+        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+        let first_dealer = extract_dealer(first_dealer, "first_dealer")?;
+        let deals = extract_deals(&rules, deals, "deals")?;
+        let (totals, bags) = scores(&rules, totals, bags)?;
+        Ok(PySpadesGame(SpadesGame::new(
+            &rules,
+            Rng::new(seed),
+            first_dealer,
+            deals,
+            totals,
+            bags,
+        )))
+    }
+
+    #[getter]
+    fn rules(&self) -> PySpadesRules {
+        PySpadesRules(*self.0.rules())
+    }
+    #[getter]
+    fn state(&self) -> PySpadesState {
+        PySpadesState::wrap(self.0.state().clone())
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.0.state().current_player()
+    }
+    fn legal_bids(&self) -> Vec<u32> {
+        legal_bid_list(self.0.state())
+    }
+    fn can_bid_blind(&self) -> bool {
+        self.0.state().can_bid_blind()
+    }
+    fn legal_bemos(&self) -> Vec<&'static str> {
+        if self.0.state().can_bemo() {
+            vec!["little", "big"]
+        } else {
+            vec![]
+        }
+    }
+    #[pyo3(signature = (n, blind = None, bemo = None))]
+    fn bid(
+        &mut self,
+        n: &Bound<'_, PyAny>,
+        blind: Option<&Bound<'_, PyAny>>,
+        bemo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let (v, blind, bemo) = checked_bid(self.0.state(), n, blind, bemo)?;
+        self.0.act(|s| s.bid_unchecked(v, blind, bemo));
+        Ok(())
+    }
+    fn deficient_seats(&self) -> Vec<u32> {
+        seat_list(self.0.state().deficient_seats())
+    }
+    fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = checked_claim(self.0.state(), seat)?;
+        self.0
+            .claim_redeal(i64::from(seat))
+            .map_err(|e| illegal(e.to_string(), None, CardSet::EMPTY))
+    }
+    fn legal_plays(&self) -> Vec<u32> {
+        ids(self.0.state().legal_plays())
+    }
+    fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = checked_play(self.0.state(), card)?;
+        self.0
+            .act(|s| s.try_play(c))
+            .map_err(|e| illegal(e.to_string(), Some(c.id()), CardSet::EMPTY))
+    }
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.0.totals().to_vec()
+    }
+    #[getter]
+    fn bags(&self) -> Vec<i64> {
+        self.0.bags().to_vec()
+    }
+    #[getter]
+    fn hands_played(&self) -> usize {
+        self.0.history().len()
+    }
+    #[getter]
+    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for h in self.0.history() {
+            list.append(history_entry(py, h, h.score.bags_after)?)?;
+        }
+        Ok(list)
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        (0..2).filter(|t| self.0.winners() >> t & 1 != 0).collect()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<SpadesGame hands_played={} totals={:?} bags={:?} over={}>",
+            self.0.history().len(),
+            self.0.totals(),
+            self.0.bags(),
+            self.0.is_over()
+        )
+    }
+}
