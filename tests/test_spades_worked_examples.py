@@ -1,0 +1,379 @@
+"""RULES.md §B.5 worked examples EB-1 … EB-6, run against both engines.
+
+Every example is reached by real play through the public API (docs/spades-api.md): a scripted
+deal built with ``SpadesState.from_deal`` (or given to ``SpadesGame(deals=[...])``) in which
+trick k is won by a chosen seat, so the tricks taken are exactly those of the example. Scores
+are then read from ``hand_scores()``, ``hand_bags()``, ``bags_after()`` and, for EB-5, from a
+``SpadesGame`` resumed from the example's score sheet (``totals=``).
+
+The ``engine`` fixture gives the module namespace: ``hearts_fast`` (Rust) and
+``hearts_fast.reference`` (pure Python).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import pytest
+
+import hearts_fast as hf
+import hearts_fast.reference as ref
+
+# TODO(lead): remove fallback (always run both engines once hf.SpadesState exists).
+ENGINES = [ref] + ([hf] if hasattr(hf, "SpadesState") else [])
+
+
+@pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
+def engine(request: pytest.FixtureRequest) -> Any:
+    return request.param
+
+
+LJ, BJ = 52, 53
+BidSpec = Union[int, tuple[int, bool, Any]]
+
+
+def c(text: str) -> int:
+    """'QS' -> 49, 'TH' -> 34, 'LJ' -> 52, 'BJ' -> 53 (docs/spades-api.md card ids)."""
+    text = text.upper()
+    if text in ("LJ", "BJ"):
+        return LJ if text == "LJ" else BJ
+    return "CDHS".index(text[1]) * 13 + "23456789TJQKA".index(text[0])
+
+
+def cs(text: str) -> list[int]:
+    return sorted(c(t) for t in text.split())
+
+
+def deck(jokers: bool = False) -> list[int]:
+    return [x for x in range(54) if x not in (0, 13)] if jokers else list(range(52))
+
+
+def make_deal(fixed: dict[int, list[int]], jokers: bool = False) -> list[list[int]]:
+    """A valid deal giving each seat its ``fixed`` cards first, the rest of the deck filled in
+    id order."""
+    hands = [list(fixed.get(s, [])) for s in range(4)]
+    used = {x for h in hands for x in h}
+    rest = [x for x in deck(jokers) if x not in used]
+    for s in range(4):
+        while len(hands[s]) < 13:
+            hands[s].append(rest.pop(0))
+    assert not rest
+    return hands
+
+
+def scripted(winners: list[int]) -> tuple[list[list[int]], list[dict[int, int]]]:
+    """A 52-card deal and its 13 tricks (seat -> card) in which trick k is won by winners[k].
+
+    Tricks 1-3 are clubs, 4-6 diamonds, 7-9 hearts, 10-12 spades; in each, all four follow
+    suit and the winner holds the top card of a 4-rank block (B-12, B-13). Trick 13 is the four
+    aces: winners[12] holds A♠, which wins it whoever leads (B-13)."""
+    assert len(winners) == 13
+    hands: list[list[int]] = [[] for _ in range(4)]
+    tricks: list[dict[int, int]] = []
+    for k in range(12):
+        suit, j = divmod(k, 3)
+        w = winners[k]
+        cards = {w: suit * 13 + 4 * j + 3}
+        for s, r in zip([s for s in range(4) if s != w], range(4 * j, 4 * j + 3)):
+            cards[s] = suit * 13 + r
+        tricks.append(cards)
+    w = winners[12]
+    aces = {w: c("AS")}
+    for s, suit in zip([s for s in range(4) if s != w], (0, 1, 2)):
+        aces[s] = suit * 13 + 12
+    tricks.append(aces)
+    for t in tricks:
+        for s, x in t.items():
+            hands[s].append(x)
+    return hands, tricks
+
+
+def winners_for(counts: dict[int, int], order: list[int] | None = None) -> list[int]:
+    """A winners list with the given per-seat trick counts, in ``order`` (default by seat)."""
+    seq: list[int] = []
+    for s in order or sorted(counts):
+        seq += [s] * counts[s]
+    assert len(seq) == 13
+    return seq
+
+
+def do_bid(s: Any, spec: BidSpec) -> None:
+    if isinstance(spec, int):
+        s.bid(spec)
+    else:
+        s.bid(spec[0], spec[1], spec[2])
+
+
+def play_scripted(s: Any, tricks: list[dict[int, int]]) -> None:
+    for t in tricks:
+        for _ in range(4):
+            p = s.current_player
+            assert p is not None
+            assert t[p] in s.legal_plays()
+            s.play(t[p])
+
+
+def run_scripted(
+    engine: Any,
+    winners: list[int],
+    bids: dict[int, BidSpec],
+    *,
+    dealer: int = 3,
+    rules: dict[str, Any] | None = None,
+    **kw: Any,
+) -> Any:
+    """Bid ``bids`` (by seat) and play the scripted hand in which trick k goes to winners[k]."""
+    hands, tricks = scripted(winners)
+    rules_obj = engine.SpadesRules(**(rules or {}))
+    s = engine.SpadesState.from_deal(rules_obj, hands, dealer=dealer, **kw)
+    while s.phase == "bid":
+        assert s.current_player is not None
+        do_bid(s, bids[s.current_player])
+    play_scripted(s, tricks)
+    assert s.phase == "over"
+    assert s.trick_winners == winners
+    return s
+
+
+def bid_all(s: Any, value: int = 3) -> None:
+    while s.phase == "bid":
+        legal = s.legal_bids()
+        s.bid(value if value in legal else legal[-1])
+
+
+def play_game_hand(g: Any, bids: dict[int, BidSpec], tricks: list[dict[int, int]]) -> None:
+    while g.phase == "bid":
+        assert g.current_player is not None
+        do_bid(g, bids[g.current_player])
+    play_scripted(g, tricks)
+
+
+# ---------------------------------------------------------------- EB-1 (defaults)
+
+EB1_WINNERS = winners_for({0: 5, 2: 3, 3: 5})
+EB1_BIDS: dict[int, BidSpec] = {0: 4, 1: 0, 2: 3, 3: 5}
+
+
+def test_EB1_B17_B18_B19_defaults(engine: Any) -> None:
+    """Dealer P3. Bids P0 4, P1 nil, P2 3, P3 5; tricks 5, 0, 3, 5.
+    Team A: C=7, T=8 -> +71, 1 bag. Team B: nil made +100, C=5, T=5 -> +50 -> +150."""
+    s = run_scripted(engine, EB1_WINNERS, EB1_BIDS, dealer=3)
+    assert s.tricks_taken == [5, 0, 3, 5]
+    assert [tuple(b) for b in s.bids] == [
+        (4, False, False, None),
+        (0, True, False, None),
+        (3, False, False, None),
+        (5, False, False, None),
+    ]
+    assert s.contracts() == [7, 5]
+    assert s.hand_scores() == [71, 150]
+    assert s.hand_bags() == [1, 0] and s.bags_after() == [1, 0]
+    assert s.totals_after() == [71, 150]
+    assert s.boston_made() is None
+
+
+# ---------------------------------------------------------------- EB-2 (set, bag penalty)
+
+
+@pytest.mark.parametrize(("penalty", "team_a"), [("undertricks", -20), ("bid", -60), ("zero", 0)])
+def test_EB2_B17_B20_set_and_bag_penalty(engine: Any, penalty: str, team_a: int) -> None:
+    """Bids P0 4, P2 2 (C=6); P1 2, P3 3 (C=5). Tricks P0 3, P2 1, P1 4, P3 5.
+    Team A: T=4 < 6 -> undertricks -20 | bid -60 | zero 0.
+    Team B (prior bags 7): T=9 -> 54, bags 7 -> 11 -> -100, bags 1 -> -46."""
+    w = winners_for({0: 3, 2: 1, 1: 4, 3: 5})
+    s = run_scripted(
+        engine, w, {0: 4, 2: 2, 1: 2, 3: 3}, rules={"set_penalty": penalty}, bags=[0, 7]
+    )
+    assert s.tricks_taken == [3, 4, 1, 5]
+    assert s.hand_scores() == [team_a, -46]
+    assert s.hand_bags() == [0, 4] and s.bags_after() == [0, 1]
+
+
+# ---------------------------------------------------------------- EB-3 (failed nil)
+
+
+@pytest.mark.parametrize(("penalty", "team_b"), [("undertricks", -108), ("bid", -138)])
+def test_EB3_B18_B19_failed_nil(engine: Any, penalty: str, team_b: int) -> None:
+    """P1 nil takes 2; P3 bids 4 takes 3; P0 bids 3 takes 5; P2 bids 3 takes 3.
+    Team B: C=4, T=3 -> -10; nil -100; nil tricks +2 (2 bags) -> -108 (set_penalty bid: -138).
+    Team A: C=6, T=8 -> +62, 2 bags."""
+    w = winners_for({1: 2, 3: 3, 0: 5, 2: 3})
+    s = run_scripted(engine, w, {1: 0, 3: 4, 0: 3, 2: 3}, rules={"set_penalty": penalty})
+    assert s.tricks_taken == [5, 2, 3, 3]
+    assert s.hand_scores() == [62, team_b]
+    assert s.hand_bags() == [2, 2] and s.bags_after() == [2, 2]
+
+
+# ---------------------------------------------------------------- EB-4 (variants)
+
+
+def test_EB4_B3_3_ten_for_two_hundred(engine: Any) -> None:
+    """Bids 6 + 4: takes 11 -> +201 (1 bag); takes 9 -> -200."""
+    rules = {"ten_for_two_hundred": True}
+    bids: dict[int, BidSpec] = {0: 6, 2: 4, 1: 1, 3: 1}
+    made = run_scripted(engine, winners_for({0: 6, 2: 5, 1: 1, 3: 1}), bids, rules=rules)
+    assert made.hand_scores()[0] == 201 and made.hand_bags()[0] == 1
+    failed = run_scripted(engine, winners_for({0: 6, 2: 3, 1: 2, 3: 2}), bids, rules=rules)
+    assert failed.tricks_taken[0] + failed.tricks_taken[2] == 9
+    assert failed.hand_scores()[0] == -200 and failed.hand_bags()[0] == 0
+    # Without the variant it is an ordinary contract of 10 (B-17).
+    plain = run_scripted(engine, winners_for({0: 6, 2: 5, 1: 1, 3: 1}), bids)
+    assert plain.hand_scores()[0] == 101
+
+
+def test_EB4_B3_8_boston_bonus(engine: Any) -> None:
+    """Bids 7 + 6 = 13: takes 13 -> +200; takes 12 -> -200."""
+    rules = {"boston": "bonus"}
+    bids: dict[int, BidSpec] = {0: 7, 2: 6, 1: 2, 3: 2}
+    made = run_scripted(engine, winners_for({0: 7, 2: 6}), bids, rules=rules)
+    assert made.hand_scores() == [200, -40] and made.boston_made() == 0
+    failed = run_scripted(engine, winners_for({0: 7, 2: 5, 1: 1}), bids, rules=rules)
+    assert failed.hand_scores()[0] == -200 and failed.boston_made() is None
+    off = run_scripted(engine, winners_for({0: 7, 2: 6}), bids)
+    assert off.hand_scores()[0] == 130 and off.boston_made() is None
+
+
+def test_EB4_B3_9_bemo(engine: Any) -> None:
+    """LITTLE declared: the team won tricks 1-6 -> +60 on top; lost trick 4 -> -60."""
+    rules = {"bemo": True}
+    bids: dict[int, BidSpec] = {0: (4, False, "little"), 1: 3, 2: 3, 3: 3}
+    won = [0, 2, 0, 2, 0, 0, 1, 1, 1, 3, 3, 3, 2]  # team 0 wins tricks 1..6
+    s = run_scripted(engine, won, bids, rules=rules)
+    assert tuple(s.bids[0]) == (4, False, False, "little")
+    assert s.tricks_taken == [4, 3, 3, 3]
+    assert s.hand_scores() == [70 + 60, 60]
+    lost = [0, 2, 0, 1, 0, 2, 1, 1, 0, 3, 3, 3, 2]  # trick 4 lost
+    s2 = run_scripted(engine, lost, bids, rules=rules)
+    assert s2.tricks_taken == [4, 3, 3, 3]
+    assert s2.hand_scores() == [70 - 60, 60]
+
+
+@pytest.mark.parametrize("value", [100, 200])
+def test_EB4_B18_blind_nil_value(engine: Any, value: int) -> None:
+    """blind_nil_value 100 made -> +100 (and 200 -> +200); failed -> minus that value."""
+    rules = {"blind_nil": True, "blind_nil_value": value}
+    bids: dict[int, BidSpec] = {0: 4, 1: 4, 2: (0, True, None), 3: 4}
+    s = run_scripted(engine, winners_for({0: 4, 1: 4, 3: 5}), bids, rules=rules)
+    assert tuple(s.bids[2]) == (0, True, True, None)
+    assert s.hand_scores()[0] == 40 + value
+    lost = run_scripted(engine, winners_for({0: 3, 2: 1, 1: 4, 3: 5}), bids, rules=rules)
+    assert lost.hand_scores()[0] == -10 - value + 1
+
+
+# ---------------------------------------------------------------- EB-5 (end of game)
+
+
+def test_EB5_B22_win_threshold(engine: Any) -> None:
+    """551 vs 524 after the hand -> A wins (B team's prior total chosen so that it ends at 524
+    with the EB-1 hand: A +71, B +150)."""
+    hands, tricks = scripted(EB1_WINNERS)
+    g = engine.SpadesGame(engine.SpadesRules(), first_dealer=3, deals=[hands], totals=[480, 374])
+    play_game_hand(g, EB1_BIDS, tricks)
+    assert g.totals == [551, 524] and g.is_over and g.winners == [0] and g.phase == "over"
+    assert g.hands_played == 1
+    h = g.hand_history[0]
+    assert h["hand_scores"] == [71, 150] and h["totals"] == [551, 524] and h["dealer"] == 3
+    assert h["tricks_taken"] == [5, 0, 3, 5] and h["boston"] is None
+
+
+def test_EB5_B22_0_6_tie_plays_another_hand(engine: Any) -> None:
+    """551 vs 551: another hand is played (tie=play_on); then the best unique score wins."""
+    hands, tricks = scripted(EB1_WINNERS)
+    g = engine.SpadesGame(
+        engine.SpadesRules(), first_dealer=3, deals=[hands, hands], totals=[480, 401]
+    )
+    play_game_hand(g, EB1_BIDS, tricks)
+    assert g.totals == [551, 551] and not g.is_over and g.winners == [] and g.phase == "bid"
+    assert g.state.dealer == 0 and g.state.hand_index == 1 and g.state.totals == [551, 551]
+    play_game_hand(g, EB1_BIDS, tricks)
+    assert g.totals == [622, 701] and g.is_over and g.winners == [1] and g.hands_played == 2
+
+
+def test_EB5_B22_lose_score(engine: Any) -> None:
+    """lose_score -200: B at -150 scores -60 -> -210 -> game over; A wins (higher)."""
+    w = winners_for({1: 3, 3: 1, 0: 4, 2: 5})
+    hands, tricks = scripted(w)
+    rules = engine.SpadesRules(lose_score=-200, set_penalty="bid")
+    g = engine.SpadesGame(rules, first_dealer=3, deals=[hands], totals=[100, -150])
+    play_game_hand(g, {0: 2, 1: 4, 2: 3, 3: 2}, tricks)
+    assert g.hand_history[0]["hand_scores"] == [54, -60]
+    assert g.totals == [154, -210] and g.is_over and g.winners == [0]
+    # Without lose_score the game goes on.
+    g2 = engine.SpadesGame(
+        engine.SpadesRules(set_penalty="bid"), first_dealer=3, deals=[hands], totals=[100, -150]
+    )
+    play_game_hand(g2, {0: 2, 1: 4, 2: 3, 3: 2}, tricks)
+    assert not g2.is_over and g2.winners == []
+
+
+# ---------------------------------------------------------------- EB-6 (legal moves)
+
+ALL_SPADES = cs("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS")
+
+
+def test_EB6_B10_B16_trick1_leader_with_spades_and_a_heart(engine: Any) -> None:
+    """Trick 1 leader {A♠ 3♠ 2♥} -> {2♥} (here with ten more spades); {A♠ 3♠ ...} only
+    spades -> all of them."""
+    hand = [c("AS"), c("3S"), c("2H"), *[x for x in ALL_SPADES if x not in cs("AS 3S 2S")]]
+    s = engine.SpadesState.from_deal(engine.SpadesRules(), make_deal({0: hand}), dealer=3)
+    bid_all(s)
+    assert s.current_player == 0 and s.legal_plays() == cs("2H")
+    with pytest.raises(engine.IllegalMoveError) as e:
+        s.play(c("AS"))
+    assert e.value.card == c("AS") and e.value.legal == cs("2H")
+    only = engine.SpadesState.from_deal(engine.SpadesRules(), make_deal({0: ALL_SPADES}), dealer=3)
+    bid_all(only)
+    assert only.legal_plays() == ALL_SPADES
+
+
+def _trick2_state(engine: Any, **rules: Any) -> Any:
+    """P0 wins a clubs trick 1 and leads trick 2 holding A♠, 2♥ and ten diamonds."""
+    p0 = [c("AC"), c("2H"), c("AS"), *range(13, 23)]
+    deal = make_deal({0: p0, 1: cs("2C 3C 4C"), 2: cs("5C 6C 7C"), 3: cs("8C 9C TC")})
+    s = engine.SpadesState.from_deal(engine.SpadesRules(**rules), deal, dealer=3)
+    bid_all(s)
+    for x in ("AC", "2C", "5C", "8C"):
+        s.play(c(x))
+    assert s.trick_winners == [0] and s.current_player == 0 and not s.spades_broken
+    return s
+
+
+def test_EB6_B11_B3_1_trick2_leader(engine: Any) -> None:
+    """Trick 2 leader {A♠ 2♥ ...}: default -> any card, A♠ included; spades_broken with no
+    spade played yet -> not A♠."""
+    s = _trick2_state(engine)
+    assert s.legal_plays() == s.hands[0] and c("AS") in s.legal_plays()
+    b = _trick2_state(engine, spades_broken=True)
+    assert c("AS") not in b.legal_plays() and b.legal_plays() == [x for x in b.hands[0] if x < 39]
+    with pytest.raises(engine.IllegalMoveError):
+        b.play(c("AS"))
+
+
+def test_EB6_B12_void_follower_may_trump(engine: Any) -> None:
+    """♥ led, follower {K♦ 3♠} (void in hearts) -> {K♦, 3♠}: any card."""
+    p1 = cs("KD 3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC")
+    deal = make_deal({0: cs("5H AC"), 1: p1, 2: cs("2H 3H")})
+    s = engine.SpadesState.from_deal(engine.SpadesRules(), deal, dealer=3)
+    bid_all(s)
+    s.play(c("5H"))
+    assert s.legal_plays() == p1
+    s.play(c("3S"))
+    assert s.legal_plays() == [x for x in s.hands[2] if x // 13 == 2]
+
+
+def test_EB6_B3_5_joker_must_follow_spades(engine: Any) -> None:
+    """jokers: ♠ led, follower {BigJoker 4♥ ...} (no other spade) -> {BigJoker}."""
+    p0 = [LJ, *cs("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")]  # only spades: may lead one
+    p1 = [BJ, c("4H"), *cs("3C 4C 5C 6C 7C 8C 9C TC JC QC KC")]
+    deal = make_deal({0: p0, 1: p1}, jokers=True)
+    s = engine.SpadesState.from_deal(engine.SpadesRules(jokers=True), deal, dealer=3)
+    bid_all(s)
+    assert s.legal_plays() == sorted(p0)
+    s.play(c("2S"))
+    assert s.legal_plays() == [BJ]
+    with pytest.raises(engine.IllegalMoveError):
+        s.play(c("4H"))
+    s.play(BJ)
+    s.play(s.legal_plays()[0])
+    s.play(s.legal_plays()[0])
+    assert s.trick_winners == [1] and s.spades_broken  # BJ > every spade (B.3 #5)
