@@ -388,13 +388,13 @@ impl Pool {
 }
 
 #[cfg(feature = "parallel")]
-fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
+pub(crate) fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
     use rayon::prelude::*;
     work.into_par_iter().for_each(f);
 }
 
 #[cfg(not(feature = "parallel"))]
-fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
+pub(crate) fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
     work.into_iter().for_each(f);
 }
 

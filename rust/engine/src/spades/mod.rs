@@ -3,6 +3,7 @@
 
 mod game;
 mod rules;
+pub mod sim;
 mod state;
 mod text;
 
@@ -12,7 +13,7 @@ pub use rules::{
     SpadesRules, MAX_PARAM, MAX_TOTAL,
 };
 pub use state::{
-    check_deal, deal_random, is_deficient, suit_cards, team_of, Bid, BidError, ClaimError, Deal,
-    DealError, HandScore, Phase, PlayError, SpadesState, TRICKS,
+    check_deal, deal_random, is_deficient, legal_bid_mask, score_hand, suit_cards, team_of, Bid,
+    BidError, ClaimError, Deal, DealError, HandScore, Phase, PlayError, SpadesState, TRICKS,
 };
 pub use text::{param_text, set_param_text, PARAMS};

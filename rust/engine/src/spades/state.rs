@@ -39,7 +39,7 @@ impl Phase {
 }
 
 /// One bid (B-6, B-7, B.3).
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub struct Bid {
     /// The number of tricks bid, 0..=13.
     pub value: u8,
@@ -247,6 +247,33 @@ pub struct HandScore {
     pub boston: Option<u8>,
     /// Which teams reneged (B-27).
     pub reneged: [bool; 2],
+}
+
+/// The bids (bit n = bid n) a player holding `spades` spade-suit cards may make after his
+/// partner's bid `partner` (B-7, B.3 #4 mirror, #6 fourteen, suicide, `team_bid_cap`).
+pub fn legal_bid_mask(r: &SpadesRules, spades: u32, partner: Option<Bid>) -> u16 {
+    if r.mirror {
+        return 1 << spades;
+    }
+    if r.fourteen_partnership {
+        return match partner {
+            None => 0b11_1100,
+            Some(b) => 1 << (7 - b.value),
+        };
+    }
+    let all: u16 = (1 << 14) - 1;
+    if r.suicide {
+        let four_up = all & !0b1111;
+        return match partner {
+            None => four_up | 1,
+            Some(b) if b.nil => four_up,
+            Some(_) => 1,
+        };
+    }
+    match partner {
+        Some(b) if r.team_bid_cap => all >> b.value,
+        _ => all,
+    }
 }
 
 /// The B.3 `deficient_hand` test: no spade-suit card (jokers count) and no J, Q or K.
@@ -572,31 +599,12 @@ impl SpadesState {
         if self.phase != Phase::Bid {
             return 0;
         }
-        let seat = self.current;
-        let partner = self.bids[usize::from(seat ^ 2)];
-        let r = &self.rules;
-        if r.mirror {
-            return 1 << (self.hands[usize::from(seat)] & CardSet::SPADE_SUIT).count();
-        }
-        if r.fourteen_partnership {
-            return match partner {
-                None => 0b11_1100,
-                Some(b) => 1 << (7 - b.value),
-            };
-        }
-        let all: u16 = (1 << 14) - 1;
-        if r.suicide {
-            let four_up = all & !0b1111;
-            return match partner {
-                None => four_up | 1,
-                Some(b) if b.nil => four_up,
-                Some(_) => 1,
-            };
-        }
-        match partner {
-            Some(b) if r.team_bid_cap => all >> b.value,
-            _ => all,
-        }
+        let seat = usize::from(self.current);
+        legal_bid_mask(
+            &self.rules,
+            (self.hands[seat] & CardSet::SPADE_SUIT).count(),
+            self.bids[seat ^ 2],
+        )
     }
 
     /// Why `bid(0, blind=True)` is not legal now, or `None` when it is.
@@ -797,98 +805,134 @@ impl SpadesState {
     /// The hand's result so far: zeros while bidding, the formula on the completed tricks
     /// while playing, final once over.
     pub fn score(&self) -> HandScore {
-        let mut out = HandScore {
-            bags_after: self.bags_before,
-            ..HandScore::default()
-        };
         if self.phase == Phase::Bid {
-            return out;
+            return HandScore {
+                bags_after: self.bags_before,
+                ..HandScore::default()
+            };
         }
-        let completed = self.trick_winners();
-        let contracts = self.contracts();
-        for (t, &c) in contracts.iter().enumerate() {
-            let reneged = (0..usize::from(self.num_plays))
-                .any(|i| self.renege_plays >> i & 1 != 0 && team_of(self.play_seats[i]) == t);
-            out.reneged[t] = reneged;
-            if reneged {
-                out.scores[t] = -10 * c;
-                continue;
-            }
-            let (score, bags, boston) = self.team_score(t, c, completed);
-            out.scores[t] = score;
-            if boston {
-                out.boston = Some(t as u8);
-            }
-            if self.rules.bags {
-                out.bags[t] = bags;
-                let mut counter = self.bags_before[t] + bags;
-                while counter >= self.rules.bags_limit {
-                    out.scores[t] -= self.rules.bags_penalty;
-                    counter -= self.rules.bags_limit;
-                }
-                out.bags_after[t] = counter;
+        let mut won = [0u16; 2];
+        for (i, &w) in self.trick_winners().iter().enumerate() {
+            won[team_of(w)] |= 1 << i;
+        }
+        let mut reneged = [false; 2];
+        for i in 0..usize::from(self.num_plays) {
+            if self.renege_plays >> i & 1 != 0 {
+                reneged[team_of(self.play_seats[i])] = true;
             }
         }
-        out
+        score_hand(
+            &self.rules,
+            &self.bids,
+            self.tricks_taken,
+            won,
+            self.bags_before,
+            reneged,
+        )
     }
+}
 
-    /// B-17..B-19 and the B.3 terms for one team: (score before B-20, bags, Boston made).
-    fn team_score(&self, t: usize, c: i64, completed: &[u8]) -> (i64, i64, bool) {
-        let r = &self.rules;
-        let (mut tricks, mut nil_tricks, mut has_contract) = (0i64, 0i64, false);
-        let (mut score, mut bags, mut boston) = (0i64, 0i64, false);
-        for seat in [t, t + 2] {
-            let Some(b) = self.bids[seat] else { continue };
-            let taken = i64::from(self.tricks_taken[seat]);
-            if b.nil {
-                nil_tricks += taken;
-                let value = if b.blind {
-                    r.blind_nil_value
-                } else {
-                    r.nil_value
-                };
-                score += if taken == 0 { value } else { -value };
+/// The team results of a hand (B-17..B-21, B.3, B-27) from the bids, the tricks per seat,
+/// the tricks each team won (bit i = trick i + 1, for bemo), the bag counters before the
+/// hand and which teams reneged.
+#[inline]
+pub fn score_hand(
+    r: &SpadesRules,
+    bids: &[Option<Bid>; 4],
+    tricks_taken: [u8; 4],
+    won: [u16; 2],
+    bags_before: [i64; 2],
+    reneged: [bool; 2],
+) -> HandScore {
+    // One pass over the seats: per team C and T (B-8, B-17), N and the nil terms (B-18,
+    // B-19), and the bemo terms (B.3 #9).
+    let mut c = [0i64; 2];
+    let mut tricks = [0i64; 2];
+    let mut nil_tricks = [0i64; 2];
+    let mut has_contract = [false; 2];
+    let mut extra = [0i64; 2];
+    for (seat, bid) in bids.iter().enumerate() {
+        let t = seat & 1;
+        let Some(b) = bid else { continue };
+        let taken = i64::from(tricks_taken[seat]);
+        if b.nil {
+            nil_tricks[t] += taken;
+            let value = if b.blind {
+                r.blind_nil_value
             } else {
-                tricks += taken;
-                has_contract = true;
-            }
+                r.nil_value
+            };
+            extra[t] += if taken == 0 { value } else { -value };
+        } else {
+            c[t] += i64::from(b.value);
+            tricks[t] += taken;
+            has_contract[t] = true;
         }
+        if let Some(m) = b.bemo {
+            let (k, points) = m.tricks_and_points();
+            let all = (1u16 << k) - 1;
+            extra[t] += if won[t] & all == all { points } else { -points };
+        }
+    }
+    let mut out = HandScore {
+        bags_after: bags_before,
+        reneged,
+        ..HandScore::default()
+    };
+    for t in 0..2 {
+        if reneged[t] {
+            // B-27: the whole hand score is -10·C; bags untouched.
+            out.scores[t] = -10 * c[t];
+            continue;
+        }
+        let (mut score, mut bags) = (extra[t], 0i64);
+        let mut tr = tricks[t];
         if r.nil_tricks == NilTricks::CountForPartner {
-            tricks += nil_tricks;
+            tr += nil_tricks[t];
         }
-        if has_contract {
-            if r.boston != Boston::Off && c == 13 {
-                boston = tricks == 13;
-                score += if boston { 200 } else { -200 };
-            } else if r.ten_for_two_hundred && c == 10 {
-                if tricks >= 10 {
-                    score += 200 + (tricks - 10);
-                    bags += tricks - 10;
+        let ct = c[t];
+        if has_contract[t] {
+            if r.boston != Boston::Off && ct == 13 {
+                if tr == 13 {
+                    score += 200;
+                    out.boston = Some(t as u8);
                 } else {
                     score -= 200;
                 }
-            } else if tricks >= c {
-                score += 10 * c + (tricks - c);
-                bags += tricks - c;
+            } else if r.ten_for_two_hundred && ct == 10 {
+                if tr >= 10 {
+                    score += 200 + (tr - 10);
+                    bags += tr - 10;
+                } else {
+                    score -= 200;
+                }
+            } else if tr >= ct {
+                score += 10 * ct + (tr - ct);
+                bags += tr - ct;
             } else {
                 score -= match r.set_penalty {
-                    SetPenalty::Undertricks => 10 * (c - tricks),
-                    SetPenalty::Bid => 10 * c,
+                    SetPenalty::Undertricks => 10 * (ct - tr),
+                    SetPenalty::Bid => 10 * ct,
                     SetPenalty::Zero => 0,
                 };
             }
         }
         if r.nil_tricks == NilTricks::Bags {
-            score += nil_tricks;
-            bags += nil_tricks;
+            score += nil_tricks[t];
+            bags += nil_tricks[t];
         }
-        for seat in [t, t + 2] {
-            if let Some(Bid { bemo: Some(m), .. }) = self.bids[seat] {
-                let (k, points) = m.tricks_and_points();
-                let made = completed.len() >= k && completed[..k].iter().all(|&w| team_of(w) == t);
-                score += if made { points } else { -points };
+        if r.bags {
+            out.bags[t] = bags;
+            let mut counter = bags_before[t] + bags;
+            if counter >= r.bags_limit {
+                // B-20: one penalty per full bags_limit, the excess carries.
+                let k = counter / r.bags_limit;
+                score -= k * r.bags_penalty;
+                counter -= k * r.bags_limit;
             }
+            out.bags_after[t] = counter;
         }
-        (score, bags, boston)
+        out.scores[t] = score;
     }
+    out
 }

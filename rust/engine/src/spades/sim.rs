@@ -1,0 +1,887 @@
+//! Batch simulation of Spades: many independent hands or games with in-engine policies.
+//!
+//! Hand (or game) `i` of a batch run with `seed` draws its deal from
+//! `Rng::for_game(seed, i)` and its policies' choices from `policy_rng(seed, i)` (the same
+//! streams as the Hearts batches), nothing else. Results are therefore bit-identical for any
+//! thread count and chunking, and [`batch_state`] plus [`play_out`] rebuild any hand step by
+//! step. Batch hands have dealer `i % 4`, zero totals and bags, and policies never claim a
+//! deficient-hand redeal.
+//!
+//! The all-random case runs on plain `u64` masks with several hands interleaved; it makes
+//! exactly the draws of stepping a [`SpadesState`], so it returns the same results (tested).
+
+use super::rules::{Bemo, FirstLead, SpadesRules};
+use super::state::{legal_bid_mask, score_hand, Bid, Deal, HandScore, Phase, SpadesState};
+use super::SpadesGame;
+use crate::card::Card;
+use crate::card_set::CardSet;
+use crate::rng::{mix64, Rng};
+use crate::sim::{policy_rng, policy_seed, Policy};
+
+const SPADE_SUIT: u64 = CardSet::SPADE_SUIT.0;
+
+/// Draw ranges of the batch deal: 52, 51, …, 14 (three seats' cards), then 13, …, 2 (the
+/// order of the dealer's own cards).
+const DEAL_BOUNDS: [u32; 39] = {
+    let mut b = [0u32; 39];
+    let mut i = 0;
+    while i < 39 {
+        b[i] = 52 - i as u32;
+        i += 1;
+    }
+    b
+};
+const ORDER_BOUNDS: [u32; 12] = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/// The draw batches of the deal: ten ranges per 64-bit word, with their Lemire thresholds.
+const DEAL_SPLITS: [(usize, usize); 4] = [(0, 10), (10, 20), (20, 30), (30, 39)];
+
+fn deal_thresholds() -> [u64; 5] {
+    let mut t = [0u64; 5];
+    for (x, &(a, b)) in t.iter_mut().zip(DEAL_SPLITS.iter()) {
+        *x = Rng::batch_threshold(&DEAL_BOUNDS[a..b]);
+    }
+    t[4] = Rng::batch_threshold(&ORDER_BOUNDS);
+    t
+}
+
+/// The suit mask of each card id, jokers in the spade suit.
+const SUIT_MASK: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 54 {
+        t[i] = if i >= 39 {
+            SPADE_SUIT
+        } else {
+            0x1fff << (13 * (i / 13))
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The deal of a batch hand: seats from the dealer's left each get 13 cards drawn one by
+/// one from the remaining deck (the `n`-th remaining card for a uniform `n`), in draw order;
+/// the dealer gets the last 13, in an order drawn the same way. A uniform deal.
+#[inline(always)]
+pub fn batch_deal<const BMI2: bool>(rules: &SpadesRules, dealer: u8, rng: &mut Rng) -> Deal {
+    let t = deal_thresholds();
+    let mut remaining = rules.deck().0;
+    let mut deal = [[0u8; 13]; 4];
+    let mut draws = [0u32; 39];
+    for (k, &(a, b)) in DEAL_SPLITS.iter().enumerate() {
+        rng.below_batch_fixed(&DEAL_BOUNDS[a..b], t[k], &mut draws[a..b]);
+    }
+    for (i, &d) in draws.iter().enumerate() {
+        let bit = CardSet(remaining).nth_bit::<BMI2>(d).0;
+        remaining &= !bit;
+        deal[(usize::from(dealer) + 1 + i / 13) % 4][i % 13] = bit.trailing_zeros() as u8;
+    }
+    let mut order = [0u32; 12];
+    rng.below_batch_fixed(&ORDER_BOUNDS, t[4], &mut order);
+    for (i, &d) in order.iter().enumerate() {
+        let bit = CardSet(remaining).nth_bit::<BMI2>(d).0;
+        remaining &= !bit;
+        deal[usize::from(dealer)][i] = bit.trailing_zeros() as u8;
+    }
+    deal[usize::from(dealer)][12] = remaining.trailing_zeros() as u8;
+    deal
+}
+
+/// The initial state of hand `index` of a batch run with `seed`: dealer `index % 4`, hand
+/// index `index`, zero totals and bags, the deal of [`batch_deal`] from
+/// `Rng::for_game(seed, index)`.
+pub fn batch_state(rules: &SpadesRules, seed: u64, index: u64) -> SpadesState {
+    let dealer = (index % 4) as u8;
+    let deal = batch_deal::<false>(rules, dealer, &mut Rng::for_game(seed, index));
+    SpadesState::new(rules, deal, dealer, index, [0, 0], [0, 0])
+}
+
+/// The random policy's bid: a uniform choice among the legal values and, when allowed, the
+/// blind nil (one draw over all of them); then, when the team may still declare a bemo, a
+/// uniform choice among none, little and big (a second draw).
+#[inline(always)]
+pub fn random_bid<const BMI2: bool>(
+    rules: &SpadesRules,
+    legal: u16,
+    blind_ok: bool,
+    bemo_ok: bool,
+    rng: &mut Rng,
+) -> Bid {
+    let n = legal.count_ones();
+    let k = rng.below(n + u32::from(blind_ok));
+    let (value, blind) = if k < n {
+        // The k-th set bit of `legal`.
+        let bit = CardSet(u64::from(legal)).nth_bit::<BMI2>(k);
+        (bit.0.trailing_zeros() as u8, false)
+    } else {
+        (0, true)
+    };
+    let bemo = if bemo_ok {
+        match rng.below(3) {
+            0 => None,
+            1 => Some(Bemo::Little),
+            _ => Some(Bemo::Big),
+        }
+    } else {
+        None
+    };
+    Bid {
+        value,
+        nil: rules.nil && value == 0,
+        blind,
+        bemo,
+    }
+}
+
+/// The heuristic's target number of tricks for a hand (documented in docs/spades-api.md):
+/// every ace, Big and Little Joker; a king with at least one more card of its suit; in the
+/// spade suit also a queen with at least two more spades, and every spade beyond the fourth.
+pub fn sure_tricks(hand: CardSet) -> u32 {
+    let mut n = 0;
+    for suit in 0..4u8 {
+        let mask = if suit == 3 {
+            SPADE_SUIT
+        } else {
+            0x1fff << (13 * suit)
+        };
+        let cards = hand.0 & mask;
+        let len = cards.count_ones();
+        let base = 13 * u32::from(suit);
+        let has = |rank: u32| cards >> (base + rank) & 1 != 0;
+        n += u32::from(has(12));
+        n += u32::from(has(11) && len >= 2);
+        if suit == 3 {
+            n += (cards >> 52).count_ones();
+            n += u32::from(has(10) && len >= 3);
+            n += len.saturating_sub(4);
+        }
+    }
+    n
+}
+
+/// The heuristic bid: a nil when the hand has no sure trick, at most two spade-suit cards
+/// and no card above a jack; otherwise the legal value nearest [`sure_tricks`] (at least 1;
+/// the lower one on a tie). Never blind, never a bemo.
+pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
+    let sure = sure_tricks(hand);
+    let spades = (hand.0 & SPADE_SUIT).count_ones();
+    let high = (0..4u32).any(|s| hand.0 >> (13 * s + 10) & 0b111 != 0) || hand.0 >> 52 != 0;
+    let value = if rules.nil && legal & 1 != 0 && sure == 0 && spades <= 2 && !high {
+        0
+    } else {
+        let target = sure.max(1) as i32;
+        (0..14)
+            .filter(|v| legal >> v & 1 != 0)
+            .min_by_key(|&v: &i32| ((v - target).abs(), v))
+            .unwrap_or(0) as u8
+    };
+    Bid {
+        value,
+        nil: rules.nil && value == 0,
+        blind: false,
+        bemo: None,
+    }
+}
+
+/// Whether `card` would take the trick from the current winner `best` (led suit `led`).
+#[inline(always)]
+fn beats(card: u64, best: u64, led: u64) -> bool {
+    card & (led | SPADE_SUIT) != 0 && card > best
+}
+
+/// The heuristic play (documented in docs/spades-api.md):
+/// - a nil bidder plays his highest legal card that does not take the trick (when leading:
+///   his lowest card); if every card takes it, his highest;
+/// - the partner of a nil bidder who is winning the trick overtakes with his lowest card
+///   that beats it, if he can;
+/// - otherwise, while his team or the opponents still need tricks for their contracts, a
+///   player leads his highest legal card, and when following plays low if his partner is
+///   winning, else his lowest card that takes the trick, else his lowest card;
+/// - once both contracts are made or beyond reach it avoids bags: the highest card that
+///   does not take the trick, else the lowest.
+pub fn heuristic_play(s: &SpadesState) -> Card {
+    let legal = s.legal_plays().0;
+    let seat = s.current_player().unwrap_or(0);
+    let bids = s.bids();
+    let lowest = 1u64 << legal.trailing_zeros();
+    let highest = 1u64 << legal.checked_ilog2().unwrap_or(0);
+    let trick = s.trick();
+    let card = |bit: u64| Card::new_unchecked(bit.trailing_zeros() as u8);
+    let is_nil = |p: u8| bids[usize::from(p)].is_some_and(|b| b.nil);
+    let (best, best_seat, led) = match trick.plays().next() {
+        None => (0, 0, 0),
+        Some((_, first)) => {
+            let led = SUIT_MASK[usize::from(first.id())];
+            let top = trick.cards().0 & (led | SPADE_SUIT);
+            let best = 1u64 << top.checked_ilog2().unwrap_or(0);
+            let seat = trick.seat_of(card(best)).unwrap_or(0);
+            (best, seat, led)
+        }
+    };
+    let bits = || {
+        (0..64u32)
+            .map(|i| 1u64 << i)
+            .filter(move |b| legal & b != 0)
+    };
+    let ducks = bits().rfind(|&b| !beats(b, best, led));
+    let cheapest_win = bits().find(|&b| beats(b, best, led));
+    if is_nil(seat) {
+        if best == 0 {
+            return card(lowest);
+        }
+        return card(ducks.unwrap_or(highest));
+    }
+    let partner = seat ^ 2;
+    if best != 0 && best_seat == partner && is_nil(partner) {
+        if let Some(w) = cheapest_win {
+            return card(w);
+        }
+    }
+    let contracts = s.contracts();
+    let taken = s.tricks_taken();
+    let team = usize::from(seat & 1);
+    let left = 13 - s.trick_winners().len() as i64;
+    let needs = |t: usize| {
+        let got: i64 = [t, t + 2]
+            .iter()
+            .filter(|&&p| !is_nil(p as u8))
+            .map(|&p| i64::from(taken[p]))
+            .sum();
+        let need = contracts[t] - got;
+        need > 0 && need <= left
+    };
+    if needs(team) || needs(1 - team) {
+        if best == 0 {
+            return card(highest);
+        }
+        if best_seat == partner {
+            return card(lowest);
+        }
+        return card(cheapest_win.unwrap_or(lowest));
+    }
+    if best == 0 {
+        return card(lowest);
+    }
+    card(ducks.unwrap_or(lowest))
+}
+
+/// One seat's bid under `policy` at the current state.
+pub fn policy_bid(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Bid {
+    let seat = usize::from(s.current_player().unwrap_or(0));
+    match policy {
+        Policy::Random => random_bid::<false>(
+            s.rules(),
+            s.legal_bids(),
+            s.can_bid_blind(),
+            s.can_bemo(),
+            rng,
+        ),
+        Policy::Heuristic => heuristic_bid(s.rules(), s.hands()[seat], s.legal_bids()),
+    }
+}
+
+/// One play under `policy` at the current state (the random policy: the `n`-th legal card
+/// for a uniform `n`).
+#[inline(always)]
+pub fn policy_play<const BMI2: bool>(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Card {
+    match policy {
+        Policy::Random => {
+            let legal = s.legal_plays();
+            let bit = legal.nth_bit::<BMI2>(rng.below(legal.count())).0;
+            Card::new_unchecked(bit.trailing_zeros() as u8)
+        }
+        Policy::Heuristic => heuristic_play(s),
+    }
+}
+
+/// Bids and plays a hand to its end with per-seat policies.
+pub fn play_out_with<const BMI2: bool>(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
+    while let Some(seat) = s.current_player() {
+        let p = policies[usize::from(seat)];
+        match s.phase() {
+            Phase::Bid => {
+                let b = policy_bid(p, s, rng);
+                s.bid_unchecked(b.value, b.blind, b.bemo);
+            }
+            _ => {
+                let c = policy_play::<BMI2>(p, s, rng);
+                s.play_unchecked(c);
+            }
+        }
+    }
+}
+
+/// [`play_out_with`] without BMI2.
+pub fn play_out(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
+    play_out_with::<false>(policies, s, rng);
+}
+
+/// What a batch plays: rules, seed and per-seat policies.
+#[derive(Clone, Copy, Debug)]
+pub struct SpadesBatch {
+    /// The rules.
+    pub rules: SpadesRules,
+    /// The batch seed.
+    pub seed: u64,
+    /// Per-seat policies.
+    pub policies: [Policy; 4],
+}
+
+/// One finished batch hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpadesOutcome {
+    /// The bids.
+    pub bids: [Option<Bid>; 4],
+    /// Tricks per seat.
+    pub tricks: [u8; 4],
+    /// Team scores and bags.
+    pub score: HandScore,
+}
+
+/// The outcome of a finished state.
+pub fn outcome_of(s: &SpadesState) -> SpadesOutcome {
+    SpadesOutcome {
+        bids: s.bids(),
+        tricks: s.tricks_taken(),
+        score: s.score(),
+    }
+}
+
+/// Hands interleaved by the all-random routine.
+const LANES: usize = 4;
+
+/// The play state of `L` interleaved hands.
+struct Lanes<const L: usize> {
+    hands: [[u64; 4]; L],
+    leader: [usize; L],
+    /// The seat of every card in two bit planes (seat = bit 0 + 2 × bit 1).
+    owner: [[u64; 2]; L],
+    taken: [[u8; 4]; L],
+    /// Tricks won per team, bit i = trick i + 1.
+    won: [[u16; 2]; L],
+    /// The cards a leader must prefer: the non-spades until spades are broken (with
+    /// `spades_broken`), else every card.
+    lead_ok: [u64; L],
+}
+
+/// One random follow (B-12) by the player `o` seats after the leader, in every lane.
+#[inline(always)]
+fn follow<const BMI2: bool, const L: usize>(
+    st: &mut Lanes<L>,
+    rng: &mut [Rng; L],
+    o: usize,
+    led: &[u64; L],
+    trick: &mut [u64; L],
+) {
+    for g in 0..L {
+        let q = (st.leader[g] + o) & 3;
+        let h = st.hands[g][q];
+        let f = h & led[g];
+        let c = if f == 0 { h } else { f };
+        let card = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+        st.hands[g][q] = h & !card;
+        trick[g] |= card;
+    }
+}
+
+/// One random trick in every lane; `FIRST` is trick 1 (B-10, B.3 #7).
+#[inline(always)]
+fn trick<const BMI2: bool, const L: usize, const FIRST: bool>(
+    r: &SpadesRules,
+    st: &mut Lanes<L>,
+    rng: &mut [Rng; L],
+    trick_no: usize,
+) {
+    let mut led = [0u64; L];
+    let mut trick = [0u64; L];
+    for g in 0..L {
+        let l = st.leader[g];
+        let h = st.hands[g][l];
+        let mut c = h;
+        if FIRST && r.first_lead == FirstLead::LowestClub {
+            c = h & 1u64 << r.lowest_club().id();
+        } else {
+            let ok = if FIRST && r.first_trick_no_spade_lead {
+                !SPADE_SUIT
+            } else {
+                st.lead_ok[g]
+            };
+            let x = h & ok;
+            if x != 0 {
+                c = x;
+            }
+        }
+        let card = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+        st.hands[g][l] = h & !card;
+        led[g] = SUIT_MASK[(card.trailing_zeros() & 63) as usize];
+        trick[g] = card;
+    }
+    // Unrolled by hand: as a loop the compiler keeps it rolled.
+    follow::<BMI2, L>(st, rng, 1, &led, &mut trick);
+    follow::<BMI2, L>(st, rng, 2, &led, &mut trick);
+    follow::<BMI2, L>(st, rng, 3, &led, &mut trick);
+    for g in 0..L {
+        // B-13: the top spade-suit card if any, else the top of the led suit — the top
+        // bit of both together, since the spade suit holds the highest ids.
+        let z = (trick[g] & (led[g] | SPADE_SUIT)).leading_zeros();
+        let [o0, o1] = st.owner[g];
+        let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+        st.taken[g][w] += 1;
+        st.won[g][w & 1] |= 1 << trick_no;
+        // B.3 #1: any spade-suit card in a completed trick breaks spades.
+        st.lead_ok[g] |= u64::from(trick[g] & SPADE_SUIT != 0).wrapping_neg();
+        st.leader[g] = w;
+    }
+}
+
+/// The all-random hand on masks, `L` hands interleaved trick by trick.
+#[inline(always)]
+fn random_lanes<const BMI2: bool, const L: usize>(
+    b: &SpadesBatch,
+    deal_seed: u64,
+    policy_seed_mixed: u64,
+    index: [u64; L],
+) -> [SpadesOutcome; L] {
+    let r = &b.rules;
+    let t = deal_thresholds();
+    let mut hands = [[0u64; 4]; L];
+    let mut rng = [Rng::new(0); L];
+    let mut bids = [[None; 4]; L];
+    let mut leader = [0usize; L];
+    let mut owner = [[0u64; 2]; L];
+    let blind_ok = r.blind_nil && r.nil && !r.forced_bids() && r.blind_nil_min_deficit == 0;
+    for g in 0..L {
+        let mut deal_rng = Rng::for_game_mixed(deal_seed, index[g]);
+        let dealer = (index[g] & 3) as usize;
+        // The deal of `batch_deal`, without the order of the dealer's cards (which only
+        // matters for face-up cards, not for play).
+        let mut remaining = r.deck().0;
+        let mut draws = [0u32; 39];
+        for (k, &(a, e)) in DEAL_SPLITS.iter().enumerate() {
+            deal_rng.below_batch_fixed(&DEAL_BOUNDS[a..e], t[k], &mut draws[a..e]);
+        }
+        for (o, seat_draws) in draws.chunks_exact(13).enumerate() {
+            let before = remaining;
+            for &d in seat_draws {
+                remaining &= !CardSet(remaining).nth_bit::<BMI2>(d).0;
+            }
+            hands[g][(dealer + 1 + o) & 3] = before & !remaining;
+        }
+        hands[g][dealer] = remaining;
+        rng[g] = Rng::for_game_mixed(policy_seed_mixed, index[g]);
+        // Bidding (B-6): dealer's left first.
+        let mut bemo_done = [false; 2];
+        for k in 1..=4 {
+            let seat = (dealer + k) & 3;
+            let spades = (hands[g][seat] & SPADE_SUIT).count_ones();
+            let legal = legal_bid_mask(r, spades, bids[g][seat ^ 2]);
+            let bemo_ok = r.bemo && !bemo_done[seat & 1];
+            let bid = random_bid::<BMI2>(r, legal, blind_ok, bemo_ok, &mut rng[g]);
+            bemo_done[seat & 1] |= bid.bemo.is_some();
+            bids[g][seat] = Some(bid);
+        }
+        let h = &hands[g];
+        leader[g] = match r.first_lead {
+            FirstLead::LeftOfDealer => (dealer + 1) & 3,
+            FirstLead::LowestClub => {
+                let c = 1u64 << r.lowest_club().id();
+                (0..4).find(|&s| h[s] & c != 0).unwrap_or(0)
+            }
+        };
+        owner[g] = [h[1] | h[3], h[2] | h[3]];
+    }
+    let mut st = Lanes::<L> {
+        hands,
+        leader,
+        owner,
+        taken: [[0u8; 4]; L],
+        won: [[0u16; 2]; L],
+        lead_ok: [if r.spades_broken { !SPADE_SUIT } else { !0 }; L],
+    };
+    trick::<BMI2, L, true>(r, &mut st, &mut rng, 0);
+    for trick_no in 1..13 {
+        trick::<BMI2, L, false>(r, &mut st, &mut rng, trick_no);
+    }
+    let (taken, won) = (st.taken, st.won);
+    let mut out = [SpadesOutcome::default(); L];
+    for g in 0..L {
+        out[g] = SpadesOutcome {
+            bids: bids[g],
+            tricks: taken[g],
+            score: score_hand(r, &bids[g], taken[g], won[g], [0, 0], [false; 2]),
+        };
+    }
+    out
+}
+
+/// Per-hand results of a Spades batch.
+#[derive(Clone, Debug, Default)]
+pub struct SpadesHandsOut {
+    /// Bid values `(n, 4)`.
+    pub bids: Vec<i8>,
+    /// Nil flags `(n, 4)`.
+    pub nil: Vec<bool>,
+    /// Blind-nil flags `(n, 4)`.
+    pub blind: Vec<bool>,
+    /// Bemo per seat `(n, 4)`: 0 none, 1 little, 2 big.
+    pub bemo: Vec<i8>,
+    /// Tricks per seat `(n, 4)`.
+    pub tricks: Vec<u8>,
+    /// Team hand scores `(n, 2)`.
+    pub hand_scores: Vec<i32>,
+    /// Bags added per team `(n, 2)`.
+    pub hand_bags: Vec<i8>,
+}
+
+impl SpadesHandsOut {
+    /// Zeroed storage for `n` hands.
+    pub fn new(n: usize) -> SpadesHandsOut {
+        SpadesHandsOut {
+            bids: vec![0; n * 4],
+            nil: vec![false; n * 4],
+            blind: vec![false; n * 4],
+            bemo: vec![0; n * 4],
+            tricks: vec![0; n * 4],
+            hand_scores: vec![0; n * 2],
+            hand_bags: vec![0; n * 2],
+        }
+    }
+
+    /// Number of hands.
+    pub fn len(&self) -> usize {
+        self.tricks.len() / 4
+    }
+
+    /// Whether there is no hand.
+    pub fn is_empty(&self) -> bool {
+        self.tricks.is_empty()
+    }
+}
+
+/// Mutable rows of a [`SpadesHandsOut`] for hands `start..`.
+#[derive(Debug)]
+#[allow(missing_docs)]
+pub struct SpadesChunk<'a> {
+    pub start: u64,
+    pub bids: &'a mut [i8],
+    pub nil: &'a mut [bool],
+    pub blind: &'a mut [bool],
+    pub bemo: &'a mut [i8],
+    pub tricks: &'a mut [u8],
+    pub hand_scores: &'a mut [i32],
+    pub hand_bags: &'a mut [i8],
+}
+
+impl SpadesChunk<'_> {
+    #[inline(always)]
+    fn store(&mut self, row: usize, o: &SpadesOutcome) {
+        let (mut value, mut nil, mut blind, mut bemo) =
+            ([0i8; 4], [false; 4], [false; 4], [0i8; 4]);
+        for k in 0..4 {
+            let b = o.bids[k].unwrap_or_default();
+            value[k] = b.value as i8;
+            nil[k] = b.nil;
+            blind[k] = b.blind;
+            bemo[k] = match b.bemo {
+                None => 0,
+                Some(Bemo::Little) => 1,
+                Some(Bemo::Big) => 2,
+            };
+        }
+        let at = row * 4;
+        self.bids[at..at + 4].copy_from_slice(&value);
+        self.nil[at..at + 4].copy_from_slice(&nil);
+        self.blind[at..at + 4].copy_from_slice(&blind);
+        self.bemo[at..at + 4].copy_from_slice(&bemo);
+        self.tricks[at..at + 4].copy_from_slice(&o.tricks);
+        let s = o.score;
+        self.hand_scores[row * 2..row * 2 + 2]
+            .copy_from_slice(&[s.scores[0] as i32, s.scores[1] as i32]);
+        self.hand_bags[row * 2..row * 2 + 2].copy_from_slice(&[s.bags[0] as i8, s.bags[1] as i8]);
+    }
+}
+
+#[inline(always)]
+fn fill_impl<const BMI2: bool>(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
+    let n = c.tricks.len() / 4;
+    let all_random = b.policies.iter().all(|&p| p == Policy::Random);
+    let deal_seed = mix64(b.seed);
+    let pol_seed = mix64(policy_seed(b.seed));
+    let mut row = 0;
+    while row < n {
+        let index = c.start + row as u64;
+        if all_random && row + LANES <= n {
+            let mut idx = [0u64; LANES];
+            for (g, x) in idx.iter_mut().enumerate() {
+                *x = index + g as u64;
+            }
+            let o = random_lanes::<BMI2, LANES>(b, deal_seed, pol_seed, idx);
+            for (g, o) in o.iter().enumerate() {
+                c.store(row + g, o);
+            }
+            row += LANES;
+            continue;
+        }
+        let o = if all_random {
+            random_lanes::<BMI2, 1>(b, deal_seed, pol_seed, [index])[0]
+        } else {
+            let mut s = SpadesState::new(
+                &b.rules,
+                batch_deal::<BMI2>(
+                    &b.rules,
+                    (index % 4) as u8,
+                    &mut Rng::for_game(b.seed, index),
+                ),
+                (index % 4) as u8,
+                index,
+                [0, 0],
+                [0, 0],
+            );
+            play_out_with::<BMI2>(&b.policies, &mut s, &mut policy_rng(b.seed, index));
+            outcome_of(&s)
+        };
+        c.store(row, &o);
+        row += 1;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+unsafe fn fill_bmi2(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
+    fill_impl::<true>(b, c);
+}
+
+/// Fills one chunk sequentially (the per-thread unit of work).
+pub fn fill_hands(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::sim::has_bmi2() {
+        // SAFETY: BMI2, POPCNT and LZCNT were detected at run time.
+        unsafe { fill_bmi2(b, c) };
+        return;
+    }
+    fill_impl::<false>(b, c);
+}
+
+impl SpadesHandsOut {
+    /// Rows `from..to` as a chunk whose first hand index is `start + from`.
+    pub fn chunk(&mut self, start: u64, from: usize, to: usize) -> SpadesChunk<'_> {
+        SpadesChunk {
+            start: start + from as u64,
+            bids: &mut self.bids[from * 4..to * 4],
+            nil: &mut self.nil[from * 4..to * 4],
+            blind: &mut self.blind[from * 4..to * 4],
+            bemo: &mut self.bemo[from * 4..to * 4],
+            tricks: &mut self.tricks[from * 4..to * 4],
+            hand_scores: &mut self.hand_scores[from * 2..to * 2],
+            hand_bags: &mut self.hand_bags[from * 2..to * 2],
+        }
+    }
+}
+
+/// Simulates the hands of `chunk` over the current rayon pool in blocks of `block` hands.
+pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
+    let block = block.max(1);
+    let SpadesChunk {
+        start,
+        bids,
+        nil,
+        blind,
+        bemo,
+        tricks,
+        hand_scores,
+        hand_bags,
+    } = chunk;
+    let work: Vec<SpadesChunk<'_>> = bids
+        .chunks_mut(block * 4)
+        .zip(nil.chunks_mut(block * 4))
+        .zip(blind.chunks_mut(block * 4))
+        .zip(bemo.chunks_mut(block * 4))
+        .zip(tricks.chunks_mut(block * 4))
+        .zip(hand_scores.chunks_mut(block * 2))
+        .zip(hand_bags.chunks_mut(block * 2))
+        .enumerate()
+        .map(
+            |(i, ((((((bids, nil), blind), bemo), tricks), hand_scores), hand_bags))| SpadesChunk {
+                start: start + (i * block) as u64,
+                bids,
+                nil,
+                blind,
+                bemo,
+                tricks,
+                hand_scores,
+                hand_bags,
+            },
+        )
+        .collect();
+    crate::sim::run_all(work, |mut c| fill_hands(b, &mut c));
+}
+
+/// Simulates `n` hands from index 0 (convenience).
+pub fn simulate_hands(b: &SpadesBatch, n: usize, block: usize) -> SpadesHandsOut {
+    let mut out = SpadesHandsOut::new(n);
+    simulate_chunk(b, out.chunk(0, 0, n), block);
+    out
+}
+
+/// Constant-memory aggregates of Spades hands, exact integers (merge order does not matter).
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct SpadesStats {
+    /// Hands accumulated.
+    pub hands: u64,
+    /// Σ team hand score.
+    pub score_sum: [i64; 2],
+    /// Σ team hand score².
+    pub score_sq: [i64; 2],
+    /// Σ bags added per team.
+    pub bags_sum: [i64; 2],
+    /// Hands in which the team's contract part was made (T ≥ C, with a non-nil bidder).
+    pub made: [i64; 2],
+    /// Σ tricks per seat.
+    pub tricks_sum: [i64; 4],
+    /// Σ tricks² per seat.
+    pub tricks_sq: [i64; 4],
+    /// Σ bid value per seat.
+    pub bid_sum: [i64; 4],
+    /// Nil bids (blind included) per seat, and those made.
+    pub nil_bids: [i64; 4],
+    /// Nil bids made (no trick taken).
+    pub nil_made: [i64; 4],
+    /// Histogram of tricks per seat: `tricks_hist[seat][tricks]`.
+    pub tricks_hist: [[i64; 14]; 4],
+}
+
+impl SpadesStats {
+    /// Adds every hand of `out`.
+    pub fn add(&mut self, out: &SpadesHandsOut) {
+        for j in 0..out.len() {
+            let mut contract = [0i64; 2];
+            let mut got = [0i64; 2];
+            let mut has = [false; 2];
+            for k in 0..4 {
+                let tr = i64::from(out.tricks[j * 4 + k]);
+                self.tricks_sum[k] += tr;
+                self.tricks_sq[k] += tr * tr;
+                self.tricks_hist[k][tr as usize] += 1;
+                self.bid_sum[k] += i64::from(out.bids[j * 4 + k]);
+                if out.nil[j * 4 + k] {
+                    self.nil_bids[k] += 1;
+                    self.nil_made[k] += i64::from(tr == 0);
+                } else {
+                    contract[k & 1] += i64::from(out.bids[j * 4 + k]);
+                    got[k & 1] += tr;
+                    has[k & 1] = true;
+                }
+            }
+            for t in 0..2 {
+                let s = i64::from(out.hand_scores[j * 2 + t]);
+                self.score_sum[t] += s;
+                self.score_sq[t] += s * s;
+                self.bags_sum[t] += i64::from(out.hand_bags[j * 2 + t]);
+                self.made[t] += i64::from(has[t] && got[t] >= contract[t]);
+            }
+        }
+        self.hands += out.len() as u64;
+    }
+
+    /// Adds another part.
+    pub fn merge(&mut self, o: &SpadesStats) {
+        self.hands += o.hands;
+        for t in 0..2 {
+            self.score_sum[t] += o.score_sum[t];
+            self.score_sq[t] += o.score_sq[t];
+            self.bags_sum[t] += o.bags_sum[t];
+            self.made[t] += o.made[t];
+        }
+        for k in 0..4 {
+            self.tricks_sum[k] += o.tricks_sum[k];
+            self.tricks_sq[k] += o.tricks_sq[k];
+            self.bid_sum[k] += o.bid_sum[k];
+            self.nil_bids[k] += o.nil_bids[k];
+            self.nil_made[k] += o.nil_made[k];
+            for x in 0..14 {
+                self.tricks_hist[k][x] += o.tricks_hist[k][x];
+            }
+        }
+    }
+}
+
+/// Statistics of hands `start..start + n` in blocks of `block`, in constant memory.
+pub fn stream_hands(b: &SpadesBatch, start: u64, n: u64, block: u64) -> SpadesStats {
+    let block = block.max(1);
+    let blocks: Vec<(u64, u64)> = (0..n.div_ceil(block))
+        .map(|i| (start + i * block, block.min(n - i * block)))
+        .collect();
+    let total = std::sync::Mutex::new(SpadesStats::default());
+    crate::sim::run_all(blocks, |(s0, len)| {
+        let mut out = SpadesHandsOut::new(len as usize);
+        fill_hands(b, &mut out.chunk(s0, 0, len as usize));
+        let mut st = SpadesStats::default();
+        st.add(&out);
+        if let Ok(mut t) = total.lock() {
+            t.merge(&st);
+        }
+    });
+    total.into_inner().unwrap_or_default()
+}
+
+/// Per-game results of a Spades batch.
+#[derive(Clone, Debug, Default)]
+pub struct SpadesGamesOut {
+    /// Final team totals `(n, 2)`.
+    pub totals: Vec<i64>,
+    /// Winning teams `(n, 2)`.
+    pub winners: Vec<bool>,
+    /// Hands played per game.
+    pub hands_played: Vec<u32>,
+}
+
+/// Plays game `index` of a batch to its end: first dealer drawn from the deal stream, every
+/// hand dealt from it (by the game), policies from the policy stream.
+pub fn play_game(b: &SpadesBatch, index: u64) -> SpadesGame {
+    let mut deal_rng = Rng::for_game(b.seed, index);
+    let first_dealer = deal_rng.below(4) as u8;
+    let mut game = SpadesGame::new(&b.rules, deal_rng, first_dealer, Vec::new(), [0, 0], [0, 0]);
+    let mut rng = policy_rng(b.seed, index);
+    while !game.is_over() {
+        game.act(|s| {
+            let seat = usize::from(s.current_player().unwrap_or(0));
+            let p = b.policies[seat];
+            if s.phase() == Phase::Bid {
+                let bid = policy_bid(p, s, &mut rng);
+                s.bid_unchecked(bid.value, bid.blind, bid.bemo);
+            } else {
+                let c = policy_play::<false>(p, s, &mut rng);
+                s.play_unchecked(c);
+            }
+        });
+    }
+    game
+}
+
+/// Simulates games `start..start + n` over the current rayon pool, in blocks.
+pub fn simulate_games(b: &SpadesBatch, start: u64, n: usize, block: usize) -> SpadesGamesOut {
+    let block = block.max(1);
+    let mut out = SpadesGamesOut {
+        totals: vec![0; n * 2],
+        winners: vec![false; n * 2],
+        hands_played: vec![0; n],
+    };
+    let work: Vec<_> = out
+        .totals
+        .chunks_mut(block * 2)
+        .zip(out.winners.chunks_mut(block * 2))
+        .zip(out.hands_played.chunks_mut(block))
+        .enumerate()
+        .collect();
+    crate::sim::run_all(work, |(i, ((totals, winners), played))| {
+        for j in 0..played.len() {
+            let g = play_game(b, start + (i * block + j) as u64);
+            totals[j * 2..j * 2 + 2].copy_from_slice(&g.totals());
+            winners[j * 2] = g.winners() & 1 != 0;
+            winners[j * 2 + 1] = g.winners() & 2 != 0;
+            played[j] = g.history().len() as u32;
+        }
+    });
+    out
+}

@@ -1,0 +1,162 @@
+//! The Spades batch simulator against stepping `SpadesState` with the same policies: same
+//! deals, same draws, same results, for random rules (every option), policies and splits.
+
+use hearts_engine::hearts::Tie;
+use hearts_engine::sim::{policy_rng, Policy};
+use hearts_engine::spades::sim::{
+    batch_state, outcome_of, play_out, simulate_hands, SpadesBatch, SpadesOutcome,
+};
+use hearts_engine::spades::{
+    Boston, DeficientHand, FirstLead, NilTricks, Phase, Renege, SetPenalty, SpadesRules,
+};
+use hearts_engine::{CardSet, Rng};
+
+fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
+    xs[rng.below(xs.len() as u32) as usize]
+}
+
+/// A random valid Spades rule set over every B.1 parameter.
+fn random_rules(rng: &mut Rng) -> SpadesRules {
+    let coin = |rng: &mut Rng| rng.below(2) == 0;
+    let mut r = SpadesRules {
+        win_score: 1 + i64::from(rng.below(600)),
+        lose_score: if coin(rng) {
+            None
+        } else {
+            Some(-i64::from(rng.below(400)))
+        },
+        negative_inverse_loses: coin(rng),
+        nil: rng.below(4) != 0,
+        nil_value: i64::from(rng.below(300)),
+        blind_nil: coin(rng),
+        blind_nil_value: i64::from(rng.below(300)),
+        blind_nil_min_deficit: if coin(rng) {
+            0
+        } else {
+            i64::from(rng.below(200))
+        },
+        nil_tricks: pick(rng, NilTricks::ALL),
+        set_penalty: pick(rng, SetPenalty::ALL),
+        bags: coin(rng),
+        bags_limit: 1 + i64::from(rng.below(12)),
+        bags_penalty: i64::from(rng.below(200)),
+        first_trick_no_spade_lead: coin(rng),
+        spades_broken: coin(rng),
+        first_lead: pick(rng, FirstLead::ALL),
+        face_up_first_four: coin(rng),
+        ten_for_two_hundred: coin(rng),
+        jokers: coin(rng),
+        boston: pick(rng, Boston::ALL),
+        bemo: coin(rng),
+        deficient_hand: pick(rng, DeficientHand::ALL),
+        renege: pick(rng, Renege::ALL),
+        tie: pick(rng, Tie::ALL),
+        max_hands: if coin(rng) {
+            None
+        } else {
+            Some(1 + rng.below(5))
+        },
+        team_bid_cap: coin(rng),
+        ..SpadesRules::default()
+    };
+    match rng.below(4) {
+        1 => r.mirror = true,
+        2 => r.fourteen_partnership = true,
+        3 => {
+            r.suicide = true;
+            r.nil = true;
+        }
+        _ => {}
+    }
+    if !r.nil {
+        r.blind_nil = false;
+    }
+    r.validate().expect("repaired rules are valid");
+    r
+}
+
+fn stepped(b: &SpadesBatch, i: u64) -> SpadesOutcome {
+    let mut s = batch_state(&b.rules, b.seed, i);
+    play_out(&b.policies, &mut s, &mut policy_rng(b.seed, i));
+    assert_eq!(s.phase(), Phase::Over);
+    outcome_of(&s)
+}
+
+#[test]
+fn batch_equals_stepping_for_random_rules_and_policies() {
+    let mut rng = Rng::new(7);
+    for case in 0..400 {
+        let rules = random_rules(&mut rng);
+        let mut policies = [Policy::Random; 4];
+        if case % 3 == 1 {
+            for p in &mut policies {
+                *p = pick(&mut rng, &Policy::ALL);
+            }
+        }
+        let b = SpadesBatch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)),
+            policies,
+        };
+        let n = 9;
+        let out = simulate_hands(&b, n, if case % 2 == 0 { 3 } else { 9 });
+        for j in 0..n {
+            let o = stepped(&b, j as u64);
+            for k in 0..4 {
+                let bid = o.bids[k].unwrap_or_default();
+                assert_eq!(
+                    out.bids[j * 4 + k],
+                    bid.value as i8,
+                    "case {case} {rules:?}"
+                );
+                assert_eq!(out.nil[j * 4 + k], bid.nil, "case {case}");
+                assert_eq!(out.blind[j * 4 + k], bid.blind, "case {case}");
+                assert_eq!(out.tricks[j * 4 + k], o.tricks[k], "case {case} {rules:?}");
+            }
+            for t in 0..2 {
+                assert_eq!(
+                    i64::from(out.hand_scores[j * 2 + t]),
+                    o.score.scores[t],
+                    "case {case}"
+                );
+                assert_eq!(
+                    i64::from(out.hand_bags[j * 2 + t]),
+                    o.score.bags[t],
+                    "case {case}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn batch_deal_is_a_deal_of_the_rules_deck() {
+    let mut rng = Rng::new(3);
+    for case in 0..200 {
+        let rules = random_rules(&mut rng);
+        let s = batch_state(&rules, 11, case);
+        let all = s.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        assert_eq!(all, rules.deck());
+        assert!(s.hands().iter().all(|h| h.count() == 13));
+        assert_eq!(u64::from(s.dealer()), case % 4);
+    }
+}
+
+#[test]
+fn block_size_does_not_change_results() {
+    let b = SpadesBatch {
+        rules: SpadesRules::default(),
+        seed: 5,
+        policies: [
+            Policy::Random,
+            Policy::Heuristic,
+            Policy::Random,
+            Policy::Random,
+        ],
+    };
+    let a = simulate_hands(&b, 101, 1);
+    let c = simulate_hands(&b, 101, 64);
+    assert_eq!(a.tricks, c.tricks);
+    assert_eq!(a.hand_scores, c.hand_scores);
+    assert_eq!(a.bids, c.bids);
+}
