@@ -104,6 +104,11 @@ pub struct FastRules {
     penalty: u64,
     value: u64,
     moon_need: u64,
+    /// `moon_need`, or a card no one captures (bit 63) when the rules have no moon.
+    moon_key: u64,
+    /// Hand scores are the points whenever no one shoots the moon (no J♦, no
+    /// avoid-all-tricks bonus): [`FastRules::score4`]'s fast path.
+    plain_score: bool,
     breakers: u64,
     lowest_club: u64,
     deck: u64,
@@ -187,6 +192,21 @@ pub struct FastOutcome {
     pub queen: i8,
 }
 
+/// One finished 4-player hand of [`FastRules::play4`] (the [`FastOutcome`] fields at width 4).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastOutcome4 {
+    /// pen_i.
+    pub points: [u8; 4],
+    /// h_i.
+    pub hand_scores: [i16; 4],
+    /// Tricks won.
+    pub tricks: [u8; 4],
+    /// Moon shooter or −1.
+    pub moon: i8,
+    /// Q♠ taker or −1.
+    pub queen: i8,
+}
+
 impl FastRules {
     /// The facts of `rules` and the seats' policies, or `None` for `deal_all` or (invalid)
     /// passes of more than 4 cards (not handled here).
@@ -236,6 +256,12 @@ impl FastRules {
             penalty: rules.penalty_cards().0,
             value: rules.value_cards().0,
             moon_need,
+            moon_key: if rules.moon == Moon::None {
+                1 << 63
+            } else {
+                moon_need
+            },
+            plain_score: !rules.jack_of_diamonds && rules.avoid_all_tricks_bonus == 0,
             breakers: if rules.queen_breaks_hearts {
                 HEARTS | QS
             } else {
@@ -312,7 +338,7 @@ impl FastRules {
         &self,
         seeds: MixedSeeds,
         index: [u64; L],
-    ) -> [FastOutcome; L] {
+    ) -> [FastOutcome4; L] {
         debug_assert!(self.n == 4 && self.heuristic == 0);
         let r = &self.rules;
         let mut hands = [[0u64; 4]; L];
@@ -385,11 +411,48 @@ impl FastRules {
                 self.trick4::<BMI2, L, false, false>(&mut st, &mut rng);
             }
         }
-        let mut out = [FastOutcome::default(); L];
+        let mut out = [FastOutcome4::default(); L];
         for g in 0..L {
-            out[g] = self.score(&st.captured[g], &st.taken[g]);
+            out[g] = self.score4(&st.captured[g], &st.taken[g]);
         }
         out
+    }
+
+    /// [`FastRules::score`] of a 4-player hand. Without J♦ and avoid-all-tricks bonus, a
+    /// hand where no one shoots the moon scores its points: that common case is computed
+    /// straight from the captured cards, the rest goes through `score`.
+    #[inline(always)]
+    fn score4(&self, captured: &[u64; 4], taken: &[u8; 4]) -> FastOutcome4 {
+        let mut points = [0u8; 4];
+        let mut queen = -1i8;
+        let mut moon = false;
+        for s in 0..4 {
+            let c = captured[s];
+            points[s] = self.pen(c) as u8;
+            if c & QS != 0 {
+                queen = s as i8;
+            }
+            moon |= self.moon_key & !c == 0;
+        }
+        if self.plain_score && !moon {
+            return FastOutcome4 {
+                points,
+                hand_scores: points.map(i16::from),
+                tricks: *taken,
+                moon: -1,
+                queen,
+            };
+        }
+        let o = self.score(captured, taken);
+        let mut hand_scores = [0i16; 4];
+        hand_scores.copy_from_slice(&o.hand_scores[..4]);
+        FastOutcome4 {
+            points,
+            hand_scores,
+            tricks: *taken,
+            moon: o.moon,
+            queen: o.queen,
+        }
     }
 
     /// One trick of [`FastRules::play4`] in every live lane; false when all are over.
