@@ -20,9 +20,10 @@ const KS: u64 = 1 << 50;
 const AS: u64 = 1 << 51;
 const JD: u64 = 1 << 22;
 
-/// The suit mask of each bit index (bits 52..63 never occur).
-const SUIT_OF_BIT: [u64; 64] = {
-    let mut t = [0u64; 64];
+/// The suit mask of each bit index (bits 52..64 never occur; 65 entries so that any
+/// `trailing_zeros` indexes it without a bounds check).
+const SUIT_OF_BIT: [u64; 65] = {
+    let mut t = [0u64; 65];
     let mut i = 0;
     while i < 52 {
         t[i] = 0x1fff << (13 * (i / 13));
@@ -500,7 +501,7 @@ impl FastRules {
             }
             let lead = pick::<BMI2>(c, &mut rng[g]);
             st.hands[g][l] = h & !lead;
-            led[g] = SUIT_OF_BIT[(lead.trailing_zeros() & 63) as usize];
+            led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
             trick[g] = lead;
         }
         // The three followers, unrolled by hand: as a loop the compiler keeps it rolled,
