@@ -20,9 +20,10 @@ const KS: u64 = 1 << 50;
 const AS: u64 = 1 << 51;
 const JD: u64 = 1 << 22;
 
-/// The suit mask of each bit index (bits 52..63 never occur).
-const SUIT_OF_BIT: [u64; 64] = {
-    let mut t = [0u64; 64];
+/// The suit mask of each bit index (bits 52..64 never occur; 65 entries so that any
+/// `trailing_zeros` indexes it without a bounds check).
+const SUIT_OF_BIT: [u64; 65] = {
+    let mut t = [0u64; 65];
     let mut i = 0;
     while i < 52 {
         t[i] = 0x1fff << (13 * (i / 13));
@@ -104,6 +105,11 @@ pub struct FastRules {
     penalty: u64,
     value: u64,
     moon_need: u64,
+    /// `moon_need`, or a card no one captures (bit 63) when the rules have no moon.
+    moon_key: u64,
+    /// Hand scores are the points whenever no one shoots the moon (no J♦, no
+    /// avoid-all-tricks bonus): [`FastRules::score4`]'s fast path.
+    plain_score: bool,
     breakers: u64,
     lowest_club: u64,
     deck: u64,
@@ -187,6 +193,21 @@ pub struct FastOutcome {
     pub queen: i8,
 }
 
+/// One finished 4-player hand of [`FastRules::play4`] (the [`FastOutcome`] fields at width 4).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastOutcome4 {
+    /// pen_i.
+    pub points: [u8; 4],
+    /// h_i.
+    pub hand_scores: [i16; 4],
+    /// Tricks won.
+    pub tricks: [u8; 4],
+    /// Moon shooter or −1.
+    pub moon: i8,
+    /// Q♠ taker or −1.
+    pub queen: i8,
+}
+
 impl FastRules {
     /// The facts of `rules` and the seats' policies, or `None` for `deal_all` or (invalid)
     /// passes of more than 4 cards (not handled here).
@@ -236,6 +257,12 @@ impl FastRules {
             penalty: rules.penalty_cards().0,
             value: rules.value_cards().0,
             moon_need,
+            moon_key: if rules.moon == Moon::None {
+                1 << 63
+            } else {
+                moon_need
+            },
+            plain_score: !rules.jack_of_diamonds && rules.avoid_all_tricks_bonus == 0,
             breakers: if rules.queen_breaks_hearts {
                 HEARTS | QS
             } else {
@@ -312,7 +339,7 @@ impl FastRules {
         &self,
         seeds: MixedSeeds,
         index: [u64; L],
-    ) -> [FastOutcome; L] {
+    ) -> [FastOutcome4; L] {
         debug_assert!(self.n == 4 && self.heuristic == 0);
         let r = &self.rules;
         let mut hands = [[0u64; 4]; L];
@@ -385,11 +412,48 @@ impl FastRules {
                 self.trick4::<BMI2, L, false, false>(&mut st, &mut rng);
             }
         }
-        let mut out = [FastOutcome::default(); L];
+        let mut out = [FastOutcome4::default(); L];
         for g in 0..L {
-            out[g] = self.score(&st.captured[g], &st.taken[g]);
+            out[g] = self.score4(&st.captured[g], &st.taken[g]);
         }
         out
+    }
+
+    /// [`FastRules::score`] of a 4-player hand. Without J♦ and avoid-all-tricks bonus, a
+    /// hand where no one shoots the moon scores its points: that common case is computed
+    /// straight from the captured cards, the rest goes through `score`.
+    #[inline(always)]
+    fn score4(&self, captured: &[u64; 4], taken: &[u8; 4]) -> FastOutcome4 {
+        let mut points = [0u8; 4];
+        let mut queen = -1i8;
+        let mut moon = false;
+        for s in 0..4 {
+            let c = captured[s];
+            points[s] = self.pen(c) as u8;
+            if c & QS != 0 {
+                queen = s as i8;
+            }
+            moon |= self.moon_key & !c == 0;
+        }
+        if self.plain_score && !moon {
+            return FastOutcome4 {
+                points,
+                hand_scores: points.map(i16::from),
+                tricks: *taken,
+                moon: -1,
+                queen,
+            };
+        }
+        let o = self.score(captured, taken);
+        let mut hand_scores = [0i16; 4];
+        hand_scores.copy_from_slice(&o.hand_scores[..4]);
+        FastOutcome4 {
+            points,
+            hand_scores,
+            tricks: *taken,
+            moon: o.moon,
+            queen: o.queen,
+        }
     }
 
     /// One trick of [`FastRules::play4`] in every live lane; false when all are over.
@@ -437,7 +501,7 @@ impl FastRules {
             }
             let lead = pick::<BMI2>(c, &mut rng[g]);
             st.hands[g][l] = h & !lead;
-            led[g] = SUIT_OF_BIT[(lead.trailing_zeros() & 63) as usize];
+            led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
             trick[g] = lead;
         }
         // The three followers, unrolled by hand: as a loop the compiler keeps it rolled,

@@ -10,7 +10,7 @@ mod fast;
 mod policy;
 mod stream;
 
-pub use fast::{FastOutcome, FastRules, MixedSeeds};
+pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 
 pub use policy::{
     heuristic_pass, heuristic_play, random_pass_with, random_play, random_subset, Policy,
@@ -193,9 +193,9 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
                 // (`memcpy`) copies below.
                 for (g, o) in o.iter().enumerate() {
                     let at = row + g;
-                    c.points[at * 4..at * 4 + 4].copy_from_slice(&o.points[..4]);
-                    c.hand_scores[at * 4..at * 4 + 4].copy_from_slice(&o.hand_scores[..4]);
-                    c.tricks[at * 4..at * 4 + 4].copy_from_slice(&o.tricks[..4]);
+                    c.points[at * 4..at * 4 + 4].copy_from_slice(&o.points);
+                    c.hand_scores[at * 4..at * 4 + 4].copy_from_slice(&o.hand_scores);
+                    c.tricks[at * 4..at * 4 + 4].copy_from_slice(&o.tricks);
                     c.moon_shooter[at] = o.moon;
                     c.queen_taker[at] = o.queen;
                 }
