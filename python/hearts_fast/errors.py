@@ -11,6 +11,7 @@ __all__ = [
     "ArgumentTypeError",
     "HeartsFastError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
@@ -45,6 +46,12 @@ class IllegalMoveError(HeartsFastError, ValueError):
         super().__init__(message)
         self.card = card
         self.legal = [] if legal is None else list(legal)
+
+
+class InvalidArgumentError(HeartsFastError, ValueError):
+    """An argument of the right type with a value outside what is allowed: a negative or huge
+    count, a seed outside 0..2**64-1, a thread count, an unknown policy name, conflicting
+    options, or a text form that cannot be read."""
 
 
 class ArgumentTypeError(HeartsFastError, TypeError):

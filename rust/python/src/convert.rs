@@ -64,7 +64,7 @@ pub fn extract_cards(
 pub fn extract_seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     let v = extract_int(obj, "seed")?;
     u64::try_from(v).map_err(|_| {
-        pyo3::exceptions::PyValueError::new_err(format!("seed must be 0..2**64-1, got {v}"))
+        crate::errors::InvalidArgumentError::new_err(format!("seed must be 0..2**64-1, got {v}"))
     })
 }
 

@@ -10,6 +10,7 @@ pyo3::import_exception!(hearts_fast.errors, InvalidRulesError);
 pyo3::import_exception!(hearts_fast.errors, InvalidDealError);
 pyo3::import_exception!(hearts_fast.errors, IllegalMoveError);
 pyo3::import_exception!(hearts_fast.errors, ArgumentTypeError);
+pyo3::import_exception!(hearts_fast.errors, InvalidArgumentError);
 
 pub fn ids(set: CardSet) -> Vec<u32> {
     set.into_iter().map(|c| u32::from(c.id())).collect()
@@ -52,7 +53,7 @@ pub fn rules_error(e: &RulesError) -> PyErr {
 }
 
 pub fn text_error(e: &TextError) -> PyErr {
-    pyo3::exceptions::PyValueError::new_err(e.to_string())
+    InvalidArgumentError::new_err(e.to_string())
 }
 
 pub fn type_error(msg: String) -> PyErr {

@@ -7,6 +7,7 @@ mod game;
 mod rules;
 mod sim;
 mod spades;
+mod spades_sim;
 mod state;
 
 use pyo3::prelude::*;
@@ -23,6 +24,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyHeartsGame>()?;
     m.add_class::<sim::PyPolicy>()?;
     m.add_function(wrap_pyfunction!(spades::spades_card_name, m)?)?;
+    m.add_function(wrap_pyfunction!(spades_sim::simulate_spades, m)?)?;
     m.add_class::<spades::PySpadesRules>()?;
     m.add_class::<spades::PySpadesState>()?;
     m.add_class::<spades::PySpadesGame>()?;

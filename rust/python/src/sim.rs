@@ -2,6 +2,7 @@
 //! checks, results as numpy arrays moved out of Rust.
 
 use crate::convert::{extract_int, extract_seed, extract_str, type_name};
+use crate::errors::InvalidArgumentError;
 use crate::errors::{type_error, InvalidDealError};
 use crate::state::{extract_rules, PyHeartsState};
 use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
@@ -11,19 +12,18 @@ use hearts_engine::sim::{
 };
 use hearts_engine::Rng;
 use numpy::{IntoPyArray, PyArrayMethods, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 /// Largest batch accepted in one call.
 const MAX_COUNT: i128 = 1 << 40;
 /// Hands per GIL round trip (signal check, progress callback).
-const HANDS_PER_CHUNK: usize = 1 << 18;
+pub const HANDS_PER_CHUNK: usize = 1 << 18;
 /// Hands per parallel work item.
-const BLOCK: usize = 4096;
+pub const BLOCK: usize = 4096;
 /// Games per GIL round trip and per work item.
-const GAMES_PER_CHUNK: usize = 1 << 12;
-const GAME_BLOCK: usize = 64;
+pub const GAMES_PER_CHUNK: usize = 1 << 12;
+pub const GAME_BLOCK: usize = 64;
 
 fn policy_names() -> String {
     Policy::ALL
@@ -36,7 +36,7 @@ fn policy_names() -> String {
 fn one_policy(obj: &Bound<'_, PyAny>) -> PyResult<Policy> {
     let name = extract_str(obj, "policy")?;
     Policy::from_name(&name).ok_or_else(|| {
-        PyValueError::new_err(format!(
+        InvalidArgumentError::new_err(format!(
             "unknown policy {name:?}; allowed: {}",
             policy_names()
         ))
@@ -61,7 +61,7 @@ pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<T
         })?
         .collect::<PyResult<_>>()?;
     if items.len() != usize::from(players) {
-        return Err(PyValueError::new_err(format!(
+        return Err(InvalidArgumentError::new_err(format!(
             "policy needs one name per seat ({players}), got {}",
             items.len()
         )));
@@ -73,23 +73,23 @@ pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<T
     Ok(TablePolicy(seats))
 }
 
-fn extract_count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+pub fn extract_count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     let n = extract_int(obj, what)?;
     if !(0..=MAX_COUNT).contains(&n) {
-        return Err(PyValueError::new_err(format!(
+        return Err(InvalidArgumentError::new_err(format!(
             "{what} must be 0..={MAX_COUNT}, got {n}"
         )));
     }
     Ok(n as usize)
 }
 
-fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+pub fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match obj.filter(|o| !o.is_none()) {
         None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
         Some(o) => {
             let t = extract_int(o, "threads")?;
             if !(1..=1024).contains(&t) {
-                return Err(PyValueError::new_err(format!(
+                return Err(InvalidArgumentError::new_err(format!(
                     "threads must be 1..=1024 or None (all cores), got {t}"
                 )));
             }
@@ -142,7 +142,7 @@ fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 }
 
 /// Calls the progress callback, if any, with (done, total).
-fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) -> PyResult<()> {
+pub fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) -> PyResult<()> {
     if let Some(cb) = progress {
         cb.call1((done, total))?;
     }
@@ -189,12 +189,12 @@ pub fn simulate_hearts<'py>(
         .map(extract_deals)
         .transpose()?;
     match (hands, games) {
-        (Some(_), Some(_)) => Err(PyValueError::new_err(
+        (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
             "give either hands= or games=, not both",
         )),
         (None, Some(g)) => {
             if deals.is_some() || stream {
-                return Err(PyValueError::new_err(
+                return Err(InvalidArgumentError::new_err(
                     "deals= and stream=True work with hands=, not games=",
                 ));
             }
@@ -203,7 +203,7 @@ pub fn simulate_hearts<'py>(
         (h, None) => {
             let n = match (h, &deals) {
                 (Some(n), Some(d)) if n != d.len() / 52 => {
-                    return Err(PyValueError::new_err(format!(
+                    return Err(InvalidArgumentError::new_err(format!(
                         "hands={n} but deals has {} rows; omit hands= or make them agree",
                         d.len() / 52
                     )))
@@ -211,7 +211,7 @@ pub fn simulate_hearts<'py>(
                 (Some(n), _) => n,
                 (None, Some(d)) => d.len() / 52,
                 (None, None) => {
-                    return Err(PyValueError::new_err(
+                    return Err(InvalidArgumentError::new_err(
                         "give hands= (a number of hands) or games=",
                     ))
                 }
@@ -239,7 +239,7 @@ fn run_hands<'py>(
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
-    let pool = Pool::new(threads).map_err(PyValueError::new_err)?;
+    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
     let mut out = HandsOut::new(n, p);
     let mut done = 0;
     while done < n {
@@ -271,7 +271,7 @@ fn run_stream<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
     let v = b.rules.total_penalty() as usize;
-    let pool = Pool::new(threads).map_err(PyValueError::new_err)?;
+    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
     let mut total = HandStats::new(p, v);
     let mut done = 0;
     while done < n {
@@ -354,7 +354,7 @@ fn run_games<'py>(
     let mut winners: Vec<bool> = Vec::with_capacity(n * p);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
     let mut pot: Vec<i64> = Vec::with_capacity(n);
-    let pool = Pool::new(threads).map_err(PyValueError::new_err)?;
+    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
     let mut done = 0;
     while done < n {
         let end = (done + GAMES_PER_CHUNK).min(n);
@@ -427,7 +427,7 @@ impl PyPolicy {
         };
         if let Some(k) = seats {
             if !(3..=MAX_PLAYERS).contains(&k) {
-                return Err(PyValueError::new_err(format!(
+                return Err(InvalidArgumentError::new_err(format!(
                     "policy lists one name per seat (3..=7 seats), got {k}"
                 )));
             }
@@ -442,11 +442,32 @@ impl PyPolicy {
 
     /// Makes the next move on `state` (a pass for the lowest pending seat, or a play);
     /// returns False when the hand is over.
-    fn act(&mut self, state: &Bound<'_, PyHeartsState>) -> PyResult<bool> {
+    fn act(&mut self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(sp) = state.cast::<crate::spades::PySpadesState>() {
+            if self.seats.is_some_and(|k| k != 4) {
+                return Err(InvalidArgumentError::new_err(format!(
+                    "this Policy names {} seats but a Spades hand has 4 players",
+                    self.seats.unwrap_or(0)
+                )));
+            }
+            let mut table = [Policy::Random; 4];
+            table.copy_from_slice(&self.table.0[..4]);
+            return Ok(crate::spades::policy_step(
+                &mut sp.borrow_mut(),
+                &table,
+                &mut self.rng,
+            ));
+        }
+        let state = state.cast::<PyHeartsState>().map_err(|_| {
+            type_error(format!(
+                "state must be a HeartsState or a SpadesState, got {}",
+                type_name(state)
+            ))
+        })?;
         let mut st = state.borrow_mut();
         let players = usize::from(st.state.num_players());
         if self.seats.is_some_and(|k| k != players) {
-            return Err(PyValueError::new_err(format!(
+            return Err(InvalidArgumentError::new_err(format!(
                 "this Policy names {} seats but the hand has {players} players",
                 self.seats.unwrap_or(0)
             )));
@@ -459,7 +480,7 @@ impl PyPolicy {
     }
 
     /// Plays `state` to the end of the hand.
-    fn play_out(&mut self, state: &Bound<'_, PyHeartsState>) -> PyResult<()> {
+    fn play_out(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
         while self.act(state)? {}
         Ok(())
     }

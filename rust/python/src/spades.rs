@@ -5,6 +5,8 @@ use crate::convert::{extract_bool, extract_int, extract_seed, extract_str, type_
 use crate::errors::{ids, illegal, text_error, type_error, InvalidCardError, InvalidDealError};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::{RulesError, Tie};
+use hearts_engine::sim::Policy;
+use hearts_engine::spades::sim;
 use hearts_engine::spades::{
     check_deal, deal_random, param_text, Bemo, Boston, Deal, DeficientHand, FirstLead, NilTricks,
     Phase, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState, MAX_PARAM,
@@ -166,8 +168,18 @@ fn value<'py>(py: Python<'py>, r: &SpadesRules, k: &str) -> PyResult<Bound<'py, 
 #[pymethods]
 impl PySpadesRules {
     #[new]
-    #[pyo3(signature = (**params))]
-    fn new(params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    #[pyo3(signature = (*args, **params))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        if !args.is_empty() {
+            return Err(type_error(format!(
+                "SpadesRules takes keyword arguments only (name=value, as in RULES.md B.1), \
+                 got {} positional",
+                args.len()
+            )));
+        }
         build(SpadesRules::default(), params)
     }
 
@@ -424,11 +436,7 @@ fn checked_play(s: &SpadesState, card: &Bound<'_, PyAny>) -> PyResult<Card> {
         } else {
             format!("{e}; legal plays: {}", names.join(" "))
         };
-        let card = match e {
-            hearts_engine::spades::PlayError::WrongPhase(_) => None,
-            _ => Some(c.id()),
-        };
-        illegal(msg, card, legal)
+        illegal(msg, Some(c.id()), legal)
     })?;
     Ok(c)
 }
@@ -524,6 +532,23 @@ impl PySpadesState {
             bags,
             redeals,
         )
+    }
+
+    /// The initial state of hand `index` of a `simulate_spades` batch run with `seed`.
+    #[classmethod]
+    #[pyo3(signature = (rules, seed, index))]
+    fn from_batch(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let rules = extract_spades_rules(rules)?;
+        let seed = extract_seed(seed)?;
+        let i = extract_int(index, "index")?;
+        let i = u64::try_from(i)
+            .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+        Ok(PySpadesState::wrap(sim::batch_state(&rules, seed, i)))
     }
 
     #[classmethod]
@@ -886,4 +911,21 @@ impl PySpadesGame {
             self.0.is_over()
         )
     }
+}
+
+/// One move of `policies` on a Spades hand (a bid or a play); false once the hand is over.
+pub fn policy_step(st: &mut PySpadesState, policies: &[Policy; 4], rng: &mut Rng) -> bool {
+    let s = &mut st.state;
+    let Some(seat) = s.current_player() else {
+        return false;
+    };
+    let p = policies[usize::from(seat)];
+    if s.phase() == Phase::Bid {
+        let b = sim::policy_bid(p, s, rng);
+        s.bid_unchecked(b.value, b.blind, b.bemo);
+    } else {
+        let c = sim::policy_play::<false>(p, s, rng);
+        s.play_unchecked(c);
+    }
+    true
 }

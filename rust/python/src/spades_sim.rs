@@ -1,0 +1,202 @@
+//! `simulate_spades`: the Spades batch with the GIL released between signal checks, results
+//! as numpy arrays moved out of Rust.
+
+use crate::convert::{extract_seed, type_name};
+use crate::errors::type_error;
+use crate::errors::InvalidArgumentError;
+use crate::sim::{
+    extract_count, extract_policy, extract_threads, report, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK,
+    HANDS_PER_CHUNK,
+};
+use crate::spades::extract_spades_rules;
+use hearts_engine::sim::{Policy, Pool};
+use hearts_engine::spades::sim::{
+    simulate_chunk, simulate_games, stream_hands, SpadesBatch, SpadesHandsOut, SpadesStats,
+};
+use numpy::{IntoPyArray, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+#[pyfunction]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = false, progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_spades<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    hands: Option<&Bound<'py, PyAny>>,
+    games: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    policy: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    stream: bool,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = extract_spades_rules(rules)?;
+    let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+    let table = extract_policy(policy, 4)?;
+    let mut policies = [Policy::Random; 4];
+    policies.copy_from_slice(&table.0[..4]);
+    let threads = extract_threads(threads)?;
+    let progress = progress.filter(|p| !p.is_none());
+    if let Some(cb) = progress {
+        if !cb.is_callable() {
+            return Err(type_error(format!(
+                "progress must be callable(done, total), got {}",
+                type_name(cb)
+            )));
+        }
+    }
+    let hands = hands
+        .filter(|h| !h.is_none())
+        .map(|h| extract_count(h, "hands"))
+        .transpose()?;
+    let games = games
+        .filter(|g| !g.is_none())
+        .map(|g| extract_count(g, "games"))
+        .transpose()?;
+    let b = SpadesBatch {
+        rules,
+        seed,
+        policies,
+    };
+    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    match (hands, games) {
+        (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
+            "give either hands= or games=, not both",
+        )),
+        (None, None) => Err(InvalidArgumentError::new_err(
+            "give hands= (a number of hands) or games=",
+        )),
+        (None, Some(_)) if stream => Err(InvalidArgumentError::new_err(
+            "stream=True works with hands=, not games=",
+        )),
+        (None, Some(n)) => run_games(py, &b, &pool, n, progress),
+        (Some(n), None) if stream => run_stream(py, &b, &pool, n, progress),
+        (Some(n), None) => run_hands(py, &b, &pool, n, progress),
+    }
+}
+
+fn run_hands<'py>(
+    py: Python<'py>,
+    b: &SpadesBatch,
+    pool: &Pool,
+    n: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut out = SpadesHandsOut::new(n);
+    let mut done = 0;
+    while done < n {
+        let end = (done + HANDS_PER_CHUNK).min(n);
+        let chunk = out.chunk(0, done, end);
+        py.detach(|| pool.install(|| simulate_chunk(b, chunk, BLOCK)));
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("bids", out.bids.into_pyarray(py).reshape([n, 4])?)?;
+    d.set_item("nil", out.nil.into_pyarray(py).reshape([n, 4])?)?;
+    d.set_item("blind", out.blind.into_pyarray(py).reshape([n, 4])?)?;
+    d.set_item("bemo", out.bemo.into_pyarray(py).reshape([n, 4])?)?;
+    d.set_item("tricks", out.tricks.into_pyarray(py).reshape([n, 4])?)?;
+    d.set_item(
+        "hand_scores",
+        out.hand_scores.into_pyarray(py).reshape([n, 2])?,
+    )?;
+    d.set_item("hand_bags", out.hand_bags.into_pyarray(py).reshape([n, 2])?)?;
+    Ok(d)
+}
+
+fn run_stream<'py>(
+    py: Python<'py>,
+    b: &SpadesBatch,
+    pool: &Pool,
+    n: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut total = SpadesStats::default();
+    let mut done = 0;
+    while done < n {
+        let end = (done + HANDS_PER_CHUNK).min(n);
+        let part = py.detach(|| {
+            pool.install(|| stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64))
+        });
+        total.merge(&part);
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
+    stats_dict(py, &total)
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn stats_dict<'py>(py: Python<'py>, st: &SpadesStats) -> PyResult<Bound<'py, PyDict>> {
+    let n = st.hands as f64;
+    let mean = |s: &[i64]| -> Vec<f64> {
+        s.iter()
+            .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
+            .collect()
+    };
+    let var = |s: &[i64], q: &[i64]| -> Vec<f64> {
+        s.iter()
+            .zip(q)
+            .map(|(&a, &b)| {
+                if n > 0.0 {
+                    let m = a as f64 / n;
+                    (b as f64 / n - m * m).max(0.0)
+                } else {
+                    f64::NAN
+                }
+            })
+            .collect()
+    };
+    let d = PyDict::new(py);
+    d.set_item("hands", st.hands)?;
+    d.set_item("mean_hand_scores", mean(&st.score_sum).into_pyarray(py))?;
+    d.set_item(
+        "var_hand_scores",
+        var(&st.score_sum, &st.score_sq).into_pyarray(py),
+    )?;
+    d.set_item("mean_hand_bags", mean(&st.bags_sum).into_pyarray(py))?;
+    d.set_item("contracts_made", st.made.to_vec().into_pyarray(py))?;
+    d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
+    d.set_item(
+        "var_tricks",
+        var(&st.tricks_sum, &st.tricks_sq).into_pyarray(py),
+    )?;
+    d.set_item("mean_bids", mean(&st.bid_sum).into_pyarray(py))?;
+    d.set_item("nil_bids", st.nil_bids.to_vec().into_pyarray(py))?;
+    d.set_item("nils_made", st.nil_made.to_vec().into_pyarray(py))?;
+    let hist: Vec<i64> = st.tricks_hist.iter().flatten().copied().collect();
+    d.set_item("tricks_hist", hist.into_pyarray(py).reshape([4, 14])?)?;
+    Ok(d)
+}
+
+fn run_games<'py>(
+    py: Python<'py>,
+    b: &SpadesBatch,
+    pool: &Pool,
+    n: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut totals: Vec<i64> = Vec::with_capacity(n * 2);
+    let mut winners: Vec<bool> = Vec::with_capacity(n * 2);
+    let mut hands_played: Vec<u32> = Vec::with_capacity(n);
+    let mut done = 0;
+    while done < n {
+        let end = (done + GAMES_PER_CHUNK).min(n);
+        let part =
+            py.detach(|| pool.install(|| simulate_games(b, done as u64, end - done, GAME_BLOCK)));
+        totals.extend(part.totals);
+        winners.extend(part.winners);
+        hands_played.extend(part.hands_played);
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("totals", totals.into_pyarray(py).reshape([n, 2])?)?;
+    d.set_item("winners", winners.into_pyarray(py).reshape([n, 2])?)?;
+    d.set_item("hands_played", hands_played.into_pyarray(py))?;
+    Ok(d)
+}
