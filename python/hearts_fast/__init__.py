@@ -19,6 +19,7 @@ from hearts_fast._core import (
     card,
     card_name,
     simulate_hearts,
+    simulate_spades,
     spades_card_name,
 )
 from hearts_fast.errors import (
@@ -69,5 +70,6 @@ __all__ = [
     "card",
     "card_name",
     "simulate_hearts",
+    "simulate_spades",
     "spades_card_name",
 ]

@@ -22,6 +22,7 @@ __all__ = [
     "card",
     "card_name",
     "simulate_hearts",
+    "simulate_spades",
     "spades_card_name",
 ]
 
@@ -317,9 +318,9 @@ class Policy:
         seed: int | None = None,
         index: int | None = None,
     ) -> Self: ...
-    def act(self, state: HeartsState) -> bool:
+    def act(self, state: HeartsState | SpadesState) -> bool:
         """Make the next move (a pass for the lowest pending seat, or a play); False when over."""
-    def play_out(self, state: HeartsState) -> None:
+    def play_out(self, state: HeartsState | SpadesState) -> None:
         """Play the hand to its end."""
 
 # ---------------------------------------------------------------- Spades (docs/spades-api.md)
@@ -418,6 +419,9 @@ class SpadesState:
         seed: int | None = None,
     ) -> SpadesState:
         """A hand from 4 lists of 13 card ids in dealt order (seat 0 first)."""
+    @classmethod
+    def from_batch(cls, rules: SpadesRules, seed: int, index: int) -> SpadesState:
+        """The initial state of hand ``index`` of a ``simulate_spades`` batch run with ``seed``."""
     @classmethod
     def from_text(cls, text: str) -> SpadesState:
         """Inverse of ``to_text()``; replays every action with the rules' checks."""
@@ -529,3 +533,27 @@ class SpadesGame:
     def is_over(self) -> bool: ...
     @property
     def winners(self) -> list[int]: ...
+
+def simulate_spades(
+    rules: SpadesRules,
+    *,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    policy: str | Sequence[str] | None = None,
+    threads: int | None = None,
+    stream: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+    hand_limit: int | None = None,
+) -> dict[str, Any]:
+    """Simulate Spades hands or whole games with in-engine policies ("random", "heuristic").
+
+    Hands: ``bids`` (n, 4) int8, ``nil``/``blind`` (n, 4) bool, ``bemo`` (n, 4) int8 (0 none,
+    1 little, 2 big), ``tricks`` (n, 4) uint8, ``hand_scores`` (n, 2) int32, ``hand_bags``
+    (n, 2) int8. ``stream=True``: aggregates only (means, variances, counts, trick
+    histograms), in constant memory. Games: ``totals`` (n, 2) int64, ``winners`` (n, 2) bool,
+    ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at ``hand_limit``,
+    default 1000). Hand (or game) i depends only on (seed, i): any thread count gives the same
+    arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays
+    it.
+    """

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from hearts_fast.errors import (
     ArgumentTypeError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -50,6 +51,10 @@ _JACK, _QUEEN, _KING = 9, 10, 11  # rank indexes
 _BEMO_TRICKS = {"little": 6, "big": 9}  # B.3 #9
 _BEMO_POINTS = {"little": 60, "big": 90}
 _BEMOS = ("little", "big")
+# [api] engine limits (docs/spades-api.md "Engine limits").
+MAX_RULE_INT = 1_000_000  # every int rule parameter is within ±MAX_RULE_INT
+MAX_TOTAL = 10**12  # a given team total is within ±MAX_TOTAL
+MAX_SEED = 2**64 - 1  # a seed is in 0..=MAX_SEED
 
 
 # ---------------------------------------------------------------- cards
@@ -107,23 +112,24 @@ def _is_deficient(hand: Iterable[int]) -> bool:
 
 # ---------------------------------------------------------------- rules (B.1, B.6)
 
-# name -> (kind, spec, default). kinds: "bool"; "int" with spec (lo, hi) (None = unbounded);
-# "choice" with the allowed strings; "opt_int" = None or int with spec (lo, hi).
+# name -> (kind, spec, default). kinds: "bool"; "int" with spec (lo, hi); "choice" with the
+# allowed strings; "opt_int" = None or int with spec (lo, hi). The int bounds beyond B.1's are
+# the [api] engine limits (MAX_RULE_INT).
 _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "players": ("int", (4, 4), 4),  # B-1
-    "win_score": ("int", (1, None), 500),  # B-22
-    "lose_score": ("opt_int", (None, None), None),  # B-22
+    "win_score": ("int", (1, MAX_RULE_INT), 500),  # B-22
+    "lose_score": ("opt_int", (-MAX_RULE_INT, MAX_RULE_INT), None),  # B-22
     "negative_inverse_loses": ("bool", None, False),  # B.3 #10
     "nil": ("bool", None, True),  # B-7
-    "nil_value": ("int", (0, None), 100),  # B-18
+    "nil_value": ("int", (0, MAX_RULE_INT), 100),  # B-18
     "blind_nil": ("bool", None, False),  # B.3
-    "blind_nil_value": ("int", (0, None), 100),  # B-18
-    "blind_nil_min_deficit": ("int", (0, None), 0),  # B.3
+    "blind_nil_value": ("int", (0, MAX_RULE_INT), 100),  # B-18
+    "blind_nil_min_deficit": ("int", (0, MAX_RULE_INT), 0),  # B.3
     "nil_tricks": ("choice", ("bags", "count_for_partner", "ignored"), "bags"),  # B-19
     "set_penalty": ("choice", ("undertricks", "bid", "zero"), "undertricks"),  # B-17
     "bags": ("bool", None, True),  # B-20
-    "bags_limit": ("int", (1, None), 10),  # B-20
-    "bags_penalty": ("int", (0, None), 100),  # B-20
+    "bags_limit": ("int", (1, MAX_RULE_INT), 10),  # B-20
+    "bags_penalty": ("int", (0, MAX_RULE_INT), 100),  # B-20
     "first_trick_no_spade_lead": ("bool", None, True),  # B-10
     "spades_broken": ("bool", None, False),  # B.3 #1
     "first_lead": ("choice", ("left_of_dealer", "lowest_club"), "left_of_dealer"),  # B.3 #7
@@ -138,7 +144,7 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "deficient_hand": ("choice", ("off", "no_spades_no_jqk"), "off"),  # B.3
     "renege": ("choice", ("prevent", "penalize"), "prevent"),  # B-27
     "tie": ("choice", ("play_on", "share"), "play_on"),  # 0.6
-    "max_hands": ("opt_int", (1, None), None),  # 0.7
+    "max_hands": ("opt_int", (1, MAX_RULE_INT), None),  # 0.7
     "team_bid_cap": ("bool", None, False),  # B.6 [api]
 }
 
@@ -434,12 +440,22 @@ def _check_rules(rules: object) -> SpadesRules:
 
 
 def _check_seed(seed: object) -> int:
+    """[api] None = 0; an int in 0..2**64-1 (type, then range -> InvalidArgumentError)."""
+    if seed is None:
+        return 0
     if not _is_int(seed):
-        raise ArgumentTypeError(f"seed must be an int, got {type(seed).__name__} {seed!r}")
+        raise ArgumentTypeError(
+            f"seed must be None or an int 0..2**64-1, got {type(seed).__name__} {seed!r}"
+        )
+    if not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
+        raise InvalidArgumentError(f"seed = {seed} is out of range; allowed: an int 0..2**64-1")
     return seed  # type: ignore[return-value]
 
 
 def _check_dealer(dealer: object, what: str = "dealer") -> int:
+    """[api] None = seat 0."""
+    if dealer is None:
+        return 0
     if not _is_int(dealer):
         raise ArgumentTypeError(
             f"{what} must be an int seat 0..3, got {type(dealer).__name__} {dealer!r}"
@@ -450,6 +466,9 @@ def _check_dealer(dealer: object, what: str = "dealer") -> int:
 
 
 def _check_hand_index(hand_index: object) -> int:
+    """[api] None = 0."""
+    if hand_index is None:
+        return 0
     if not _is_int(hand_index):
         raise ArgumentTypeError(
             f"hand_index must be an int >= 0, got {type(hand_index).__name__} {hand_index!r}"
@@ -460,7 +479,8 @@ def _check_hand_index(hand_index: object) -> int:
 
 
 def _check_pair(rules: SpadesRules, value: object, what: str) -> list[int]:
-    """[api] ``totals=`` (any ints) or ``bags=`` (ints in 0..bags_limit-1); None = (0, 0)."""
+    """[api] ``totals=`` (ints in -10**12..=10**12) or ``bags=`` (ints in 0..bags_limit-1);
+    None = (0, 0)."""
     if value is None:
         return [0, 0]
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
@@ -474,6 +494,13 @@ def _check_pair(rules: SpadesRules, value: object, what: str) -> list[int]:
             raise ArgumentTypeError(f"{what}[{i}] must be an int, got {type(v).__name__} {v!r}")
     if len(values) != 2:
         raise InvalidRulesError(f"{what} must hold 2 values (team 0, team 1), got {len(values)}")
+    if what == "totals":
+        for i, v in enumerate(values):
+            if not -MAX_TOTAL <= v <= MAX_TOTAL:
+                raise InvalidRulesError(
+                    f"totals[{i}] = {v} is out of range; allowed: an int in "
+                    "-10**12..=10**12 (engine limit)"
+                )
     if what == "bags":
         for i, v in enumerate(values):
             if not 0 <= v < rules.bags_limit:
@@ -539,9 +566,9 @@ class SpadesState:
         self,
         rules: SpadesRules,
         *,
-        seed: int = 0,
-        dealer: int = 0,
-        hand_index: int = 0,
+        seed: int | None = None,
+        dealer: int | None = None,
+        hand_index: int | None = None,
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
         redeals: Sequence[Sequence[Sequence[int]]] | None = None,
@@ -555,12 +582,12 @@ class SpadesState:
         rules: SpadesRules,
         hands: Sequence[Sequence[int]],
         *,
-        dealer: int = 0,
-        hand_index: int = 0,
+        dealer: int | None = None,
+        hand_index: int | None = None,
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
         redeals: Sequence[Sequence[Sequence[int]]] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
     ) -> SpadesState:
         """A hand from a given deal: ``hands[s]`` lists seat s's 13 cards in dealt order."""
         args = cls._check_args(rules, dealer, hand_index, totals, bags, seed, None)
@@ -826,13 +853,17 @@ class SpadesState:
             return []
         return list(_BEMOS)
 
-    def bid(self, n: int, blind: bool = False, bemo: str | None = None) -> None:
-        """The current bidder bids ``n`` (0..13); ``blind=True`` makes a blind nil (n must be 0);
-        ``bemo`` attaches "little" or "big" for his team."""
+    def bid(self, n: int, blind: bool | None = None, bemo: str | None = None) -> None:
+        """The current bidder bids ``n`` (0..13); ``blind=True`` makes a blind nil (n must be 0;
+        None = False); ``bemo`` attaches "little" or "big" for his team."""
         if not _is_int(n):
             raise ArgumentTypeError(f"bid: n must be an int 0..13, got {type(n).__name__} {n!r}")
+        if blind is None:  # [api] None = the default, False
+            blind = False
         if not isinstance(blind, bool):
-            raise ArgumentTypeError(f"bid: blind must be a bool, got {type(blind).__name__}")
+            raise ArgumentTypeError(
+                f"bid: blind must be a bool (or None), got {type(blind).__name__}"
+            )
         if bemo is not None and not isinstance(bemo, str):
             raise ArgumentTypeError(
                 f"bid: bemo must be None, 'little' or 'big', got {type(bemo).__name__}"
@@ -1074,14 +1105,14 @@ class SpadesGame:
         self,
         rules: SpadesRules,
         *,
-        seed: int = 0,
-        first_dealer: int = 0,
+        seed: int | None = None,
+        first_dealer: int | None = None,
         deals: Sequence[Sequence[Sequence[int]]] | None = None,
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
     ) -> None:
         rules = _check_rules(rules)
-        _check_seed(seed)
+        seed = _check_seed(seed)
         first_dealer = _check_dealer(first_dealer, "first_dealer")
         queue = _check_deals(rules, deals, "deals")
         self._rules = rules
@@ -1102,14 +1133,18 @@ class SpadesGame:
         common: dict[str, Any] = {
             "dealer": dealer,
             "hand_index": h,
-            "totals": self._totals,
             "bags": self._bags,
             "seed": hand_seed,
         }
         if self._queue:
             first = self._queue.pop(0)
-            return SpadesState.from_deal(self._rules, first, redeals=self._queue, **common)
-        return SpadesState(self._rules, **common)
+            state = SpadesState.from_deal(self._rules, first, redeals=self._queue, **common)
+        else:
+            state = SpadesState(self._rules, **common)
+        # [api] The running totals are passed on unchecked: only the totals given to the
+        # constructor are held to the +-10**12 limit; play may carry them past it.
+        state._totals = list(self._totals)
+        return state
 
     def _finish_hand(self) -> None:
         st, rules = self._state, self._rules
@@ -1183,7 +1218,7 @@ class SpadesGame:
     def legal_bemos(self) -> list[str]:
         return self._state.legal_bemos()
 
-    def bid(self, n: int, blind: bool = False, bemo: str | None = None) -> None:
+    def bid(self, n: int, blind: bool | None = None, bemo: str | None = None) -> None:
         self._state.bid(n, blind, bemo)
 
     def deficient_seats(self) -> list[int]:

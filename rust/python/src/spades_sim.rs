@@ -17,8 +17,13 @@ use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// Hands after which a batch game that has not ended is stopped (random bids can keep a
+/// game without `lose_score` going for ever); `hand_limit=` changes it.
+const DEFAULT_HAND_LIMIT: usize = 1000;
+const MAX_HAND_LIMIT: usize = 1_000_000;
+
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = false, progress = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = false, progress = None, hand_limit = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_spades<'py>(
     py: Python<'py>,
@@ -30,8 +35,21 @@ pub fn simulate_spades<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     stream: bool,
     progress: Option<&Bound<'py, PyAny>>,
+    hand_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = extract_spades_rules(rules)?;
+    let hand_limit = match hand_limit.filter(|h| !h.is_none()) {
+        None => DEFAULT_HAND_LIMIT,
+        Some(h) => {
+            let x = extract_count(h, "hand_limit")?;
+            if x == 0 || x > MAX_HAND_LIMIT {
+                return Err(InvalidArgumentError::new_err(format!(
+                    "hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"
+                )));
+            }
+            x
+        }
+    };
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
     let table = extract_policy(policy, 4)?;
     let mut policies = [Policy::Random; 4];
@@ -70,7 +88,7 @@ pub fn simulate_spades<'py>(
         (None, Some(_)) if stream => Err(InvalidArgumentError::new_err(
             "stream=True works with hands=, not games=",
         )),
-        (None, Some(n)) => run_games(py, &b, &pool, n, progress),
+        (None, Some(n)) => run_games(py, &b, &pool, n, progress, hand_limit),
         (Some(n), None) if stream => run_stream(py, &b, &pool, n, progress),
         (Some(n), None) => run_hands(py, &b, &pool, n, progress),
     }
@@ -178,18 +196,22 @@ fn run_games<'py>(
     pool: &Pool,
     n: usize,
     progress: Option<&Bound<'py, PyAny>>,
+    hand_limit: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut totals: Vec<i64> = Vec::with_capacity(n * 2);
+    let mut finished: Vec<bool> = Vec::with_capacity(n);
     let mut winners: Vec<bool> = Vec::with_capacity(n * 2);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
     let mut done = 0;
     while done < n {
         let end = (done + GAMES_PER_CHUNK).min(n);
-        let part =
-            py.detach(|| pool.install(|| simulate_games(b, done as u64, end - done, GAME_BLOCK)));
+        let part = py.detach(|| {
+            pool.install(|| simulate_games(b, done as u64, end - done, GAME_BLOCK, hand_limit))
+        });
         totals.extend(part.totals);
         winners.extend(part.winners);
         hands_played.extend(part.hands_played);
+        finished.extend(part.finished);
         done = end;
         py.check_signals()?;
         report(progress, done, n)?;
@@ -198,5 +220,6 @@ fn run_games<'py>(
     d.set_item("totals", totals.into_pyarray(py).reshape([n, 2])?)?;
     d.set_item("winners", winners.into_pyarray(py).reshape([n, 2])?)?;
     d.set_item("hands_played", hands_played.into_pyarray(py))?;
+    d.set_item("finished", finished.into_pyarray(py))?;
     Ok(d)
 }

@@ -834,16 +834,19 @@ pub struct SpadesGamesOut {
     pub winners: Vec<bool>,
     /// Hands played per game.
     pub hands_played: Vec<u32>,
+    /// Whether the game reached its end rule (false: stopped at the hand limit).
+    pub finished: Vec<bool>,
 }
 
-/// Plays game `index` of a batch to its end: first dealer drawn from the deal stream, every
-/// hand dealt from it (by the game), policies from the policy stream.
-pub fn play_game(b: &SpadesBatch, index: u64) -> SpadesGame {
+/// Plays game `index` of a batch to its end, or until `hand_limit` hands are played (random
+/// bids can keep a game without `lose_score` going for ever): first dealer drawn from the
+/// deal stream, every hand dealt from it (by the game), policies from the policy stream.
+pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize) -> SpadesGame {
     let mut deal_rng = Rng::for_game(b.seed, index);
     let first_dealer = deal_rng.below(4) as u8;
     let mut game = SpadesGame::new(&b.rules, deal_rng, first_dealer, Vec::new(), [0, 0], [0, 0]);
     let mut rng = policy_rng(b.seed, index);
-    while !game.is_over() {
+    while !game.is_over() && game.history().len() < hand_limit {
         game.act(|s| {
             let seat = usize::from(s.current_player().unwrap_or(0));
             let p = b.policies[seat];
@@ -860,23 +863,32 @@ pub fn play_game(b: &SpadesBatch, index: u64) -> SpadesGame {
 }
 
 /// Simulates games `start..start + n` over the current rayon pool, in blocks.
-pub fn simulate_games(b: &SpadesBatch, start: u64, n: usize, block: usize) -> SpadesGamesOut {
+pub fn simulate_games(
+    b: &SpadesBatch,
+    start: u64,
+    n: usize,
+    block: usize,
+    hand_limit: usize,
+) -> SpadesGamesOut {
     let block = block.max(1);
     let mut out = SpadesGamesOut {
         totals: vec![0; n * 2],
         winners: vec![false; n * 2],
         hands_played: vec![0; n],
+        finished: vec![false; n],
     };
     let work: Vec<_> = out
         .totals
         .chunks_mut(block * 2)
         .zip(out.winners.chunks_mut(block * 2))
         .zip(out.hands_played.chunks_mut(block))
+        .zip(out.finished.chunks_mut(block))
         .enumerate()
         .collect();
-    crate::sim::run_all(work, |(i, ((totals, winners), played))| {
+    crate::sim::run_all(work, |(i, (((totals, winners), played), finished))| {
         for j in 0..played.len() {
-            let g = play_game(b, start + (i * block + j) as u64);
+            let g = play_game(b, start + (i * block + j) as u64, hand_limit);
+            finished[j] = g.is_over();
             totals[j * 2..j * 2 + 2].copy_from_slice(&g.totals());
             winners[j * 2] = g.winners() & 1 != 0;
             winners[j * 2 + 1] = g.winners() & 2 != 0;

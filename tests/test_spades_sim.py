@@ -1,0 +1,175 @@
+"""simulate_spades: the Spades batch (RULES.md §B) — determinism across threads and splits,
+equality with stepping SpadesState under the same policies, streaming aggregates, whole
+games, bad input and Ctrl-C."""
+
+from __future__ import annotations
+
+import _thread
+import threading
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+
+import hearts_fast as hf
+
+RULESETS = [
+    hf.SpadesRules(),
+    hf.SpadesRules.preset("openspiel"),
+    hf.SpadesRules(jokers=True, spades_broken=True, first_lead="lowest_club", bemo=True),
+    hf.SpadesRules(mirror=True, nil_tricks="count_for_partner", boston="bonus"),
+    hf.SpadesRules(fourteen_partnership=True, ten_for_two_hundred=True, bags_limit=3),
+    hf.SpadesRules(suicide=True, set_penalty="zero", bags=False),
+    hf.SpadesRules(blind_nil=True, blind_nil_value=200, team_bid_cap=True),
+]
+HAND_KEYS = ["bids", "nil", "blind", "bemo", "tricks", "hand_scores", "hand_bags"]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+@pytest.mark.parametrize("policy", ["random", "heuristic", ["random", "heuristic"] * 2])
+def test_B17_B21_batch_equals_stepping(rules: hf.SpadesRules, policy: Any) -> None:
+    """Every batch row is what stepping SpadesState.from_batch with Policy makes."""
+    out = hf.simulate_spades(rules, hands=11, seed=3, policy=policy, threads=1)
+    for i in range(11):
+        s = hf.SpadesState.from_batch(rules, 3, i)
+        assert s.dealer == i % 4 and s.hand_index == i
+        hf.Policy(policy, seed=3, index=i).play_out(s)
+        assert s.phase == "over"
+        bids = s.bids
+        assert [b[0] for b in bids] == out["bids"][i].tolist()  # type: ignore[index]
+        assert [b[1] for b in bids] == out["nil"][i].tolist()  # type: ignore[index]
+        assert [b[2] for b in bids] == out["blind"][i].tolist()  # type: ignore[index]
+        bemo = [{None: 0, "little": 1, "big": 2}[b[3]] for b in bids]  # type: ignore[index]
+        assert bemo == out["bemo"][i].tolist()
+        assert s.tricks_taken == out["tricks"][i].tolist()
+        assert s.hand_scores() == out["hand_scores"][i].tolist()
+        assert s.hand_bags() == out["hand_bags"][i].tolist()
+
+
+@pytest.mark.parametrize("rules", RULESETS[:3], ids=repr)
+def test_threads_and_splits_give_identical_arrays(rules: hf.SpadesRules) -> None:
+    a = hf.simulate_spades(rules, hands=20_003, seed=9, threads=1)
+    b = hf.simulate_spades(rules, hands=20_003, seed=9, threads=2)
+    c = hf.simulate_spades(rules, hands=20_003, seed=9, threads=2, policy="random")
+    for k in HAND_KEYS:
+        assert a[k].dtype == b[k].dtype
+        np.testing.assert_array_equal(a[k], b[k])
+        np.testing.assert_array_equal(a[k], c[k])
+    d = hf.simulate_spades(rules, hands=20_003, seed=10, threads=1)
+    assert not np.array_equal(a["tricks"], d["tricks"])
+
+
+def test_B14_hand_invariants() -> None:
+    out = hf.simulate_spades(hf.SpadesRules(jokers=True), hands=5000, seed=1, threads=1)
+    assert (out["tricks"].sum(axis=1) == 13).all()
+    assert out["bids"].min() >= 0 and out["bids"].max() <= 13
+    assert ((out["bids"] == 0) == out["nil"]).all()  # B-7 with nil=True
+    assert not out["blind"].any()  # blind_nil off
+
+
+def test_stream_matches_hand_arrays() -> None:
+    r = hf.SpadesRules.preset("openspiel")
+    out = hf.simulate_spades(r, hands=30_000, seed=4, threads=2)
+    st = hf.simulate_spades(r, hands=30_000, seed=4, threads=1, stream=True)
+    assert st["hands"] == 30_000
+    np.testing.assert_allclose(st["mean_hand_scores"], out["hand_scores"].mean(axis=0))
+    np.testing.assert_allclose(st["var_hand_scores"], out["hand_scores"].var(axis=0))
+    np.testing.assert_allclose(st["mean_tricks"], out["tricks"].mean(axis=0))
+    np.testing.assert_allclose(st["mean_bids"], out["bids"].mean(axis=0))
+    assert st["nil_bids"].tolist() == out["nil"].sum(axis=0).tolist()
+    made = (out["nil"] & (out["tricks"] == 0)).sum(axis=0)
+    assert st["nils_made"].tolist() == made.tolist()
+    hist = np.stack([np.bincount(out["tricks"][:, k], minlength=14) for k in range(4)])
+    np.testing.assert_array_equal(st["tricks_hist"], hist)
+
+
+def test_B22_games() -> None:
+    r = hf.SpadesRules(win_score=200)
+    g = hf.simulate_spades(r, games=300, seed=2, policy="heuristic", threads=2)
+    g1 = hf.simulate_spades(r, games=300, seed=2, policy="heuristic", threads=1)
+    for k in ("totals", "winners", "hands_played", "finished"):
+        np.testing.assert_array_equal(g[k], g1[k])
+    assert g["finished"].all()
+    t = g["totals"]
+    assert (t.max(axis=1) >= 200).all()
+    w = g["winners"]
+    assert (w.sum(axis=1) == 1).all()  # tie="play_on": one winner
+    assert (t[w[:, 0], 0] > t[w[:, 0], 1]).all()
+    assert (t[w[:, 1], 1] > t[w[:, 1], 0]).all()
+    # Random bids rarely reach 500: such games stop at hand_limit, reported unfinished.
+    h = hf.simulate_spades(hf.SpadesRules(), games=4, seed=2, hand_limit=30)
+    assert (h["hands_played"] <= 30).all()
+    assert (~h["finished"] | h["winners"].any(axis=1)).all()
+
+
+def test_game_batch_matches_a_stepped_game_result() -> None:
+    """max_hands=1 games are single hands: totals are the hand scores of a game dealt the
+    same way by SpadesGame (not the batch deal), so only the shape of the result is shared."""
+    r = hf.SpadesRules(max_hands=1)
+    g = hf.simulate_spades(r, games=50, seed=5)
+    assert (g["hands_played"] == 1).all() and g["finished"].all()
+    tied = g["totals"][:, 0] == g["totals"][:, 1]
+    assert (g["winners"][tied].all(axis=1)).all()  # 0.7: a hard stop shares a tie
+
+
+def test_keyboard_interrupt_stops_a_long_spades_simulation() -> None:
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        hf.simulate_spades(hf.SpadesRules(), hands=10**11, threads=1, stream=True)
+    assert time.perf_counter() - start < 10
+
+
+def test_progress_callback() -> None:
+    seen: list[tuple[int, int]] = []
+    hf.simulate_spades(
+        hf.SpadesRules(),
+        hands=600_000,
+        threads=1,
+        stream=True,
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    assert seen[-1] == (600_000, 600_000)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "exc", "match"),
+    [
+        ({"hands": -1}, hf.InvalidArgumentError, "hands must be"),
+        ({"hands": 2**41}, hf.InvalidArgumentError, "hands must be"),
+        ({"hands": 1.5}, hf.ArgumentTypeError, "int"),
+        ({"games": -2}, hf.InvalidArgumentError, "games must be"),
+        ({"hands": 5, "games": 5}, hf.InvalidArgumentError, "not both"),
+        ({}, hf.InvalidArgumentError, "hands="),
+        ({"games": 3, "stream": True}, hf.InvalidArgumentError, "stream"),
+        ({"hands": 5, "policy": "smart"}, hf.InvalidArgumentError, "unknown policy"),
+        ({"hands": 5, "policy": ["random"] * 3}, hf.InvalidArgumentError, "one name per seat"),
+        ({"hands": 5, "policy": 7}, hf.ArgumentTypeError, "policy"),
+        ({"hands": 5, "threads": 0}, hf.InvalidArgumentError, "threads"),
+        ({"hands": 5, "seed": -1}, hf.InvalidArgumentError, "seed"),
+        ({"hands": 5, "seed": "1"}, hf.ArgumentTypeError, "seed"),
+        ({"hands": 5, "progress": 3}, hf.ArgumentTypeError, "callable"),
+        ({"games": 5, "hand_limit": 0}, hf.InvalidArgumentError, "hand_limit"),
+        ({"games": 5, "hand_limit": "9"}, hf.ArgumentTypeError, "hand_limit"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str) -> None:
+    with pytest.raises(exc, match=match):
+        hf.simulate_spades(hf.SpadesRules(), **kwargs)
+
+
+def test_bad_rules_argument() -> None:
+    with pytest.raises(hf.ArgumentTypeError, match="SpadesRules"):
+        hf.simulate_spades(hf.HeartsRules(), hands=3)  # type: ignore[arg-type]
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.SpadesState.from_batch(hf.SpadesRules(), 1, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(hf.InvalidDealError):
+        hf.SpadesState.from_batch(hf.SpadesRules(), 1, -1)
+
+
+def test_zero_hands() -> None:
+    out = hf.simulate_spades(hf.SpadesRules(), hands=0)
+    assert out["tricks"].shape == (0, 4) and out["hand_scores"].shape == (0, 2)
