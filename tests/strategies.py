@@ -134,6 +134,8 @@ SPADES_OPENSPIEL: dict[str, Any] = {
 }
 
 SPADES_VARIANTS = ("mirror", "fourteen_partnership", "suicide")
+# [api] engine limit (docs/spades-api.md): every int rule parameter is within ±1,000,000.
+SPADES_RULE_INT_LIMIT = 1_000_000
 
 
 def spades_deck(jokers: bool) -> list[int]:
@@ -174,7 +176,9 @@ def _repair_spades(p: dict[str, Any], pick_variant: int, nil_fix: bool) -> None:
 def spades_rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
     """Every parameter of the SpadesRules table (docs/spades-api.md, RULES.md B.1/B.6) drawn
     independently, then repaired into a valid combination (the invalid ones are tested
-    separately). ``for_games`` draws small thresholds so that games end within a few hands."""
+    separately). ``for_games`` draws small thresholds so that games end within a few hands.
+    Every int stays within the [api] engine limits (|value| <= 1,000,000), their bounds
+    included now and then."""
 
     def rare() -> bool:
         return draw(st.integers(0, 3)) == 0
@@ -184,22 +188,32 @@ def spades_rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str,
         "win_score": draw(
             st.sampled_from([1, 100, 150, 200, 250, 300, 300, 400])
             if for_games
-            else st.integers(1, 1000)
+            else st.one_of(st.integers(1, 1000), st.just(SPADES_RULE_INT_LIMIT))
         ),
         "lose_score": draw(
-            st.one_of(st.none(), st.integers(-400, -50) if for_games else st.integers(-600, 600))
+            st.one_of(
+                st.none(),
+                st.integers(-400, -50)
+                if for_games
+                else st.one_of(
+                    st.integers(-600, 600),
+                    st.sampled_from([-SPADES_RULE_INT_LIMIT, SPADES_RULE_INT_LIMIT]),
+                ),
+            )
         ),
         "negative_inverse_loses": draw(st.booleans()),
         "nil": draw(st.sampled_from([True, True, True, False])),
-        "nil_value": draw(st.sampled_from([0, 50, 100, 100, 200, 1])),
+        "nil_value": draw(st.sampled_from([0, 50, 100, 100, 200, 1, SPADES_RULE_INT_LIMIT])),
         "blind_nil": draw(st.sampled_from([False, True, True])),
-        "blind_nil_value": draw(st.sampled_from([0, 100, 200, 7])),
-        "blind_nil_min_deficit": draw(st.sampled_from([0, 0, 0, 1, 50, 100, 200])),
+        "blind_nil_value": draw(st.sampled_from([0, 100, 200, 7, SPADES_RULE_INT_LIMIT])),
+        "blind_nil_min_deficit": draw(
+            st.sampled_from([0, 0, 0, 1, 50, 100, 200, SPADES_RULE_INT_LIMIT])
+        ),
         "nil_tricks": draw(st.sampled_from(["bags", "count_for_partner", "ignored"])),
         "set_penalty": draw(st.sampled_from(["undertricks", "bid", "zero"])),
         "bags": draw(st.booleans()),
-        "bags_limit": draw(st.sampled_from([1, 2, 3, 5, 10, 10, 13])),
-        "bags_penalty": draw(st.sampled_from([0, 50, 100, 100, 7])),
+        "bags_limit": draw(st.sampled_from([1, 2, 3, 5, 10, 10, 13, SPADES_RULE_INT_LIMIT])),
+        "bags_penalty": draw(st.sampled_from([0, 50, 100, 100, 7, SPADES_RULE_INT_LIMIT])),
         "first_trick_no_spade_lead": draw(st.booleans()),
         "spades_broken": draw(st.booleans()),
         "first_lead": draw(st.sampled_from(["left_of_dealer", "lowest_club"])),
@@ -217,7 +231,7 @@ def spades_rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str,
         "max_hands": draw(
             st.sampled_from([None, None, None, 1, 2, 3, 5, 8])
             if for_games
-            else st.one_of(st.none(), st.integers(1, 50))
+            else st.one_of(st.none(), st.integers(1, 50), st.just(SPADES_RULE_INT_LIMIT))
         ),
         "team_bid_cap": draw(st.booleans()),
     }

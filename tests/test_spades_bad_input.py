@@ -1,9 +1,11 @@
 """Spades bad input (docs/spades-api.md "Errors"), on both engines: strict types
 (ArgumentTypeError), card ids out of 0..53 (InvalidCardError), invalid rules and combinations
 (InvalidRulesError), bad deals (InvalidDealError), wrong phase / illegal bids, plays and
-claims (IllegalMoveError with ``card`` and ``legal``), the contract's check order, and "a call
-that raises leaves the object unchanged". Pickling is tested on the fast engine only (the
-reference does not offer it). Rule ids: B-1, B-2, B-4, B-6, B-7, B-16, B-20, B-27, B.3, B.6.
+claims (IllegalMoveError with ``card`` and ``legal``), the engine limits (rule ints within
+±1,000,000, totals within ±10**12, seeds in 0..2**64-1 → InvalidArgumentError), None as "the
+default", the contract's check order, and "a call that raises leaves the object unchanged".
+Pickling is tested on the fast engine only (the reference does not offer it).
+Rule ids: B-1, B-2, B-4, B-6, B-7, B-16, B-20, B-27, B.3, B.6.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import pytest
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from hearts_fast.errors import HeartsFastError, InvalidArgumentError
 
-# TODO(lead): remove fallback (always run both engines once hf.SpadesState exists).
-ENGINES = [ref] + ([hf] if hasattr(hf, "SpadesState") else [])
-FAST_ENGINES = [m for m in ENGINES if m is not ref]
+ENGINES = [ref, hf]
+FAST_ENGINES = [hf]
 
 
 @pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
@@ -134,6 +136,9 @@ INT_PARAMS = {  # name -> smallest allowed value
     "bags_limit": 1,
     "bags_penalty": 0,
 }
+LIMIT = 1_000_000  # [api] engine limit: every int rule parameter is within ±LIMIT
+MAX_TOTAL = 10**12  # [api] engine limit of a given team total
+MAX_SEED = 2**64 - 1
 CHOICE_PARAMS = {
     "nil_tricks": ["bags", "count_for_partner", "ignored"],
     "set_penalty": ["undertricks", "bid", "zero"],
@@ -162,8 +167,14 @@ def test_B1_int_parameters_are_strict_and_ranged(engine: Any, name: str) -> None
     assert getattr(engine.SpadesRules(**{name: lo}), name) == lo
     if name == "players":
         expect(engine.InvalidRulesError, lambda: engine.SpadesRules(players=5))
-    else:
-        assert getattr(engine.SpadesRules(**{name: 10**6}), name) == 10**6
+    else:  # [api] engine limit: 1,000,000
+        assert getattr(engine.SpadesRules(**{name: LIMIT}), name) == LIMIT
+        for bad in (LIMIT + 1, 2**31, 2**63, 2**64, 10**30, -(10**30)):
+            expect(engine.InvalidRulesError, lambda bad=bad: engine.SpadesRules(**{name: bad}))
+            expect(
+                engine.InvalidRulesError,
+                lambda bad=bad: engine.SpadesRules.preset("openspiel", **{name: bad}),
+            )
 
 
 @pytest.mark.parametrize("name", list(CHOICE_PARAMS))
@@ -183,11 +194,15 @@ def test_B1_0_7_optional_int_parameters(engine: Any, name: str) -> None:
     assert getattr(engine.SpadesRules(**{name: None}), name) is None
     lo = OPT_INT_PARAMS[name]
     if lo is None:
-        assert engine.SpadesRules(lose_score=-(10**6)).lose_score == -(10**6)
+        assert engine.SpadesRules(lose_score=-LIMIT).lose_score == -LIMIT
         assert engine.SpadesRules(lose_score=0).lose_score == 0
+        lo = -LIMIT
     else:
-        expect(engine.InvalidRulesError, lambda: engine.SpadesRules(**{name: lo - 1}))
         assert getattr(engine.SpadesRules(**{name: lo}), name) == lo
+    # [api] engine limits: lose_score -1,000,000..=1,000,000, max_hands 1..=1,000,000.
+    assert getattr(engine.SpadesRules(**{name: LIMIT}), name) == LIMIT
+    for bad in (lo - 1, LIMIT + 1, 2**63, 2**64, -(2**64), 10**30):
+        expect(engine.InvalidRulesError, lambda bad=bad: engine.SpadesRules(**{name: bad}))
 
 
 def test_B1_unknown_names_and_positional_arguments(engine: Any) -> None:
@@ -286,16 +301,17 @@ def test_B4_state_constructor_argument_errors(engine: Any) -> None:
     expect(engine.ArgumentTypeError, lambda: S(None))
     expect(engine.ArgumentTypeError, lambda: S(engine.HeartsRules()))
     expect(TypeError, lambda: S(r, 0))  # keyword-only
-    for bad in (1.0, True, "0", None):
+    for bad in (1.0, True, "0", [0]):  # None is the default (test_none_means_the_default)
         expect(engine.ArgumentTypeError, lambda bad=bad: S(r, dealer=bad))
         expect(engine.ArgumentTypeError, lambda bad=bad: S(r, hand_index=bad))
-    for bad in (1.0, True, "0", None):
+    for bad in (1.0, True, "0", [0], 2.0**70):
         expect(engine.ArgumentTypeError, lambda bad=bad: S(r, seed=bad))
     for bad in (4, -1, 100):
         expect(engine.InvalidDealError, lambda bad=bad: S(r, dealer=bad))
     expect(engine.InvalidDealError, lambda: S(r, hand_index=-1))
     assert S(r, hand_index=10**6).hand_index == 10**6
-    # totals: any ints; bags: ints in 0..bags_limit-1 (B-20), even with bags=False.
+    # totals: ints in -10**12..=10**12; bags: ints in 0..bags_limit-1 (B-20), even with
+    # bags=False.
     expect(engine.InvalidRulesError, lambda: S(r, totals=[0, 0, 0]))
     expect(engine.InvalidRulesError, lambda: S(r, totals=[0]))
     expect(engine.ArgumentTypeError, lambda: S(r, totals=[0, 1.5]))
@@ -407,6 +423,8 @@ def test_B22_game_constructor_errors_and_order(engine: Any) -> None:
     expect(engine.InvalidRulesError, lambda: G(r, bags=[0, 10]))
     expect(engine.InvalidRulesError, lambda: G(r, totals=[0]))
     expect(engine.ArgumentTypeError, lambda: G(r, totals=[0, True]))
+    expect(engine.ArgumentTypeError, lambda: G(r, first_dealer="0"))
+    expect(engine.ArgumentTypeError, lambda: G(r, seed=True))
     expect(TypeError, lambda: G(r, 0))  # keyword-only
     # Order: rules, seed, first_dealer, deals, totals, bags.
     expect(engine.ArgumentTypeError, lambda: G("r", seed="x"))
@@ -419,12 +437,132 @@ def test_B22_game_constructor_errors_and_order(engine: Any) -> None:
     assert g.state.dealer == 2 and g.state.hands == GOOD and g.hands_played == 0
 
 
+# ---------------------------------------------------------------- engine limits and None [api]
+
+
+def test_api_seed_limits(engine: Any) -> None:
+    """A seed is an int 0..2**64-1; outside it InvalidArgumentError (a ValueError), in
+    SpadesState, from_deal and SpadesGame, checked where the contract's order puts it."""
+    r = engine.SpadesRules()
+    S, G = engine.SpadesState, engine.SpadesGame
+    assert InvalidArgumentError is hf.InvalidArgumentError
+    for bad in (-1, -(2**63), MAX_SEED + 1, 2**70, -(2**70)):
+        for fn in (
+            lambda bad=bad: S(r, seed=bad),
+            lambda bad=bad: S.from_deal(r, GOOD, seed=bad),
+            lambda bad=bad: G(r, seed=bad),
+        ):
+            err = expect(InvalidArgumentError, fn)
+            assert isinstance(err, ValueError) and isinstance(err, HeartsFastError)
+            assert not isinstance(err, engine.InvalidRulesError)
+    for ok in (0, 1, 2**32, 2**63, MAX_SEED):
+        s = S(r, seed=ok)
+        assert s == S(r, seed=ok) and s.hands == S(r, seed=ok).hands  # deterministic
+        assert S.from_deal(r, GOOD, seed=ok).hands == [sorted(h) for h in GOOD]
+        assert G(r, seed=ok).state.hands == G(r, seed=ok).state.hands
+    # Order, SpadesState: ... totals; bags; seed (type, range); hands; redeals.
+    expect(engine.InvalidRulesError, lambda: S(r, bags=[0, 10], seed=-1))
+    expect(engine.InvalidRulesError, lambda: S(r, totals=[MAX_TOTAL + 1, 0], seed=-1))
+    expect(engine.InvalidDealError, lambda: S(r, hand_index=-1, seed=-1))
+    expect(InvalidArgumentError, lambda: S.from_deal(r, GOOD[:3], seed=-1))
+    expect(InvalidArgumentError, lambda: S(r, seed=MAX_SEED + 1, redeals=[GOOD[:3]]))
+    # SpadesGame: rules, seed, first_dealer, deals, totals, bags.
+    expect(engine.ArgumentTypeError, lambda: G("rules", seed=-1))
+    expect(InvalidArgumentError, lambda: G(r, seed=-1, first_dealer=9))
+    expect(InvalidArgumentError, lambda: G(r, seed=2**64, deals=[GOOD[:3]], totals=[0]))
+
+
+def test_api_totals_limits(engine: Any) -> None:
+    """Given team totals are within -10**12..=10**12 (InvalidRulesError otherwise), checked
+    after their type and length and before bags and seed."""
+    r = engine.SpadesRules()
+    S, G = engine.SpadesState, engine.SpadesGame
+    for ok in ([MAX_TOTAL, -MAX_TOTAL], [-MAX_TOTAL, 0], [0, MAX_TOTAL]):
+        assert S(r, totals=ok).totals == ok
+        assert S.from_deal(r, GOOD, totals=ok).totals_after() == ok
+        g = G(r, totals=ok)
+        assert g.totals == ok and g.state.totals == ok and not g.is_over
+    for bad in (MAX_TOTAL + 1, -MAX_TOTAL - 1, 2**63, -(2**63), 2**64, 10**30):
+        for pair in ([bad, 0], [0, bad]):
+            expect(engine.InvalidRulesError, lambda pair=pair: S(r, totals=pair))
+            expect(engine.InvalidRulesError, lambda pair=pair: S.from_deal(r, GOOD, totals=pair))
+            expect(engine.InvalidRulesError, lambda pair=pair: G(r, totals=pair))
+    expect(engine.ArgumentTypeError, lambda: S(r, totals=[MAX_TOTAL + 1, 1.5]))  # types first
+    expect(engine.InvalidRulesError, lambda: S(r, totals=[MAX_TOTAL + 1, 0], bags=[0, "x"]))
+    expect(engine.InvalidRulesError, lambda: G(r, totals=[-MAX_TOTAL - 1, 0], bags=[99, 0]))
+    expect(engine.InvalidDealError, lambda: G(r, deals=[GOOD[:3]], totals=[MAX_TOTAL + 1, 0]))
+
+
+def test_api_game_running_totals_may_pass_the_limit(engine: Any) -> None:
+    """Only the given totals are checked: a game resumed at the limit plays on past it."""
+    rules = engine.SpadesRules(max_hands=2, bags_limit=1, bags_penalty=LIMIT)
+    g = engine.SpadesGame(rules, totals=[-MAX_TOTAL, -MAX_TOTAL], deals=[GOOD, GOOD], seed=2)
+    while not g.is_over:
+        if g.phase == "bid":
+            g.bid(g.legal_bids()[0])
+        else:
+            g.play(g.legal_plays()[-1])
+    assert g.hands_played == 2 and min(g.totals) < -MAX_TOTAL
+    assert g.hand_history[0]["totals"] == g.state.totals
+
+
+def test_api_huge_hand_index(engine: Any) -> None:
+    """hand_index is any int >= 0 (docs/spades-api.md: no upper bound, unlike seed)."""
+    r = engine.SpadesRules()
+    for big in (2**63, MAX_SEED, MAX_SEED + 1, 2**70):
+        assert engine.SpadesState(r, hand_index=big).hand_index == big
+        assert engine.SpadesState.from_deal(r, GOOD, hand_index=big).hand_index == big
+
+
+def test_api_none_means_the_default(engine: Any) -> None:
+    """seed / dealer / hand_index (SpadesState, from_deal), seed / first_dealer (SpadesGame)
+    and blind in bid(): None is the same as leaving the argument out (as in the Hearts API)."""
+    r = engine.SpadesRules(deficient_hand="no_spades_no_jqk", blind_nil=True, bemo=True)
+    S, G = engine.SpadesState, engine.SpadesGame
+    s = S(r, seed=None, dealer=None, hand_index=None)
+    d = S(r)
+    assert s == d and snapshot(s) == snapshot(d) and s.dealer == 0 and s.hand_index == 0
+    assert S(r, seed=None, dealer=2) == S(r, seed=0, dealer=2)
+    assert S(r, seed=None).hands == S(r, seed=0).hands  # None = seed 0, not a random seed
+    first = make_deal({2: DEFICIENT})
+    f = S.from_deal(r, first, dealer=None, hand_index=None, seed=None)
+    assert f == S.from_deal(r, first) and f.dealer == 0 and f.current_player == 1
+    # The seed (None = 0) drives the shuffled redeal.
+    f.claim_redeal(2)
+    f0 = S.from_deal(r, first, seed=0)
+    f0.claim_redeal(2)
+    assert f.hands == f0.hands
+    g = G(r, seed=None, first_dealer=None)
+    g0 = G(r)
+    assert g.state == g0.state and g.state.hands == G(r, seed=0).state.hands
+    assert g.state.dealer == 0 and g.state.hand_index == 0
+    # bid(n, blind=None) is bid(n, blind=False).
+    a, b = S(r, seed=4), S(r, seed=4)
+    a.bid(3, None)
+    b.bid(3)
+    assert a == b and tuple(a.bids[1]) == (3, False, False, None)
+    a.bid(0, None, "little")
+    b.bid(0, False, "little")
+    assert a == b and tuple(a.bids[2]) == (0, True, False, "little")
+    a.bid(2, blind=None, bemo=None)
+    b.bid(2)
+    assert a == b
+    expect(engine.IllegalMoveError, lambda: a.bid(14, None), a)  # still validated
+    for gm in (g, g0):
+        gm.bid(4, None)
+    assert g.state == g0.state and tuple(g.state.bids[1]) == (4, False, False, None)
+    # None is not a default everywhere: a card, a seat, n and the rules stay strict.
+    expect(engine.ArgumentTypeError, lambda: a.bid(None), a)
+    expect(engine.ArgumentTypeError, lambda: a.play(None), a)
+    expect(engine.ArgumentTypeError, lambda: S(None))
+
+
 # ---------------------------------------------------------------- moves (B-6, B-7, B-16, B-27)
 
 
 def test_B6_B7_bid_type_errors_come_before_phase(engine: Any) -> None:
     s = engine.SpadesState(engine.SpadesRules(bemo=True, blind_nil=True), seed=4)
-    for args in [("3",), (True,), (2.0,), (None,), (3, 1), (3, None), (0, "yes"), (3, False, 1)]:
+    for args in [("3",), (True,), (2.0,), (None,), (3, 1), (3, 0), (0, "yes"), (3, False, 1)]:
         err = expect(engine.ArgumentTypeError, lambda args=args: s.bid(*args), s)
         assert isinstance(err, TypeError)
     p = play_state(engine)
@@ -592,6 +730,9 @@ def test_B22_moves_after_the_game(engine: Any) -> None:
         else:
             g.play(g.legal_plays()[0])
     assert g.phase == "over" and g.current_player is None and g.winners
+    for x in (0, 51):  # a refused play carries its card in every phase
+        err = expect(engine.IllegalMoveError, lambda x=x: g.play(x))
+        assert err.card == x and err.legal == []
     for fn, exc in [
         (lambda: g.play(0), engine.IllegalMoveError),
         (lambda: g.bid(3), engine.IllegalMoveError),
@@ -612,7 +753,9 @@ def test_B22_game_refusals_leave_the_game_unchanged(engine: Any) -> None:
     g = engine.SpadesGame(engine.SpadesRules(), seed=3, deals=[GOOD])
     before = g.state
     expect(engine.IllegalMoveError, lambda: g.bid(14))
-    expect(engine.IllegalMoveError, lambda: g.play(g.state.hands[1][0]))
+    held = g.state.hands[1][0]
+    err = expect(engine.IllegalMoveError, lambda: g.play(held))  # phase "bid"
+    assert err.card == held and err.legal == []
     expect(engine.IllegalMoveError, lambda: g.claim_redeal(1))
     assert g.state == before and snapshot(g.state) == snapshot(before)
 

@@ -27,16 +27,6 @@ from tests.strategies import (
     spades_rule_params,
 )
 
-HAS_FAST = hasattr(hf, "SpadesState")
-
-
-def fast_engine() -> Any:
-    """The fast engine's module. TODO(lead): remove fallback (the skip) once the Rust Spades
-    engine is exported from ``hearts_fast``."""
-    if not HAS_FAST:  # TODO(lead): remove fallback
-        pytest.skip("hearts_fast has no SpadesState yet (the Rust Spades engine is not built)")
-    return hf
-
 
 def scaled(fraction: float) -> Any:
     """The active hypothesis profile's ``max_examples`` scaled down for a costly test."""
@@ -153,7 +143,8 @@ def choose_action(s: Any, rng: random.Random, redeals_left: int) -> tuple[str, A
         if s.can_bid_blind() and rng.random() < 0.3:
             return ("bid", (0, True, bemo))
         hand = hands_of(s)[s.current_player]
-        return ("bid", (bid_guess(hand, s.legal_bids(), rng), False, bemo))
+        blind = None if rng.random() < 0.25 else False  # [api] None = False
+        return ("bid", (bid_guess(hand, s.legal_bids(), rng), blind, bemo))
     legal = s.legal_plays()
     if s.rules.renege == "penalize" and rng.random() < 0.15:
         return ("play", rng.choice(hands_of(s)[s.current_player]))
@@ -192,7 +183,7 @@ def random_probe(s: Any, rng: random.Random) -> tuple[str, Any]:
         )
     if k < 0.45:
         n = rng.choice([rng.randint(-2, 15), *s.legal_bids()] if s.legal_bids() else [0, 5, 14])
-        blind = rng.random() < 0.3
+        blind = rng.choice([False, False, True, None])
         bemo = rng.choice([None, None, "little", "big", "huge"])
         return ("bid", (n, blind, bemo))
     if k < 0.85:
@@ -236,6 +227,10 @@ def probe_illegal(fast: Any, slow: Any, rng: random.Random) -> None:
 # ---------------------------------------------------------------- hands
 
 
+# [api] a given team total is within -10**12..=10**12; the bounds are drawn now and then.
+TOTALS = st.one_of(st.integers(-700, 700), st.sampled_from([-(10**12), 10**12, 10**12 - 1]))
+
+
 @st.composite
 def hand_setups(draw: st.DrawFn) -> tuple[dict[str, Any], list[list[int]], dict[str, Any], int]:
     params = draw(spades_rule_params())
@@ -244,10 +239,17 @@ def hand_setups(draw: st.DrawFn) -> tuple[dict[str, Any], list[list[int]], dict[
     kw: dict[str, Any] = {
         "dealer": dealer,
         "hand_index": draw(st.integers(0, 30)),
-        "seed": draw(st.integers(0, 2**63 - 1)),
+        "seed": draw(st.one_of(st.integers(0, 2**64 - 1), st.sampled_from([0, 2**64 - 1]))),
     }
+    # [api] None means the default (dealer 0, hand_index 0, seed 0).
+    if dealer == 0 and draw(st.booleans()):
+        kw["dealer"] = None
+    if kw["hand_index"] == 0 and draw(st.booleans()):
+        kw["hand_index"] = None
+    if draw(st.integers(0, 5)) == 0:
+        kw["seed"] = None
     if draw(st.booleans()):
-        kw["totals"] = [draw(st.integers(-700, 700)), draw(st.integers(-700, 700))]
+        kw["totals"] = [draw(TOTALS), draw(TOTALS)]
     if draw(st.booleans()):
         limit = params["bags_limit"]
         kw["bags"] = [draw(st.integers(0, limit - 1)), draw(st.integers(0, limit - 1))]
@@ -260,8 +262,7 @@ def hand_setups(draw: st.DrawFn) -> tuple[dict[str, Any], list[list[int]], dict[
 
 
 def new_pair(params: dict[str, Any], hands: list[list[int]], kw: dict[str, Any]) -> Any:
-    fast_mod = fast_engine()
-    fast = fast_mod.SpadesState.from_deal(fast_mod.SpadesRules(**params), hands, **kw)
+    fast = hf.SpadesState.from_deal(hf.SpadesRules(**params), hands, **kw)
     slow = ref.SpadesState.from_deal(ref.SpadesRules(**params), hands, **kw)
     assert_same(fast, slow, "after the deal")
     return fast, slow
@@ -355,7 +356,6 @@ def test_B16_B27_copies_are_independent_and_equal(setup: Any) -> None:
 def test_B22_random_games_match_reference(params: dict[str, Any], data: st.DataObject) -> None:
     """B-3, B-20, B-22, 0.6, 0.7: dealer rotation, running totals and bags, hand history,
     end of game and winners, with the same injected deals (redeals included)."""
-    fast_mod = fast_engine()
     rng = random.Random(data.draw(st.integers(0, 2**32)))
     first_dealer = data.draw(st.integers(0, 3))
     n_deals = 12
@@ -363,15 +363,15 @@ def test_B22_random_games_match_reference(params: dict[str, Any], data: st.DataO
         random_spades_deal(rng, params["jokers"], (first_dealer + h) % 4) for h in range(n_deals)
     ]
     kw: dict[str, Any] = {
-        "first_dealer": first_dealer,
+        "first_dealer": None if first_dealer == 0 and data.draw(st.booleans()) else first_dealer,
         "deals": deals,
-        "seed": data.draw(st.integers(0, 2**63 - 1)),
+        "seed": data.draw(st.one_of(st.none(), st.integers(0, 2**64 - 1))),
     }
     if data.draw(st.booleans()):
         kw["totals"] = [data.draw(st.integers(-150, 150)) for _ in range(2)]
     if data.draw(st.booleans()):
         kw["bags"] = [data.draw(st.integers(0, params["bags_limit"] - 1)) for _ in range(2)]
-    fast = fast_mod.SpadesGame(fast_mod.SpadesRules(**params), **kw)
+    fast = hf.SpadesGame(hf.SpadesRules(**params), **kw)
     slow = ref.SpadesGame(ref.SpadesRules(**params), **kw)
     claims = 0
     assert game_snapshot(fast) == game_snapshot(slow)
@@ -409,21 +409,22 @@ def test_B22_random_games_match_reference(params: dict[str, Any], data: st.DataO
 
 @given(spades_rule_params())
 def test_B1_rule_parameters_round_trip_in_both_engines(params: dict[str, Any]) -> None:
-    fast_mod = fast_engine()
-    fast = fast_mod.SpadesRules(**params)
+    fast = hf.SpadesRules(**params)
     slow = ref.SpadesRules(**params)
     assert fast.to_dict() == slow.to_dict() == params
     assert list(fast.to_dict()) == list(SPADES_DEFAULTS)  # the table's order
-    assert fast_mod.SpadesRules(**fast.to_dict()) == fast
-    assert hash(fast_mod.SpadesRules(**params)) == hash(fast)
-    assert eval(repr(fast), {"SpadesRules": fast_mod.SpadesRules}) == fast
+    assert hf.SpadesRules(**fast.to_dict()) == fast
+    assert hash(hf.SpadesRules(**params)) == hash(fast)
+    assert eval(repr(fast), {"SpadesRules": hf.SpadesRules}) == fast
     for name, value in params.items():
         assert getattr(fast, name) == value
 
 
 VALUE_POOL = st.one_of(
     st.integers(-3, 1002),
-    st.sampled_from([-1_000_000, 2**31, 2**63, 2**64]),
+    st.sampled_from(  # [api] the engine limits and beyond
+        [-1_000_001, -1_000_000, 999_999, 1_000_000, 1_000_001, 2**31, 2**63, 2**64, -(2**64)]
+    ),
     st.booleans(),
     st.text(max_size=8),
     st.none(),
@@ -465,8 +466,7 @@ def rules_outcome(mod: Any, *args: Any, **params: Any) -> str:
 @given(st.sampled_from([*SPADES_DEFAULTS, "target", "jokers_"]), VALUE_POOL)
 def test_B1_invalid_values_refused_alike(name: str, value: Any) -> None:
     """Both engines accept or refuse the same single-parameter values, with the same class."""
-    fast_mod = fast_engine()
-    assert rules_outcome(fast_mod, **{name: value}) == rules_outcome(ref, **{name: value})
+    assert rules_outcome(hf, **{name: value}) == rules_outcome(ref, **{name: value})
 
 
 @given(
@@ -481,14 +481,13 @@ def test_B1_B6_combinations_and_presets_refused_alike(
 ) -> None:
     """B.1 invalid combinations (any two of mirror/fourteen_partnership/suicide; suicide or
     blind_nil without nil) and B.6 presets: same outcome in both engines."""
-    fast_mod = fast_engine()
     expected = "ok"
     if sum(flags[k] for k in ("mirror", "fourteen_partnership", "suicide")) >= 2:
         expected = "value"
     if (flags["suicide"] or flags["blind_nil"]) and not flags["nil"]:
         expected = "value"
     if preset is None:
-        assert rules_outcome(fast_mod, **flags) == rules_outcome(ref, **flags) == expected
+        assert rules_outcome(hf, **flags) == rules_outcome(ref, **flags) == expected
         return
 
     def via_preset(mod: Any) -> Any:
@@ -499,7 +498,7 @@ def test_B1_B6_combinations_and_presets_refused_alike(
 
     if preset == "whiz":
         expected = "value"
-    assert via_preset(fast_mod) == via_preset(ref)
+    assert via_preset(hf) == via_preset(ref)
     assert (via_preset(ref) == "value") == (expected == "value")
 
 
@@ -507,14 +506,13 @@ def test_B1_B6_combinations_and_presets_refused_alike(
 
 
 def test_B2_B3_5_card_names_and_jokers_match() -> None:
-    fast_mod = fast_engine()
-    assert fast_mod.LITTLE_JOKER == ref.LITTLE_JOKER == 52
-    assert fast_mod.BIG_JOKER == ref.BIG_JOKER == 53
+    assert hf.LITTLE_JOKER == ref.LITTLE_JOKER == 52
+    assert hf.BIG_JOKER == ref.BIG_JOKER == 53
     for c in range(54):
-        assert fast_mod.spades_card_name(c) == ref.spades_card_name(c)
+        assert hf.spades_card_name(c) == ref.spades_card_name(c)
     for bad in (-1, 54, 2**40):
         with pytest.raises(hf.InvalidCardError):
-            fast_mod.spades_card_name(bad)
+            hf.spades_card_name(bad)
 
 
 @scaled(0.5)
@@ -524,9 +522,8 @@ def test_B4_B3_2_seeded_deals_are_valid_deals(
 ) -> None:
     """A fast-engine shuffle is a valid deal: the reference accepts it (with the face-up cards
     first, B.3 #2) and then agrees on everything; the same seed gives the same deal."""
-    fast_mod = fast_engine()
-    rules = fast_mod.SpadesRules(**params)
-    fast = fast_mod.SpadesState(rules, seed=seed, dealer=dealer, hand_index=hand_index)
+    rules = hf.SpadesRules(**params)
+    fast = hf.SpadesState(rules, seed=seed, dealer=dealer, hand_index=hand_index)
     assert sorted(c for h in fast.hands for c in h) == spades_deck(params["jokers"])
     if params["face_up_first_four"]:
         assert all(len(f) == 4 and set(f) <= set(h) for f, h in zip(fast.face_up, fast.hands))
@@ -535,7 +532,7 @@ def test_B4_B3_2_seeded_deals_are_valid_deals(
         ref.SpadesRules(**params), dealt, dealer=dealer, hand_index=hand_index
     )
     assert_same(fast, slow, "seeded deal")
-    assert fast_mod.SpadesState(rules, seed=seed, dealer=dealer, hand_index=hand_index) == fast
+    assert hf.SpadesState(rules, seed=seed, dealer=dealer, hand_index=hand_index) == fast
 
 
 def mutate_deal(hands: list[list[int]], rng: random.Random) -> tuple[Any, bool]:
@@ -594,12 +591,67 @@ def test_B2_B4_B3_5_bad_deals_refused_alike(
 ) -> None:
     """A broken deal (types, ids, seat count, not-in-deck, duplicate, missing, sizes) is refused
     with the same error class by both engines, in from_deal and in redeals=."""
-    fast_mod = fast_engine()
     rng = random.Random(seed)
     params = {"jokers": jokers}
     base = rng.choice([plain, with_jokers])  # a jokers deal under plain rules is not-in-deck
     deal, changed = mutate_deal(base, rng)
     expected = deal_outcome(ref, params, deal, as_redeal)
-    assert deal_outcome(fast_mod, params, deal, as_redeal) == expected
+    assert deal_outcome(hf, params, deal, as_redeal) == expected
     if not changed:
         assert expected == ("ok" if (base is with_jokers) == jokers else hf.InvalidDealError)
+
+
+# ---------------------------------------------------------------- engine limits and None [api]
+
+ARG_POOL = st.one_of(
+    st.none(),
+    st.integers(-2, 5),
+    st.sampled_from([2**63, 2**64 - 1, 2**64, -(2**64), 10**12, 10**12 + 1, -(10**12) - 1]),
+    st.sampled_from([True, 1.0, "0"]),
+)
+
+
+def ctor_outcome(mod: Any, kind: str, rules: dict[str, Any], kw: dict[str, Any]) -> Any:
+    try:
+        r = mod.SpadesRules(**rules)
+        if kind == "state":
+            return snapshot(mod.SpadesState.from_deal(r, kw.pop("hands"), **kw))
+        g = mod.SpadesGame(r, **kw)
+        return (game_snapshot(g), snapshot(g.state))
+    except hf.HeartsFastError as e:
+        return type(e)
+
+
+@given(
+    st.sampled_from(["state", "game"]),
+    spades_deals(False, 0),
+    st.dictionaries(
+        st.sampled_from(["seed", "dealer", "hand_index", "first_dealer", "totals", "bags"]),
+        ARG_POOL,
+        max_size=4,
+    ),
+    st.sampled_from([{}, {"bags_limit": 3}, {"max_hands": 1_000_000, "win_score": 1_000_000}]),
+)
+def test_api_constructor_limits_and_none_refused_or_accepted_alike(
+    kind: str, deal: list[list[int]], raw: dict[str, Any], rules: dict[str, Any]
+) -> None:
+    """Seeds (0..2**64-1, else InvalidArgumentError), totals (±10**12), dealers, hand
+    indexes and None as the default: both engines accept or refuse the same constructor
+    arguments with the same error class (the contract's check order), and agree after."""
+    names = {"state": ("seed", "dealer", "hand_index"), "game": ("seed", "first_dealer")}[kind]
+    kw: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name in ("totals", "bags"):
+            kw[name] = [value, 0] if value is not None else None
+        elif name == "hand_index" and isinstance(value, int) and value >= 2**64:
+            continue  # a huge hand_index: test_api_huge_hand_index (bad-input tests)
+        elif name in names:
+            kw[name] = value
+    if kind == "state":
+        kw["hands"] = deal
+    else:
+        kw["deals"] = [deal]
+    got_ref = ctor_outcome(ref, kind, rules, dict(kw))
+    got_fast = ctor_outcome(hf, kind, rules, dict(kw))
+    assert got_fast == got_ref, f"{kind} {kw}: rust {got_fast} vs reference {got_ref}"
+    event(f"{kind}: {got_ref.__name__ if isinstance(got_ref, type) else 'ok'}")

@@ -19,8 +19,7 @@ import pytest
 import hearts_fast as hf
 import hearts_fast.reference as ref
 
-# TODO(lead): remove fallback (always run both engines once hf.SpadesState exists).
-ENGINES = [ref] + ([hf] if hasattr(hf, "SpadesState") else [])
+ENGINES = [ref, hf]
 
 
 @pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
