@@ -507,11 +507,17 @@ def test_api_game_running_totals_may_pass_the_limit(engine: Any) -> None:
 
 
 def test_api_huge_hand_index(engine: Any) -> None:
-    """hand_index is any int >= 0 (docs/spades-api.md: no upper bound, unlike seed)."""
+    """hand_index is an int 0..2**64-1 (docs/spades-api.md, an engine limit like the seed's);
+    beyond it InvalidDealError, as for a negative one."""
     r = engine.SpadesRules()
-    for big in (2**63, MAX_SEED, MAX_SEED + 1, 2**70):
+    for big in (2**63, MAX_SEED):
         assert engine.SpadesState(r, hand_index=big).hand_index == big
         assert engine.SpadesState.from_deal(r, GOOD, hand_index=big).hand_index == big
+    for bad in (MAX_SEED + 1, 2**70, -1):
+        with pytest.raises(engine.InvalidDealError, match="hand_index"):
+            engine.SpadesState(r, hand_index=bad)
+        with pytest.raises(engine.InvalidDealError, match="hand_index"):
+            engine.SpadesState.from_deal(r, GOOD, hand_index=bad)
 
 
 def test_api_none_means_the_default(engine: Any) -> None:

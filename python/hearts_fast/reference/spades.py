@@ -473,8 +473,10 @@ def _check_hand_index(hand_index: object) -> int:
         raise ArgumentTypeError(
             f"hand_index must be an int >= 0, got {type(hand_index).__name__} {hand_index!r}"
         )
-    if hand_index < 0:  # type: ignore[operator]
-        raise InvalidDealError(f"hand_index = {hand_index} is out of range; allowed: an int >= 0")
+    if not 0 <= hand_index < 2**64:  # type: ignore[operator]
+        raise InvalidDealError(
+            f"hand_index = {hand_index} is out of range; allowed: an int 0..2**64-1"
+        )
     return hand_index  # type: ignore[return-value]
 
 

@@ -103,7 +103,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
         for j in 0..n {
             let o = stepped(&b, j as u64);
             for k in 0..4 {
-                let bid = o.bids[k].unwrap_or_default();
+                let bid = o.bids[k];
                 assert_eq!(
                     out.bids[j * 4 + k],
                     bid.value as i8,

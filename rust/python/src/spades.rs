@@ -346,7 +346,7 @@ fn extract_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     let Some(obj) = obj else { return Ok(0) };
     let h = extract_int(obj, "hand_index")?;
     u64::try_from(h)
-        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be >= 0, got {h}")))
+        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be 0..2**64-1, got {h}")))
 }
 
 fn scores(

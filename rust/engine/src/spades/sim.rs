@@ -332,7 +332,7 @@ pub struct SpadesBatch {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SpadesOutcome {
     /// The bids.
-    pub bids: [Option<Bid>; 4],
+    pub bids: [Bid; 4],
     /// Tricks per seat.
     pub tricks: [u8; 4],
     /// Team scores and bags.
@@ -342,7 +342,7 @@ pub struct SpadesOutcome {
 /// The outcome of a finished state.
 pub fn outcome_of(s: &SpadesState) -> SpadesOutcome {
     SpadesOutcome {
-        bids: s.bids(),
+        bids: s.bids().map(Option::unwrap_or_default),
         tricks: s.tricks_taken(),
         score: s.score(),
     }
@@ -430,8 +430,27 @@ fn trick<const BMI2: bool, const L: usize, const FIRST: bool>(
         st.taken[g][w] += 1;
         st.won[g][w & 1] |= 1 << trick_no;
         // B.3 #1: any spade-suit card in a completed trick breaks spades.
-        st.lead_ok[g] |= u64::from(trick[g] & SPADE_SUIT != 0).wrapping_neg();
+        if r.spades_broken {
+            st.lead_ok[g] |= u64::from(trick[g] & SPADE_SUIT != 0).wrapping_neg();
+        }
         st.leader[g] = w;
+    }
+}
+
+/// Trick 13, where every player holds one card: no choice, so no draw (stepping draws
+/// `below(1)` for these plays, but nothing draws from the hand's policy stream after them,
+/// so skipping them changes no result).
+#[inline(always)]
+fn last_trick<const L: usize>(st: &mut Lanes<L>) {
+    for g in 0..L {
+        let h = st.hands[g];
+        let trick = h[0] | h[1] | h[2] | h[3];
+        let led = SUIT_MASK[(h[st.leader[g]].trailing_zeros() & 63) as usize];
+        let z = (trick & (led | SPADE_SUIT)).leading_zeros();
+        let [o0, o1] = st.owner[g];
+        let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+        st.taken[g][w] += 1;
+        st.won[g][w & 1] |= 1 << 12;
     }
 }
 
@@ -447,7 +466,7 @@ fn random_lanes<const BMI2: bool, const L: usize>(
     let t = deal_thresholds();
     let mut hands = [[0u64; 4]; L];
     let mut rng = [Rng::new(0); L];
-    let mut bids = [[None; 4]; L];
+    let mut bids = [[Bid::default(); 4]; L];
     let mut leader = [0usize; L];
     let mut owner = [[0u64; 2]; L];
     let blind_ok = r.blind_nil && r.nil && !r.forced_bids() && r.blind_nil_min_deficit == 0;
@@ -475,11 +494,13 @@ fn random_lanes<const BMI2: bool, const L: usize>(
         for k in 1..=4 {
             let seat = (dealer + k) & 3;
             let spades = (hands[g][seat] & SPADE_SUIT).count_ones();
-            let legal = legal_bid_mask(r, spades, bids[g][seat ^ 2]);
+            // The partner's bid, if he has bid (seats bid from the dealer's left).
+            let partner = if k > 2 { Some(bids[g][seat ^ 2]) } else { None };
+            let legal = legal_bid_mask(r, spades, partner);
             let bemo_ok = r.bemo && !bemo_done[seat & 1];
             let bid = random_bid::<BMI2>(r, legal, blind_ok, bemo_ok, &mut rng[g]);
             bemo_done[seat & 1] |= bid.bemo.is_some();
-            bids[g][seat] = Some(bid);
+            bids[g][seat] = bid;
         }
         let h = &hands[g];
         leader[g] = match r.first_lead {
@@ -500,9 +521,10 @@ fn random_lanes<const BMI2: bool, const L: usize>(
         lead_ok: [if r.spades_broken { !SPADE_SUIT } else { !0 }; L],
     };
     trick::<BMI2, L, true>(r, &mut st, &mut rng, 0);
-    for trick_no in 1..13 {
+    for trick_no in 1..12 {
         trick::<BMI2, L, false>(r, &mut st, &mut rng, trick_no);
     }
+    last_trick(&mut st);
     let (taken, won) = (st.taken, st.won);
     let mut out = [SpadesOutcome::default(); L];
     for g in 0..L {
@@ -579,7 +601,7 @@ impl SpadesChunk<'_> {
         let (mut value, mut nil, mut blind, mut bemo) =
             ([0i8; 4], [false; 4], [false; 4], [0i8; 4]);
         for k in 0..4 {
-            let b = o.bids[k].unwrap_or_default();
+            let b = o.bids[k];
             value[k] = b.value as i8;
             nil[k] = b.nil;
             blind[k] = b.blind;

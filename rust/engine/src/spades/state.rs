@@ -823,7 +823,7 @@ impl SpadesState {
         }
         score_hand(
             &self.rules,
-            &self.bids,
+            &self.bids.map(Option::unwrap_or_default),
             self.tricks_taken,
             won,
             self.bags_before,
@@ -832,13 +832,13 @@ impl SpadesState {
     }
 }
 
-/// The team results of a hand (B-17..B-21, B.3, B-27) from the bids, the tricks per seat,
+/// The team results of a hand (B-17..B-21, B.3, B-27) from the four bids, the tricks per seat,
 /// the tricks each team won (bit i = trick i + 1, for bemo), the bag counters before the
 /// hand and which teams reneged.
-#[inline]
+#[inline(always)]
 pub fn score_hand(
     r: &SpadesRules,
-    bids: &[Option<Bid>; 4],
+    bids: &[Bid; 4],
     tricks_taken: [u8; 4],
     won: [u16; 2],
     bags_before: [i64; 2],
@@ -851,9 +851,8 @@ pub fn score_hand(
     let mut nil_tricks = [0i64; 2];
     let mut has_contract = [false; 2];
     let mut extra = [0i64; 2];
-    for (seat, bid) in bids.iter().enumerate() {
+    for (seat, b) in bids.iter().enumerate() {
         let t = seat & 1;
-        let Some(b) = bid else { continue };
         let taken = i64::from(tricks_taken[seat]);
         if b.nil {
             nil_tricks[t] += taken;
