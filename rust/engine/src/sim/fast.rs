@@ -408,9 +408,10 @@ impl FastRules {
         } else {
             // Without early end every hand runs exactly its 13 tricks: no per-lane checks.
             self.trick4::<BMI2, L, true, false>(&mut st, &mut rng);
-            for _ in 1..13 {
+            for _ in 1..12 {
                 self.trick4::<BMI2, L, false, false>(&mut st, &mut rng);
             }
+            Self::last_trick4(&mut st);
         }
         let mut out = [FastOutcome4::default(); L];
         for g in 0..L {
@@ -534,6 +535,24 @@ impl FastRules {
             }
         }
         any
+    }
+
+    /// Trick 13 without early end: every player holds one card, so there is no choice and no
+    /// draw (stepping draws `below(1)` for these plays, but nothing draws from the hand's
+    /// policy stream after them, so skipping them changes no result).
+    #[inline(always)]
+    fn last_trick4<const L: usize>(st: &mut Four<L>) {
+        for g in 0..L {
+            let h = st.hands[g];
+            let trick = h[0] | h[1] | h[2] | h[3];
+            let led = SUIT_OF_BIT[h[st.leader[g] & 3].trailing_zeros() as usize];
+            let z = (trick & led).leading_zeros();
+            let [o0, o1] = st.owner[g];
+            let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+            st.captured[g][w] |= trick;
+            st.taken[g][w] += 1;
+            st.hands[g] = [0; 4];
+        }
     }
 
     /// Follow: the player `o` seats after the leader plays, in every live lane
