@@ -1,5 +1,5 @@
-"""Command line: ``hearts-fast simulate …`` runs a batch in constant memory, with a
-progress bar, and prints a result table."""
+"""Command line: ``hearts-fast simulate …`` runs a batch of Hearts (or, with ``--game
+spades``, Spades) in constant memory, with a progress bar, and prints a result table."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from hearts_fast import HeartsRules, simulate_hearts
+from hearts_fast import HeartsRules, SpadesRules, simulate_hearts, simulate_spades
 from hearts_fast.errors import HeartsFastError
 
 
@@ -29,14 +29,18 @@ def _parse_value(text: str) -> object:
         return text
 
 
-def _rules(preset: str, overrides: Sequence[str]) -> HeartsRules:
+def _params(overrides: Sequence[str]) -> dict[str, object]:
     params: dict[str, object] = {}
     for item in overrides:
         name, sep, value = item.partition("=")
         if not sep:
             raise SystemExit(f"hearts-fast: --rule takes name=value, got {item!r}")
         params[name] = _parse_value(value)
-    return HeartsRules.preset(preset, **params)
+    return params
+
+
+def _rules(preset: str, overrides: Sequence[str]) -> HeartsRules:
+    return HeartsRules.preset(preset, **_params(overrides))
 
 
 class ProgressBar:
@@ -73,8 +77,74 @@ def _table(rows: list[list[str]], header: list[str]) -> str:
     return "\n".join([line, sep, *body])
 
 
+def simulate_spades_cli(args: argparse.Namespace) -> int:
+    rules = SpadesRules.preset(args.preset or "default", **_params(args.rule))
+    policy = _policy(args.policy)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    unit = "games" if args.games is not None else "hands"
+    bar = ProgressBar(sys.stderr, unit) if show else None
+    threads = args.threads or os.cpu_count() or 1
+    kw: dict[str, Any] = {"seed": args.seed, "policy": policy, "threads": threads, "progress": bar}
+    start = time.perf_counter()
+    if args.games is not None:
+        res = simulate_spades(rules, games=args.games, **kw)
+    else:
+        res = simulate_spades(rules, hands=args.hands, stream=True, **kw)
+    elapsed = time.perf_counter() - start
+    count = args.games if args.games is not None else args.hands
+    rate = count / elapsed if elapsed > 0 else float("inf")
+    print(
+        f"hearts-fast simulate: Spades, preset {args.preset or 'default'}, "
+        f"policy {args.policy}, seed {args.seed}, {threads} thread(s)"
+    )
+    print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
+    print()
+    if args.games is not None:
+        totals, winners = res["totals"], res["winners"]
+        rows = [
+            [
+                f"{t} (seats {t}, {t + 2})",
+                f"{float(totals[:, t].mean()):.2f}",
+                f"{float(winners[:, t].mean()):.4f}",
+            ]
+            for t in range(2)
+        ]
+        print(_table(rows, ["team", "mean final total", "win rate"]))
+        print()
+        print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+        print(f"games that reached the end rule: {float(res['finished'].mean()):.4%}")
+        return 0
+    n = max(int(res["hands"]), 1)
+    rows = [
+        [
+            f"{t} (seats {t}, {t + 2})",
+            f"{res['mean_hand_scores'][t]:.3f}",
+            f"{np.sqrt(res['var_hand_scores'][t]):.3f}",
+            f"{res['mean_hand_bags'][t]:.3f}",
+            f"{res['contracts_made'][t] / n:.4f}",
+        ]
+        for t in range(2)
+    ]
+    print(_table(rows, ["team", "mean hand score", "sd", "bags", "contract made"]))
+    print()
+    rows = [
+        [
+            str(s),
+            f"{res['mean_bids'][s]:.3f}",
+            f"{res['mean_tricks'][s]:.3f}",
+            f"{res['nil_bids'][s] / n:.4f}",
+            f"{res['nils_made'][s] / max(int(res['nil_bids'][s]), 1):.4f}",
+        ]
+        for s in range(4)
+    ]
+    print(_table(rows, ["seat", "mean bid", "mean tricks", "nil rate", "nil made"]))
+    return 0
+
+
 def simulate(args: argparse.Namespace) -> int:
-    rules = _rules(args.preset, args.rule)
+    if args.game == "spades":
+        return simulate_spades_cli(args)
+    rules = _rules(args.preset or "dame_de_pic", args.rule)
     policy = _policy(args.policy)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     unit = "games" if args.games is not None else "hands"
@@ -90,7 +160,7 @@ def simulate(args: argparse.Namespace) -> int:
     count = args.games if args.games is not None else args.hands
     rate = count / elapsed if elapsed > 0 else float("inf")
     print(
-        f"hearts-fast simulate: preset {args.preset}, {rules.players} players, "
+        f"hearts-fast simulate: preset {args.preset or 'dame_de_pic'}, {rules.players} players, "
         f"policy {args.policy}, seed {args.seed}, {threads} thread(s)"
     )
     print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
@@ -134,8 +204,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     what = sim.add_mutually_exclusive_group()
     what.add_argument("--hands", type=int, default=1_000_000, help="number of hands")
     what.add_argument("--games", type=int, default=None, help="number of whole games instead")
+    sim.add_argument("--game", choices=["hearts", "spades"], default="hearts")
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--preset", default="dame_de_pic", help=", ".join(HeartsRules.presets))
+    sim.add_argument(
+        "--preset",
+        default=None,
+        help="Hearts: "
+        + ", ".join(HeartsRules.presets)
+        + " (default dame_de_pic); Spades: "
+        + ", ".join(SpadesRules.presets)
+        + " (default default)",
+    )
     sim.add_argument(
         "--policy",
         default="random",
