@@ -29,6 +29,7 @@ pub mod hearts;
 mod options;
 pub mod perft;
 mod rng;
+pub mod rummy;
 pub mod sim;
 pub mod spades;
 mod trick;

@@ -1,0 +1,339 @@
+//! Cards as multisets, melds (RULES.md C-6..C-9) and their generation from a hand.
+//!
+//! Card ids are the 52 French faces of the other games (`suit * 13 + rank`, rank 0 = "2"
+//! … 12 = "A") and 52 for a joker (all four jokers are the same card). A hand is a
+//! [`Multiset`] of per-id counts: two decks give at most two of each face.
+//!
+//! A meld is a canonical sequence of card ids: a set lists its natural cards in ascending
+//! id order, then its jokers; a run lists its cards by position from low to high, a joker
+//! at the position it stands for, the ace first when low (A-2-3) and last when high
+//! (Q-K-A). A run position `p` is 0 for the low ace, 1..=12 for "2".."K" and 13 for the
+//! high ace.
+
+use super::rules::RummyRules;
+
+/// The joker's card id.
+pub const JOKER: u8 = 52;
+/// Q♠.
+pub const QUEEN_OF_SPADES: u8 = 49;
+/// Number of distinct card ids (52 faces and the joker).
+pub const IDS: usize = 53;
+
+/// A multiset of cards: the count of each id.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Multiset(pub [u8; IDS]);
+
+impl Default for Multiset {
+    fn default() -> Self {
+        Multiset::EMPTY
+    }
+}
+
+impl Multiset {
+    /// No card.
+    pub const EMPTY: Multiset = Multiset([0; IDS]);
+
+    /// The multiset of a list of ids (each < 53).
+    pub fn from_ids(ids: &[u8]) -> Multiset {
+        let mut m = Multiset::EMPTY;
+        for &c in ids {
+            m.0[usize::from(c)] += 1;
+        }
+        m
+    }
+
+    /// The 108-card deck: two of each face, four jokers.
+    pub fn deck() -> Multiset {
+        let mut m = Multiset([2; IDS]);
+        m.0[usize::from(JOKER)] = 4;
+        m
+    }
+
+    /// Copies of `id`.
+    #[inline]
+    pub fn count(&self, id: u8) -> u8 {
+        self.0[usize::from(id)]
+    }
+
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|&c| usize::from(c)).sum()
+    }
+
+    /// Whether there is no card.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    /// Adds one copy of `id`.
+    #[inline]
+    pub fn add(&mut self, id: u8) {
+        self.0[usize::from(id)] += 1;
+    }
+
+    /// Removes one copy of `id` (which must be there).
+    #[inline]
+    pub fn remove(&mut self, id: u8) {
+        debug_assert!(self.0[usize::from(id)] > 0);
+        self.0[usize::from(id)] -= 1;
+    }
+
+    /// Whether `other` is contained in `self` (counts included).
+    pub fn contains_all(&self, other: &Multiset) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+    }
+
+    /// `self` minus `other` (which it must contain).
+    pub fn minus(&self, other: &Multiset) -> Multiset {
+        let mut m = *self;
+        for (a, b) in m.0.iter_mut().zip(other.0.iter()) {
+            *a -= b;
+        }
+        m
+    }
+
+    /// `self` plus `other`.
+    pub fn plus(&self, other: &Multiset) -> Multiset {
+        let mut m = *self;
+        for (a, b) in m.0.iter_mut().zip(other.0.iter()) {
+            *a += b;
+        }
+        m
+    }
+
+    /// The ids in ascending order, repeated by count.
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut v = Vec::with_capacity(self.len());
+        for (id, &c) in self.0.iter().enumerate() {
+            for _ in 0..c {
+                v.push(id as u8);
+            }
+        }
+        v
+    }
+}
+
+/// The suit (0..=3) of a face id.
+#[inline]
+pub const fn suit_of(id: u8) -> u8 {
+    id / 13
+}
+
+/// The rank (0 = "2" … 12 = "A") of a face id.
+#[inline]
+pub const fn rank_of(id: u8) -> u8 {
+    id % 13
+}
+
+/// The face id at run position `p` (0 and 13: the ace) of suit `s`.
+#[inline]
+pub const fn card_at(s: u8, p: u8) -> u8 {
+    if p == 0 || p == 13 {
+        s * 13 + 12
+    } else {
+        s * 13 + p - 1
+    }
+}
+
+/// The kind of a meld.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum MeldKind {
+    /// Same rank (C-6).
+    Set,
+    /// Consecutive positions of one suit (C-7): `suit` and the position of the first card.
+    Run {
+        /// The suit.
+        suit: u8,
+        /// The position of the first card (0 = low ace).
+        start: u8,
+    },
+}
+
+/// C-5 value of a card in hand (and of a natural card in a set or in a run away from the
+/// low-ace position): A 11, 2–10 face, J/Q/K 10, Q♠ `q_spades_value`, joker `joker_value`.
+pub fn card_value(rules: &RummyRules, id: u8) -> i64 {
+    if id == JOKER {
+        return rules.joker_value;
+    }
+    if id == QUEEN_OF_SPADES {
+        return rules.q_spades_value;
+    }
+    match rank_of(id) {
+        12 => 11,
+        r @ 0..=8 => i64::from(r) + 2,
+        _ => 10,
+    }
+}
+
+/// Why a card sequence is not a meld, or what meld it is.
+pub fn meld_kind(rules: &RummyRules, meld: &[u8]) -> Option<MeldKind> {
+    let len = meld.len();
+    if len < 3 || meld.iter().any(|&c| usize::from(c) >= IDS) {
+        return None;
+    }
+    let jokers = meld.iter().fold(0, |n, &c| n + usize::from(c == JOKER));
+    let naturals = len - jokers;
+    if naturals < 2
+        || (rules
+            .max_jokers_per_meld
+            .is_some_and(|m| jokers > usize::from(m)))
+    {
+        return None;
+    }
+    // Set: naturals of one rank in ascending order, then the jokers (C-6: at most 8).
+    let nat = &meld[..naturals];
+    if meld[naturals..].iter().all(|&c| c == JOKER)
+        && nat
+            .iter()
+            .all(|&c| c != JOKER && rank_of(c) == rank_of(nat[0]))
+        && nat.windows(2).all(|w| w[0] <= w[1])
+    {
+        return (len <= 8).then_some(MeldKind::Set);
+    }
+    // Run: positions start.. of one suit (C-7), at most 14 cards.
+    if len > 14 {
+        return None;
+    }
+    let (k, &first) = meld.iter().enumerate().find(|(_, &c)| c != JOKER)?;
+    let suit = suit_of(first);
+    let pos = |c: u8| -> [Option<u8>; 2] {
+        match rank_of(c) {
+            12 => [Some(0), Some(13)],
+            r => [Some(r + 1), None],
+        }
+    };
+    'start: for p in pos(first).into_iter().flatten() {
+        let Some(start) = p.checked_sub(k as u8) else {
+            continue;
+        };
+        if usize::from(start) + len > 14 {
+            continue;
+        }
+        for (i, &c) in meld.iter().enumerate() {
+            if c != JOKER && c != card_at(suit, start + i as u8) {
+                continue 'start;
+            }
+        }
+        return Some(MeldKind::Run { suit, start });
+    }
+    None
+}
+
+/// Whether `meld` is a valid canonical meld under `rules` (C-6..C-8).
+pub fn is_valid_meld(rules: &RummyRules, meld: &[u8]) -> bool {
+    meld_kind(rules, meld).is_some()
+}
+
+/// The C-9 value of a valid meld: C-5 values, the ace 1 in the low position of a run.
+pub fn meld_value(rules: &RummyRules, meld: &[u8]) -> i64 {
+    let low_ace = matches!(meld_kind(rules, meld), Some(MeldKind::Run { start: 0, .. }));
+    meld.iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            if i == 0 && low_ace && c != JOKER {
+                1
+            } else {
+                card_value(rules, c)
+            }
+        })
+        .sum()
+}
+
+/// Every valid canonical meld that can be formed from `hand` (jokers only if
+/// `allow_jokers`), each once, in ascending lexicographic order.
+pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let have_j = if allow_jokers { hand.count(JOKER) } else { 0 };
+    let max_j = rules.max_jokers_per_meld.map_or(have_j, |m| m.min(have_j));
+    // Sets (C-6): per rank, every choice of 0..=count copies per suit, plus jokers.
+    for rank in 0..13u8 {
+        let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
+        for c0 in 0..=counts[0] {
+            for c1 in 0..=counts[1] {
+                for c2 in 0..=counts[2] {
+                    for c3 in 0..=counts[3] {
+                        let nat = [c0, c1, c2, c3];
+                        let n: u8 = nat.iter().sum();
+                        if n < 2 {
+                            continue;
+                        }
+                        for j in 0..=max_j {
+                            let len = n + j;
+                            if !(3..=8).contains(&len) {
+                                continue;
+                            }
+                            let mut m = Vec::with_capacity(usize::from(len));
+                            for (s, &k) in nat.iter().enumerate() {
+                                for _ in 0..k {
+                                    m.push(s as u8 * 13 + rank);
+                                }
+                            }
+                            m.extend(std::iter::repeat(JOKER).take(usize::from(j)));
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Runs (C-7): per suit and window of positions, every placement of at most `max_j`
+    // jokers leaving >= 2 naturals the hand holds (both aces of a 14-card run need 2).
+    for suit in 0..4u8 {
+        for start in 0..12u8 {
+            for len in 3..=(14 - start) {
+                let cards: Vec<u8> = (start..start + len).map(|p| card_at(suit, p)).collect();
+                // Positions whose card the hand cannot supply must be jokers.
+                let mut need = Multiset::EMPTY;
+                let mut forced = 0u32;
+                for (i, &c) in cards.iter().enumerate() {
+                    need.add(c);
+                    if need.count(c) > hand.count(c) {
+                        forced |= 1 << i;
+                    }
+                }
+                if forced.count_ones() > u32::from(max_j) {
+                    continue;
+                }
+                // Every joker mask containing `forced` with at most max_j jokers.
+                let free: Vec<usize> = (0..usize::from(len))
+                    .filter(|i| forced >> i & 1 == 0)
+                    .collect();
+                let extra = u32::from(max_j) - forced.count_ones();
+                let choose = |mask: u32, out: &mut Vec<Vec<u8>>| {
+                    let jokers = mask.count_ones();
+                    if u32::from(len) - jokers < 2 {
+                        return;
+                    }
+                    out.push(
+                        cards
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &c)| if mask >> i & 1 != 0 { JOKER } else { c })
+                            .collect(),
+                    );
+                };
+                for_subsets(&free, extra as usize, &mut |sub: u32| {
+                    choose(forced | sub, &mut out);
+                });
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Calls `f` with every subset (as a bit mask over the positions in `items`) of at most `k`
+/// elements of `items`.
+fn for_subsets(items: &[usize], k: usize, f: &mut impl FnMut(u32)) {
+    fn rec(items: &[usize], k: usize, acc: u32, f: &mut impl FnMut(u32)) {
+        f(acc);
+        if k == 0 {
+            return;
+        }
+        for (i, &p) in items.iter().enumerate() {
+            rec(&items[i + 1..], k - 1, acc | 1 << p, f);
+        }
+    }
+    rec(items, k, 0, f);
+}
