@@ -13,11 +13,15 @@ from hearts_fast._core import (
     HeartsRules,
     HeartsState,
     Policy,
+    RummyRules,
+    RummyState,
     SpadesGame,
     SpadesRules,
     SpadesState,
     card,
     card_name,
+    is_valid_meld,
+    meld_value,
     simulate_hearts,
     simulate_spades,
     spades_card_name,
@@ -40,6 +44,8 @@ QS = 49
 TWO_OF_CLUBS = 0
 #: J♦, the bonus card of the Jota variant.
 JD = 22
+#: The rummy joker (all four jokers of the two rummy decks are this one card).
+JOKER = 52
 #: The Little (monochrome) Joker of Spades with ``jokers=True``.
 LITTLE_JOKER = 52
 #: The Big (colour) Joker of Spades with ``jokers=True``.
@@ -48,6 +54,7 @@ BIG_JOKER = 53
 __all__ = [
     "BIG_JOKER",
     "JD",
+    "JOKER",
     "LITTLE_JOKER",
     "QS",
     "TWO_OF_CLUBS",
@@ -63,12 +70,16 @@ __all__ = [
     "InvalidDealError",
     "InvalidRulesError",
     "Policy",
+    "RummyRules",
+    "RummyState",
     "SpadesGame",
     "SpadesRules",
     "SpadesState",
     "__version__",
     "card",
     "card_name",
+    "is_valid_meld",
+    "meld_value",
     "simulate_hearts",
     "simulate_spades",
     "spades_card_name",

@@ -15,12 +15,16 @@ __all__ = [
     "HeartsRules",
     "HeartsState",
     "Policy",
+    "RummyRules",
+    "RummyState",
     "SpadesGame",
     "SpadesRules",
     "SpadesState",
     "__version__",
     "card",
     "card_name",
+    "is_valid_meld",
+    "meld_value",
     "simulate_hearts",
     "simulate_spades",
     "spades_card_name",
@@ -557,3 +561,116 @@ def simulate_spades(
     arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays
     it.
     """
+
+# ---------------------------------------------------------------- Rummy (docs/rummy-api.md)
+
+_RummyPhase = Literal["draw", "meld", "discard", "over"]
+_Meld = tuple[int, ...]
+_Action = tuple[Any, ...]
+
+@final
+class RummyRules:
+    """The rummy rules (RULES.md C.1). Keyword-only; immutable; hashable."""
+
+    presets: ClassVar[list[str]]
+    parameters: ClassVar[list[str]]
+    players: int
+    hand_size: int
+    opening_min: int
+    q_spades_value: int
+    joker_value: int
+    max_jokers_per_meld: int | Literal["unlimited"]
+    initial_upcard: bool
+    stock_exhausted: Literal["reshuffle", "end_hand"]
+    max_turns_per_hand: int
+    target: int
+    tie: Literal["play_on", "share"]
+    max_hands: int | None
+
+    def __new__(cls, **params: Any) -> Self: ...
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> RummyRules: ...
+    def replace(self, **overrides: Any) -> RummyRules: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    @staticmethod
+    def _from_dict(params: dict[str, Any]) -> RummyRules: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
+
+def is_valid_meld(rules: RummyRules, meld: _Meld) -> bool:
+    """Whether ``meld`` is a valid canonical meld (C-6..C-8)."""
+
+def meld_value(rules: RummyRules, meld: _Meld) -> int:
+    """The C-9 value of a valid canonical meld; InvalidArgumentError for an invalid one."""
+
+@final
+class RummyState:
+    """One hand of rummy: draw or take the pile, open, meld, lay off, discard (C-3..C-20)."""
+
+    def __new__(
+        cls,
+        rules: RummyRules,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        hand_index: int | None = None,
+        totals: Sequence[int] | None = None,
+    ) -> Self: ...
+    @classmethod
+    def from_deal(
+        cls,
+        rules: RummyRules,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        *,
+        pile: Sequence[int] | None = None,
+        dealer: int | None = None,
+        hand_index: int | None = None,
+        totals: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> RummyState: ...
+    def legal_actions(self) -> list[_Action]:
+        """Every legal action, sorted (docs/rummy-api.md, Actions)."""
+    def apply(self, action: _Action) -> None:
+        """Apply a legal action; IllegalMoveError otherwise (the state is unchanged)."""
+    def copy(self) -> RummyState: ...
+    def __copy__(self) -> RummyState: ...
+    def __deepcopy__(self, memo: Any) -> RummyState: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    @property
+    def rules(self) -> RummyRules: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_index(self) -> int: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def phase(self) -> _RummyPhase: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def hands(self) -> list[list[int]]: ...
+    @property
+    def melds(self) -> list[list[_Meld]]: ...
+    @property
+    def opened(self) -> list[bool]: ...
+    @property
+    def blocked(self) -> list[bool]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def stock(self) -> list[int]: ...
+    @property
+    def pile(self) -> list[int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def went_out(self) -> int | None: ...
+    def hand_scores(self) -> list[int]: ...
+    def totals_after(self) -> list[int]: ...

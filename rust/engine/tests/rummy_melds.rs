@@ -72,7 +72,10 @@ fn c6_c8_generation_equals_brute_force_on_small_hands() {
             found += got.len();
         }
     }
-    assert!(found > 300, "the hands should hold many melds, found {found}");
+    assert!(
+        found > 300,
+        "the hands should hold many melds, found {found}"
+    );
 }
 
 #[test]

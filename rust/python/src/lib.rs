@@ -5,6 +5,7 @@ mod convert;
 mod errors;
 mod game;
 mod rules;
+mod rummy;
 mod sim;
 mod spades;
 mod spades_sim;
@@ -26,6 +27,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spades::spades_card_name, m)?)?;
     m.add_function(wrap_pyfunction!(spades_sim::simulate_spades, m)?)?;
     m.add_class::<spades::PySpadesRules>()?;
+    m.add_class::<rummy::PyRummyRules>()?;
+    m.add_class::<rummy::PyRummyState>()?;
+    m.add_function(wrap_pyfunction!(rummy::is_valid_meld, m)?)?;
+    m.add_function(wrap_pyfunction!(rummy::meld_value, m)?)?;
     m.add_class::<spades::PySpadesState>()?;
     m.add_class::<spades::PySpadesGame>()?;
     Ok(())

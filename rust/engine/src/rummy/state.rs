@@ -1,0 +1,691 @@
+//! One hand of rummy: deal, draw / take the pile, open, meld, lay off, discard, the Q♠
+//! rules, blocked players, stock exhaustion and the C-20 score (docs/rummy-api.md).
+
+use super::meld::{all_melds, card_value, is_valid_meld, meld_kind, meld_value, MeldKind};
+use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
+use super::rules::{RummyRules, StockExhausted};
+use crate::rng::Rng;
+
+/// A canonical meld.
+pub type Meld = Vec<u8>;
+
+/// The step of a turn.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Phase {
+    /// Draw from the stock or take the pile.
+    Draw,
+    /// Open, meld, lay off, or end.
+    Meld,
+    /// Discard.
+    Discard,
+    /// The hand has ended.
+    Over,
+}
+
+impl Phase {
+    /// `"draw"`, `"meld"`, `"discard"` or `"over"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Draw => "draw",
+            Phase::Meld => "meld",
+            Phase::Discard => "discard",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// Where a laid-off card goes.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub enum End {
+    /// Below the lowest card of a run.
+    Low,
+    /// Above the highest card of a run.
+    High,
+    /// Into a set.
+    Set,
+}
+
+impl End {
+    /// `"low"`, `"high"` or `"set"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            End::Low => "low",
+            End::High => "high",
+            End::Set => "set",
+        }
+    }
+}
+
+/// A move (docs/rummy-api.md, Actions).
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Action {
+    /// The top stock card.
+    Draw,
+    /// The pile, with the melds it requires (the first holds the top card).
+    TakePile(Vec<Meld>),
+    /// An unopened player's opening.
+    Open(Vec<Meld>),
+    /// A new meld.
+    Meld(Meld),
+    /// One card onto one of the player's melds.
+    LayOff(usize, u8, End),
+    /// End melding.
+    End,
+    /// The discard that ends the turn.
+    Discard(u8),
+}
+
+/// Why a deal was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct DealError(pub String);
+
+/// One hand of rummy.
+#[derive(Clone, Debug)]
+pub struct RummyState {
+    rules: RummyRules,
+    dealer: u8,
+    hand_index: u64,
+    totals: Vec<i64>,
+    hands: Vec<Multiset>,
+    melds: Vec<Vec<Meld>>,
+    opened: Vec<bool>,
+    blocked: Vec<bool>,
+    /// The stock, top last.
+    stock: Vec<u8>,
+    /// The pile, bottom first.
+    pile: Vec<u8>,
+    phase: Phase,
+    current: u8,
+    turn: u32,
+    went_out: Option<u8>,
+    /// This turn is the current player's opening turn (no jokers placed).
+    opening_turn: bool,
+    /// The current player began the turn holding exactly [Q♠].
+    lone_queen: bool,
+    /// ... and drew the other Q♠ from the stock: he may discard a Q♠ (C-16).
+    queen_exception: bool,
+    /// The card a blocked player drew this turn.
+    drawn: Option<u8>,
+    rng: Rng,
+}
+
+impl PartialEq for RummyState {
+    /// Everything but the random generator.
+    fn eq(&self, o: &Self) -> bool {
+        self.rules == o.rules
+            && self.dealer == o.dealer
+            && self.hand_index == o.hand_index
+            && self.totals == o.totals
+            && self.hands == o.hands
+            && self.melds == o.melds
+            && self.opened == o.opened
+            && self.blocked == o.blocked
+            && self.stock == o.stock
+            && self.pile == o.pile
+            && self.phase == o.phase
+            && self.current == o.current
+            && self.turn == o.turn
+            && self.went_out == o.went_out
+            && self.opening_turn == o.opening_turn
+            && self.lone_queen == o.lone_queen
+            && self.queen_exception == o.queen_exception
+            && self.drawn == o.drawn
+    }
+}
+
+impl Eq for RummyState {}
+
+/// Checks a deal: `players` hands of `hand_size`, and hands + stock + pile = the 108 cards.
+pub fn check_deal(
+    rules: &RummyRules,
+    hands: &[Vec<u8>],
+    stock: &[u8],
+    pile: &[u8],
+) -> Result<(), DealError> {
+    let p = usize::from(rules.players);
+    if hands.len() != p {
+        return Err(DealError(format!(
+            "expected {p} hands (one per seat), got {}",
+            hands.len()
+        )));
+    }
+    for (s, h) in hands.iter().enumerate() {
+        if h.len() != usize::from(rules.hand_size) {
+            return Err(DealError(format!(
+                "hands[{s}] must hold hand_size = {} cards, got {}",
+                rules.hand_size,
+                h.len()
+            )));
+        }
+    }
+    let mut all = Multiset::EMPTY;
+    for &c in hands.iter().flatten().chain(stock).chain(pile) {
+        all.add(c);
+    }
+    let deck = Multiset::deck();
+    for id in 0..53u8 {
+        let (got, want) = (all.count(id), deck.count(id));
+        if got > want {
+            return Err(DealError(format!(
+                "card {id} appears {got} times; the 108-card deck holds it {want} times"
+            )));
+        }
+        if got < want {
+            return Err(DealError(format!(
+                "card {id} appears {got} times; the 108-card deck holds it {want} times \
+                 (hands + stock + pile must be the whole deck)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `hand` keeps a legal discard (C-15, C-16): a card other than Q♠, or with the Q♠
+/// exception a Q♠ while holding at least 2 cards.
+fn has_discard(hand: &Multiset, exception: bool) -> bool {
+    let n = hand.len();
+    n > usize::from(hand.count(QS)) || (exception && hand.count(QS) > 0 && n >= 2)
+}
+
+/// The meld after laying `card` at `end`, if valid.
+pub fn lay_off_result(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> Option<Meld> {
+    let kind = meld_kind(rules, meld)?;
+    let m: Meld = match (kind, end) {
+        (MeldKind::Run { .. }, End::Low) => {
+            std::iter::once(card).chain(meld.iter().copied()).collect()
+        }
+        (MeldKind::Run { .. }, End::High) => {
+            meld.iter().copied().chain(std::iter::once(card)).collect()
+        }
+        (MeldKind::Set, End::Set) => {
+            let mut v: Vec<u8> = meld.iter().copied().filter(|&c| c != JOKER).collect();
+            if card != JOKER {
+                v.push(card);
+            }
+            v.sort_unstable();
+            let jokers = meld.iter().fold(usize::from(card == JOKER), |n, &c| {
+                n + usize::from(c == JOKER)
+            });
+            v.extend(std::iter::repeat(JOKER).take(jokers));
+            v
+        }
+        _ => return None,
+    };
+    is_valid_meld(rules, &m).then_some(m)
+}
+
+/// The ways to lay off each card of `hand` on `melds`: `(meld index, card, end, new meld)`.
+fn lay_offs(
+    rules: &RummyRules,
+    melds: &[Meld],
+    hand: &Multiset,
+    jokers: bool,
+) -> Vec<(usize, u8, End, Meld)> {
+    let mut out = Vec::new();
+    for (i, m) in melds.iter().enumerate() {
+        for card in 0..53u8 {
+            if hand.count(card) == 0 || (card == JOKER && !jokers) {
+                continue;
+            }
+            for end in [End::Low, End::High, End::Set] {
+                if let Some(n) = lay_off_result(rules, m, card, end) {
+                    out.push((i, card, end, n));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every opening: multisets of >= 1 natural melds from `candidates` (sorted), fitting in
+/// `hand`, total >= `min`, sorted ascending; each with the cards it uses.
+fn openings(
+    rules: &RummyRules,
+    candidates: &[Meld],
+    hand: &Multiset,
+    min: i64,
+) -> Vec<(Vec<Meld>, Multiset)> {
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        cands: &[(Meld, Multiset, i64)],
+        from: usize,
+        left: &Multiset,
+        used: &Multiset,
+        cur: &mut Vec<Meld>,
+        value: i64,
+        min: i64,
+        out: &mut Vec<(Vec<Meld>, Multiset)>,
+    ) {
+        if !cur.is_empty() && value >= min {
+            out.push((cur.clone(), *used));
+        }
+        for (i, (m, ms, v)) in cands.iter().enumerate().skip(from) {
+            if left.contains_all(ms) {
+                cur.push(m.clone());
+                rec(
+                    cands,
+                    i,
+                    &left.minus(ms),
+                    &used.plus(ms),
+                    cur,
+                    value + v,
+                    min,
+                    out,
+                );
+                cur.pop();
+            }
+        }
+    }
+    let cands: Vec<(Meld, Multiset, i64)> = candidates
+        .iter()
+        .map(|m| (m.clone(), Multiset::from_ids(m), meld_value(rules, m)))
+        .collect();
+    let mut out = Vec::new();
+    rec(
+        &cands,
+        0,
+        hand,
+        &Multiset::EMPTY,
+        &mut Vec::new(),
+        0,
+        min,
+        &mut out,
+    );
+    out
+}
+
+impl RummyState {
+    /// A hand from a checked deal (`stock` top first; `pile` bottom first, or `None` for
+    /// the C-4 upcard when `initial_upcard`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        rules: &RummyRules,
+        hands: &[Vec<u8>],
+        stock: &[u8],
+        pile: Option<&[u8]>,
+        dealer: u8,
+        hand_index: u64,
+        totals: Vec<i64>,
+        rng: Rng,
+    ) -> RummyState {
+        let p = usize::from(rules.players);
+        let mut stock: Vec<u8> = stock.iter().rev().copied().collect();
+        let pile = match pile {
+            Some(p) => p.to_vec(),
+            None if rules.initial_upcard => stock.pop().into_iter().collect(),
+            None => Vec::new(),
+        };
+        let mut s = RummyState {
+            rules: *rules,
+            dealer,
+            hand_index,
+            totals,
+            hands: hands.iter().map(|h| Multiset::from_ids(h)).collect(),
+            melds: vec![Vec::new(); p],
+            opened: vec![false; p],
+            blocked: vec![false; p],
+            stock,
+            pile,
+            phase: Phase::Draw,
+            current: (dealer + 1) % rules.players,
+            turn: 0,
+            went_out: None,
+            opening_turn: false,
+            lone_queen: false,
+            queen_exception: false,
+            drawn: None,
+            rng,
+        };
+        s.start_turn();
+        s
+    }
+
+    /// A shuffled deal (C-3, C-4): card i of the shuffled deck to seat
+    /// `(dealer + 1 + i) % players`, the rest the stock (top first).
+    pub fn deal(
+        rules: &RummyRules,
+        dealer: u8,
+        hand_index: u64,
+        totals: Vec<i64>,
+        mut rng: Rng,
+    ) -> RummyState {
+        let mut deck = Multiset::deck().to_vec();
+        rng.shuffle(&mut deck);
+        let p = usize::from(rules.players);
+        let n = p * usize::from(rules.hand_size);
+        let mut hands = vec![Vec::new(); p];
+        for (i, &c) in deck[..n].iter().enumerate() {
+            hands[(usize::from(dealer) + 1 + i) % p].push(c);
+        }
+        RummyState::new(
+            rules,
+            &hands,
+            &deck[n..],
+            None,
+            dealer,
+            hand_index,
+            totals,
+            rng,
+        )
+    }
+
+    // ---- accessors ----
+
+    /// The rules.
+    pub const fn rules(&self) -> &RummyRules {
+        &self.rules
+    }
+    /// The dealer.
+    pub const fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// The hand's index in its game.
+    pub const fn hand_index(&self) -> u64 {
+        self.hand_index
+    }
+    /// Game totals before this hand.
+    pub fn totals(&self) -> &[i64] {
+        &self.totals
+    }
+    /// The phase.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The player to act, `None` once over.
+    pub const fn current_player(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Over => None,
+            _ => Some(self.current),
+        }
+    }
+    /// The hands.
+    pub fn hands(&self) -> &[Multiset] {
+        &self.hands
+    }
+    /// Each player's melds in the order laid.
+    pub fn melds(&self) -> &[Vec<Meld>] {
+        &self.melds
+    }
+    /// Who has opened.
+    pub fn opened(&self) -> &[bool] {
+        &self.opened
+    }
+    /// Who is blocked (C-17).
+    pub fn blocked(&self) -> &[bool] {
+        &self.blocked
+    }
+    /// The stock, top first.
+    pub fn stock(&self) -> Vec<u8> {
+        self.stock.iter().rev().copied().collect()
+    }
+    /// Cards in the stock.
+    pub fn stock_size(&self) -> usize {
+        self.stock.len()
+    }
+    /// The pile, bottom first.
+    pub fn pile(&self) -> &[u8] {
+        &self.pile
+    }
+    /// Completed turns.
+    pub const fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// Who went out.
+    pub const fn went_out(&self) -> Option<u8> {
+        self.went_out
+    }
+
+    /// C-20: melds minus hand, per seat.
+    pub fn hand_scores(&self) -> Vec<i64> {
+        (0..usize::from(self.rules.players))
+            .map(|s| {
+                let melded: i64 = self.melds[s]
+                    .iter()
+                    .map(|m| meld_value(&self.rules, m))
+                    .sum();
+                let held: i64 = self.hands[s]
+                    .to_vec()
+                    .iter()
+                    .map(|&c| card_value(&self.rules, c))
+                    .sum();
+                melded - held
+            })
+            .collect()
+    }
+
+    // ---- turn flow ----
+
+    /// The start of a draw phase: C-19 when the stock is empty.
+    fn start_turn(&mut self) {
+        self.phase = Phase::Draw;
+        self.opening_turn = false;
+        self.queen_exception = false;
+        self.drawn = None;
+        let h = &self.hands[usize::from(self.current)];
+        self.lone_queen = h.len() == 1 && h.count(QS) == 1;
+        if self.stock.is_empty() {
+            if self.rules.stock_exhausted == StockExhausted::Reshuffle && self.pile.len() > 1 {
+                let top = self.pile.pop().unwrap_or(0);
+                let mut rest = std::mem::take(&mut self.pile);
+                self.rng.shuffle(&mut rest);
+                self.stock = rest;
+                self.pile.push(top);
+            } else {
+                self.phase = Phase::Over;
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let p = usize::from(self.current);
+        if self.hands[p].is_empty() {
+            self.went_out = Some(self.current);
+            self.phase = Phase::Over;
+            self.turn += 1;
+            return;
+        }
+        // C-17: a lone Q♠ that fits none of his melds blocks him for the rest of the hand.
+        let h = &self.hands[p];
+        if h.len() == 1 && h.count(QS) == 1 {
+            let fits = self.melds[p].iter().any(|m| {
+                [End::Low, End::High, End::Set]
+                    .iter()
+                    .any(|&e| lay_off_result(&self.rules, m, QS, e).is_some())
+            });
+            if !fits {
+                self.blocked[p] = true;
+            }
+        }
+        self.turn += 1;
+        if self.turn >= self.rules.max_turns_per_hand {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.current = (self.current + 1) % self.rules.players;
+        self.start_turn();
+    }
+
+    // ---- legal actions ----
+
+    /// Every legal action (in no particular order; the binding sorts them).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let r = &self.rules;
+        let p = usize::from(self.current);
+        let hand = &self.hands[p];
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Draw => {
+                out.push(Action::Draw);
+                if !self.blocked[p] {
+                    out.extend(self.take_pile_actions().into_iter().map(Action::TakePile));
+                }
+            }
+            Phase::Meld => {
+                out.push(Action::End);
+                let exc = self.queen_exception;
+                if self.opened[p] {
+                    let jokers = !self.opening_turn;
+                    for m in all_melds(r, hand, jokers) {
+                        if has_discard(&hand.minus(&Multiset::from_ids(&m)), exc) {
+                            out.push(Action::Meld(m));
+                        }
+                    }
+                    for (i, c, e, _) in lay_offs(r, &self.melds[p], hand, jokers) {
+                        let mut left = *hand;
+                        left.remove(c);
+                        if has_discard(&left, exc) {
+                            out.push(Action::LayOff(i, c, e));
+                        }
+                    }
+                } else {
+                    let cands = all_melds(r, hand, false);
+                    for (ms, used) in openings(r, &cands, hand, r.opening_min) {
+                        if has_discard(&hand.minus(&used), exc) {
+                            out.push(Action::Open(ms));
+                        }
+                    }
+                }
+            }
+            Phase::Discard => {
+                if let Some(d) = self.drawn {
+                    out.push(Action::Discard(d));
+                } else {
+                    for c in 0..53u8 {
+                        if hand.count(c) > 0
+                            && (c != QS || (self.queen_exception && hand.len() >= 2))
+                        {
+                            out.push(Action::Discard(c));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn take_pile_actions(&self) -> Vec<Vec<Meld>> {
+        let r = &self.rules;
+        let p = usize::from(self.current);
+        let Some(&top) = self.pile.last() else {
+            return Vec::new();
+        };
+        let opened = self.opened[p];
+        if top == JOKER && !opened {
+            return Vec::new();
+        }
+        let hand = &self.hands[p];
+        let mut with_top = *hand;
+        with_top.add(top);
+        let rest_of_pile = Multiset::from_ids(&self.pile[..self.pile.len() - 1]);
+        let mut out = Vec::new();
+        for m0 in all_melds(r, &with_top, opened) {
+            let ms0 = Multiset::from_ids(&m0);
+            if ms0.count(top) == 0 {
+                continue;
+            }
+            let mut from_hand = ms0;
+            from_hand.remove(top);
+            let left = hand.minus(&from_hand);
+            if opened {
+                if has_discard(&left.plus(&rest_of_pile), false) {
+                    out.push(vec![m0]);
+                }
+                continue;
+            }
+            // Unopened: m0 plus natural melds from the rest of the hand, ≥ opening_min.
+            let v0 = meld_value(r, &m0);
+            if v0 >= r.opening_min && has_discard(&left.plus(&rest_of_pile), false) {
+                out.push(vec![m0.clone()]);
+            }
+            let cands = all_melds(r, &left, false);
+            for (ms, used) in openings(r, &cands, &left, r.opening_min - v0) {
+                if has_discard(&left.minus(&used).plus(&rest_of_pile), false) {
+                    let mut all = vec![m0.clone()];
+                    all.extend(ms);
+                    out.push(all);
+                }
+            }
+        }
+        out
+    }
+
+    // ---- applying ----
+
+    /// Applies a legal action (checked against [`RummyState::legal_actions`]).
+    pub fn try_apply(&mut self, a: &Action) -> Result<(), String> {
+        if !self.legal_actions().contains(a) {
+            return Err(format!(
+                "{a:?} is not a legal action now (phase {:?})",
+                self.phase.name()
+            ));
+        }
+        self.apply_unchecked(a);
+        Ok(())
+    }
+
+    /// Applies an action known to be legal.
+    pub fn apply_unchecked(&mut self, a: &Action) {
+        let p = usize::from(self.current);
+        match a {
+            Action::Draw => {
+                let c = self.stock.pop().unwrap_or(0);
+                self.hands[p].add(c);
+                if self.blocked[p] {
+                    self.drawn = Some(c);
+                    self.phase = Phase::Discard;
+                } else {
+                    self.phase = Phase::Meld;
+                }
+                if self.lone_queen && c == QS {
+                    self.queen_exception = true;
+                    if self.blocked[p] {
+                        self.drawn = Some(QS);
+                    }
+                }
+            }
+            Action::TakePile(ms) => {
+                let top = self.pile.pop().unwrap_or(0);
+                let mut hand = self.hands[p];
+                hand.add(top);
+                for m in ms {
+                    hand = hand.minus(&Multiset::from_ids(m));
+                    self.melds[p].push(m.clone());
+                }
+                for c in self.pile.drain(..) {
+                    hand.add(c);
+                }
+                self.hands[p] = hand;
+                if !self.opened[p] {
+                    self.opened[p] = true;
+                    self.opening_turn = true;
+                }
+                self.phase = Phase::Meld;
+            }
+            Action::Open(ms) => {
+                for m in ms {
+                    self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
+                    self.melds[p].push(m.clone());
+                }
+                self.opened[p] = true;
+                self.opening_turn = true;
+            }
+            Action::Meld(m) => {
+                self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
+                self.melds[p].push(m.clone());
+            }
+            Action::LayOff(i, c, e) => {
+                if let Some(n) = lay_off_result(&self.rules, &self.melds[p][*i], *c, *e) {
+                    self.melds[p][*i] = n;
+                    self.hands[p].remove(*c);
+                }
+            }
+            Action::End => self.phase = Phase::Discard,
+            Action::Discard(c) => {
+                self.hands[p].remove(*c);
+                self.pile.push(*c);
+                self.end_turn();
+            }
+        }
+    }
+}

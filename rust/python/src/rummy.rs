@@ -1,0 +1,699 @@
+//! `RummyRules`, `RummyState` and the meld helpers: conversion, validation and error mapping
+//! for the engine's rummy (docs/rummy-api.md).
+
+use crate::convert::{extract_bool, extract_int, extract_seed, extract_str, type_name};
+use crate::errors::{
+    illegal, rules_error, type_error, InvalidArgumentError, InvalidCardError, InvalidDealError,
+    InvalidRulesError,
+};
+use hearts_engine::hearts::Tie;
+use hearts_engine::rummy::{
+    check_deal, is_valid_meld as engine_is_valid, meld_value as engine_value, Action, End,
+    Multiset, RummyRules, RummyState, StockExhausted, MAX_PARAM,
+};
+use hearts_engine::{CardSet, Rng};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+
+const PARAMS: [&str; 12] = [
+    "players",
+    "hand_size",
+    "opening_min",
+    "q_spades_value",
+    "joker_value",
+    "max_jokers_per_meld",
+    "initial_upcard",
+    "stock_exhausted",
+    "max_turns_per_hand",
+    "target",
+    "tie",
+    "max_hands",
+];
+
+#[pyclass(name = "RummyRules", module = "hearts_fast._core", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyRummyRules(pub RummyRules);
+
+fn int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<i64> {
+    let x = extract_int(v, k)?;
+    if x < i128::from(min) || x > i128::from(max) {
+        return Err(InvalidRulesError::new_err(format!(
+            "{k} must be an int {min}..={max}, got {x}"
+        )));
+    }
+    Ok(x as i64)
+}
+
+fn set_param(r: &mut RummyRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    let m = MAX_PARAM;
+    match k {
+        "players" => r.players = int_in(v, k, 2, 6)? as u8,
+        "hand_size" => r.hand_size = int_in(v, k, 1, 20)? as u8,
+        "opening_min" => r.opening_min = int_in(v, k, 0, m)?,
+        "q_spades_value" => r.q_spades_value = int_in(v, k, 0, m)?,
+        "joker_value" => r.joker_value = int_in(v, k, 0, m)?,
+        "max_jokers_per_meld" => {
+            r.max_jokers_per_meld = if v.is_instance_of::<PyString>() {
+                let s = extract_str(v, k)?;
+                if s != "unlimited" {
+                    return Err(InvalidRulesError::new_err(format!(
+                        "max_jokers_per_meld must be 1 or \"unlimited\", got {s:?}"
+                    )));
+                }
+                None
+            } else {
+                let x = extract_int(v, k).map_err(|_| {
+                    type_error(format!(
+                        "max_jokers_per_meld must be 1 or \"unlimited\", got {}",
+                        type_name(v)
+                    ))
+                })?;
+                if x != 1 {
+                    return Err(InvalidRulesError::new_err(format!(
+                        "max_jokers_per_meld must be 1 or \"unlimited\", got {x}"
+                    )));
+                }
+                Some(1)
+            }
+        }
+        "initial_upcard" => r.initial_upcard = extract_bool(v, k)?,
+        "stock_exhausted" => {
+            let s = extract_str(v, k)?;
+            r.stock_exhausted = StockExhausted::from_name(&s).ok_or_else(|| {
+                InvalidRulesError::new_err(format!(
+                    "stock_exhausted must be one of {}; got {s:?}",
+                    StockExhausted::allowed()
+                ))
+            })?;
+        }
+        "max_turns_per_hand" => r.max_turns_per_hand = int_in(v, k, 1, m)? as u32,
+        "target" => r.target = int_in(v, k, 1, m)?,
+        "tie" => {
+            let s = extract_str(v, k)?;
+            r.tie = Tie::from_name(&s).ok_or_else(|| {
+                InvalidRulesError::new_err(format!(
+                    "tie must be one of {}; got {s:?}",
+                    Tie::allowed()
+                ))
+            })?;
+        }
+        "max_hands" => {
+            r.max_hands = if v.is_none() {
+                None
+            } else {
+                Some(int_in(v, k, 1, m)? as u32)
+            }
+        }
+        _ => {
+            return Err(InvalidRulesError::new_err(format!(
+                "unknown RummyRules parameter {k:?}; allowed: {}",
+                PARAMS.join(", ")
+            )))
+        }
+    }
+    Ok(())
+}
+
+fn build(mut r: RummyRules, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyRummyRules> {
+    if let Some(d) = params {
+        for (k, v) in d.iter() {
+            let k: String = k.extract()?;
+            set_param(&mut r, &k, &v)?;
+        }
+    }
+    r.validate().map_err(|e| rules_error(&e))?;
+    Ok(PyRummyRules(r))
+}
+
+fn value<'py>(py: Python<'py>, r: &RummyRules, k: &str) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match k {
+        "players" => r.players.into_pyobject(py)?.into_any(),
+        "hand_size" => r.hand_size.into_pyobject(py)?.into_any(),
+        "opening_min" => r.opening_min.into_pyobject(py)?.into_any(),
+        "q_spades_value" => r.q_spades_value.into_pyobject(py)?.into_any(),
+        "joker_value" => r.joker_value.into_pyobject(py)?.into_any(),
+        "max_jokers_per_meld" => match r.max_jokers_per_meld {
+            Some(x) => x.into_pyobject(py)?.into_any(),
+            None => "unlimited".into_pyobject(py)?.into_any(),
+        },
+        "initial_upcard" => r.initial_upcard.into_pyobject(py)?.to_owned().into_any(),
+        "stock_exhausted" => r.stock_exhausted.name().into_pyobject(py)?.into_any(),
+        "max_turns_per_hand" => r.max_turns_per_hand.into_pyobject(py)?.into_any(),
+        "target" => r.target.into_pyobject(py)?.into_any(),
+        "tie" => r.tie.name().into_pyobject(py)?.into_any(),
+        "max_hands" => r.max_hands.into_pyobject(py)?.into_any(),
+        _ => {
+            return Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+                "'RummyRules' object has no attribute {k:?}"
+            )))
+        }
+    })
+}
+
+#[pymethods]
+impl PyRummyRules {
+    #[new]
+    #[pyo3(signature = (*args, **params))]
+    fn new(args: &Bound<'_, PyTuple>, params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        if !args.is_empty() {
+            return Err(type_error(format!(
+                "RummyRules takes keyword arguments only (name=value, as in RULES.md C.1), \
+                 got {} positional",
+                args.len()
+            )));
+        }
+        build(RummyRules::default(), params)
+    }
+
+    #[classmethod]
+    #[pyo3(signature = (name, **overrides))]
+    fn preset(
+        _cls: &Bound<'_, PyType>,
+        name: &Bound<'_, PyAny>,
+        overrides: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let n = extract_str(name, "preset name")?;
+        if n != "default" {
+            return Err(InvalidRulesError::new_err(format!(
+                "unknown rummy preset {n:?}; allowed: \"default\""
+            )));
+        }
+        build(RummyRules::default(), overrides)
+    }
+
+    #[classattr]
+    fn presets() -> Vec<&'static str> {
+        vec!["default"]
+    }
+
+    #[classattr]
+    fn parameters() -> Vec<&'static str> {
+        PARAMS.to_vec()
+    }
+
+    #[pyo3(signature = (**overrides))]
+    fn replace(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        build(self.0, overrides)
+    }
+
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        value(py, &self.0, name)
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for k in PARAMS {
+            d.set_item(k, value(py, &self.0, k)?)?;
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let default = RummyRules::default();
+        let mut parts = Vec::new();
+        for k in PARAMS {
+            let v = value(py, &self.0, k)?;
+            if !v.eq(value(py, &default, k)?)? {
+                parts.push(format!("{k}={}", v.repr()?));
+            }
+        }
+        Ok(format!("RummyRules({})", parts.join(", ")))
+    }
+
+    #[staticmethod]
+    fn _from_dict(params: &Bound<'_, PyDict>) -> PyResult<Self> {
+        build(RummyRules::default(), Some(params))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        Ok((
+            slf.get_type().getattr("_from_dict")?,
+            (slf.get().to_dict(slf.py())?,),
+        ))
+    }
+}
+
+fn extract_rummy_rules(obj: &Bound<'_, PyAny>) -> PyResult<RummyRules> {
+    obj.cast::<PyRummyRules>().map(|r| r.get().0).map_err(|_| {
+        type_error(format!(
+            "rules must be a RummyRules, got {}",
+            type_name(obj)
+        ))
+    })
+}
+
+// ---------------------------------------------------------------- cards and melds
+
+fn rummy_card(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+    let id = extract_int(obj, what)?;
+    u8::try_from(id).ok().filter(|&c| c <= 52).ok_or_else(|| {
+        InvalidCardError::new_err(format!(
+            "{what}: a rummy card id must be 0..52 (suit*13 + rank; 52 = joker), got {id}"
+        ))
+    })
+}
+
+fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!("{what} must be a sequence, got str")));
+    }
+    obj.try_iter()
+        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?
+        .collect()
+}
+
+fn card_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+    seq(obj, what)?
+        .iter()
+        .map(|c| rummy_card(c, what))
+        .collect()
+}
+
+/// A meld given as a tuple of ints.
+fn meld_tuple(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+    let t = obj.cast::<PyTuple>().map_err(|_| {
+        type_error(format!(
+            "{what} must be a tuple of card ids, got {}",
+            type_name(obj)
+        ))
+    })?;
+    t.iter().map(|c| rummy_card(&c, what)).collect()
+}
+
+#[pyfunction]
+pub fn is_valid_meld(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let r = extract_rummy_rules(rules)?;
+    let m = meld_tuple(meld, "meld")?;
+    Ok(engine_is_valid(&r, &m) && Multiset::deck().contains_all(&Multiset::from_ids(&m)))
+}
+
+#[pyfunction]
+pub fn meld_value(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let r = extract_rummy_rules(rules)?;
+    let m = meld_tuple(meld, "meld")?;
+    if !(engine_is_valid(&r, &m) && Multiset::deck().contains_all(&Multiset::from_ids(&m))) {
+        return Err(InvalidArgumentError::new_err(format!(
+            "{m:?} is not a valid canonical meld (C-6..C-8)"
+        )));
+    }
+    Ok(engine_value(&r, &m))
+}
+
+// ---------------------------------------------------------------- actions
+
+fn action_to_py<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyTuple>> {
+    let melds = |ms: &[Vec<u8>]| -> PyResult<Bound<'py, PyTuple>> {
+        let items: Vec<Bound<'py, PyTuple>> = ms
+            .iter()
+            .map(|m| PyTuple::new(py, m))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, items)
+    };
+    match a {
+        Action::Draw => PyTuple::new(py, ["draw"]),
+        Action::End => PyTuple::new(py, ["end"]),
+        Action::TakePile(ms) => PyTuple::new(
+            py,
+            [
+                "take_pile".into_pyobject(py)?.into_any(),
+                melds(ms)?.into_any(),
+            ],
+        ),
+        Action::Open(ms) => PyTuple::new(
+            py,
+            ["open".into_pyobject(py)?.into_any(), melds(ms)?.into_any()],
+        ),
+        Action::Meld(m) => PyTuple::new(
+            py,
+            [
+                "meld".into_pyobject(py)?.into_any(),
+                PyTuple::new(py, m)?.into_any(),
+            ],
+        ),
+        Action::LayOff(i, c, e) => PyTuple::new(
+            py,
+            [
+                "lay_off".into_pyobject(py)?.into_any(),
+                i.into_pyobject(py)?.into_any(),
+                c.into_pyobject(py)?.into_any(),
+                e.name().into_pyobject(py)?.into_any(),
+            ],
+        ),
+        Action::Discard(c) => PyTuple::new(
+            py,
+            [
+                "discard".into_pyobject(py)?.into_any(),
+                c.into_pyobject(py)?.into_any(),
+            ],
+        ),
+    }
+}
+
+/// Parses an action; `Ok(None)` for a well-typed action that names nothing legal.
+fn parse_action(obj: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
+    let t = obj
+        .cast::<PyTuple>()
+        .map_err(|_| type_error(format!("an action must be a tuple, got {}", type_name(obj))))?;
+    let Some(first) = t.iter().next() else {
+        return Err(type_error("an action must be a non-empty tuple".into()));
+    };
+    let name = extract_str(&first, "the action name")?;
+    let n = t.len();
+    let arity = |k: usize| -> PyResult<()> {
+        if n == k {
+            Ok(())
+        } else {
+            Err(type_error(format!(
+                "action {name:?} takes {k} elements, got {n}"
+            )))
+        }
+    };
+    let melds = |o: &Bound<'_, PyAny>| -> PyResult<Vec<Vec<u8>>> {
+        let tt = o.cast::<PyTuple>().map_err(|_| {
+            type_error(format!(
+                "melds must be a tuple of tuples, got {}",
+                type_name(o)
+            ))
+        })?;
+        tt.iter().map(|m| meld_tuple(&m, "meld")).collect()
+    };
+    Ok(Some(match name.as_str() {
+        "draw" => {
+            arity(1)?;
+            Action::Draw
+        }
+        "end" => {
+            arity(1)?;
+            Action::End
+        }
+        "take_pile" => {
+            arity(2)?;
+            Action::TakePile(melds(&t.get_item(1)?)?)
+        }
+        "open" => {
+            arity(2)?;
+            Action::Open(melds(&t.get_item(1)?)?)
+        }
+        "meld" => {
+            arity(2)?;
+            Action::Meld(meld_tuple(&t.get_item(1)?, "meld")?)
+        }
+        "lay_off" => {
+            arity(4)?;
+            let i = extract_int(&t.get_item(1)?, "meld_index")?;
+            let c = rummy_card(&t.get_item(2)?, "card")?;
+            let e = extract_str(&t.get_item(3)?, "end")?;
+            let end = match e.as_str() {
+                "low" => End::Low,
+                "high" => End::High,
+                "set" => End::Set,
+                _ => return Ok(None),
+            };
+            match usize::try_from(i) {
+                Ok(i) => Action::LayOff(i, c, end),
+                Err(_) => return Ok(None),
+            }
+        }
+        "discard" => {
+            arity(2)?;
+            Action::Discard(rummy_card(&t.get_item(1)?, "card")?)
+        }
+        _ => return Ok(None),
+    }))
+}
+
+fn card_of(a: Option<&Action>) -> Option<u8> {
+    match a {
+        Some(Action::Discard(c) | Action::LayOff(_, c, _)) => Some(*c),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------- state
+
+#[pyclass(name = "RummyState", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PyRummyState(pub RummyState);
+
+fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
+    let p = usize::from(rules.players);
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![0; p]);
+    };
+    let items = seq(obj, "totals")?;
+    if items.len() != p {
+        return Err(InvalidRulesError::new_err(format!(
+            "totals must have {p} entries (one per seat), got {}",
+            items.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(p);
+    for x in &items {
+        let v = extract_int(x, "totals")?;
+        if v.abs() > 1_000_000_000_000 {
+            return Err(InvalidRulesError::new_err(format!(
+                "totals entries must be within ±10**12 (an engine limit), got {v}"
+            )));
+        }
+        out.push(v as i64);
+    }
+    Ok(out)
+}
+
+fn extract_seat_arg(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyResult<u8> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(0);
+    };
+    let d = extract_int(obj, what)?;
+    u8::try_from(d)
+        .ok()
+        .filter(|&d| d < players)
+        .ok_or_else(|| {
+            InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
+        })
+}
+
+fn extract_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(0);
+    };
+    let h = extract_int(obj, "hand_index")?;
+    u64::try_from(h)
+        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be 0..2**64-1, got {h}")))
+}
+
+fn seed_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    obj.filter(|o| !o.is_none())
+        .map(extract_seed)
+        .transpose()
+        .map(|s| s.unwrap_or(0))
+}
+
+#[pymethods]
+impl PyRummyState {
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = extract_rummy_rules(rules)?;
+        let dealer = extract_seat_arg(dealer, r.players, "dealer")?;
+        let hand_index = extract_hand_index(hand_index)?;
+        let totals = extract_totals(&r, totals)?;
+        let seed = seed_arg(seed)?;
+        Ok(PyRummyState(RummyState::deal(
+            &r,
+            dealer,
+            hand_index,
+            totals,
+            Rng::new(seed),
+        )))
+    }
+
+    #[classmethod]
+    #[pyo3(signature = (rules, hands, stock, *, pile = None, dealer = None, hand_index = None, totals = None, seed = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_deal(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        hands: &Bound<'_, PyAny>,
+        stock: &Bound<'_, PyAny>,
+        pile: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = extract_rummy_rules(rules)?;
+        let dealer = extract_seat_arg(dealer, r.players, "dealer")?;
+        let hand_index = extract_hand_index(hand_index)?;
+        let totals = extract_totals(&r, totals)?;
+        let seed = seed_arg(seed)?;
+        let hands: Vec<Vec<u8>> = seq(hands, "hands")?
+            .iter()
+            .enumerate()
+            .map(|(s, h)| card_list(h, &format!("hands[{s}]")))
+            .collect::<PyResult<_>>()?;
+        let stock = card_list(stock, "stock")?;
+        let pile = pile
+            .filter(|p| !p.is_none())
+            .map(|p| card_list(p, "pile"))
+            .transpose()?;
+        check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
+            .map_err(|e| InvalidDealError::new_err(e.0))?;
+        Ok(PyRummyState(RummyState::new(
+            &r,
+            &hands,
+            &stock,
+            pile.as_deref(),
+            dealer,
+            hand_index,
+            totals,
+            Rng::new(seed),
+        )))
+    }
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items: Vec<Bound<'py, PyTuple>> = self
+            .0
+            .legal_actions()
+            .iter()
+            .map(|a| action_to_py(py, a))
+            .collect::<PyResult<_>>()?;
+        let list = PyList::new(py, items)?;
+        list.sort()?;
+        Ok(list)
+    }
+
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let parsed = parse_action(action)?;
+        let card = card_of(parsed.as_ref());
+        let Some(a) = parsed else {
+            return Err(illegal(
+                format!("{} is not a legal action now", action.repr()?),
+                card,
+                CardSet::EMPTY,
+            ));
+        };
+        let phase = self.0.phase().name();
+        self.0.try_apply(&a).map_err(|_| {
+            illegal(
+                format!(
+                    "{} is not a legal action now (phase {phase:?}; see legal_actions())",
+                    action.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                ),
+                card,
+                CardSet::EMPTY,
+            )
+        })
+    }
+
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyRummyState>()
+            .is_ok_and(|o| o.borrow().0 == self.0)
+    }
+
+    #[getter]
+    fn rules(&self) -> PyRummyRules {
+        PyRummyRules(*self.0.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.0.dealer()
+    }
+    #[getter]
+    fn hand_index(&self) -> u64 {
+        self.0.hand_index()
+    }
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.0.totals().to_vec()
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.0.current_player()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.current_player().is_none()
+    }
+    #[getter]
+    fn hands(&self) -> Vec<Vec<u32>> {
+        self.0
+            .hands()
+            .iter()
+            .map(|h| h.to_vec().into_iter().map(u32::from).collect())
+            .collect()
+    }
+    #[getter]
+    fn melds<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyTuple>>>> {
+        self.0
+            .melds()
+            .iter()
+            .map(|ms| ms.iter().map(|m| PyTuple::new(py, m)).collect())
+            .collect()
+    }
+    #[getter]
+    fn opened(&self) -> Vec<bool> {
+        self.0.opened().to_vec()
+    }
+    #[getter]
+    fn blocked(&self) -> Vec<bool> {
+        self.0.blocked().to_vec()
+    }
+    #[getter]
+    fn stock_size(&self) -> usize {
+        self.0.stock_size()
+    }
+    #[getter]
+    fn stock(&self) -> Vec<u32> {
+        self.0.stock().into_iter().map(u32::from).collect()
+    }
+    #[getter]
+    fn pile(&self) -> Vec<u32> {
+        self.0.pile().iter().map(|&c| u32::from(c)).collect()
+    }
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.0.turn()
+    }
+    #[getter]
+    fn went_out(&self) -> Option<u8> {
+        self.0.went_out()
+    }
+    fn hand_scores(&self) -> Vec<i64> {
+        self.0.hand_scores()
+    }
+    fn totals_after(&self) -> Vec<i64> {
+        self.0
+            .hand_scores()
+            .iter()
+            .zip(self.0.totals())
+            .map(|(a, b)| a + b)
+            .collect()
+    }
+}
