@@ -8,7 +8,8 @@ are not part of the reference.
 Modules: ``cards`` (ids, ``card``/``card_name``), ``rules`` (``HeartsRules``), ``state``
 (``HeartsState``: one hand), ``game`` (``HeartsGame``: a whole game), and ``spades``
 (``SpadesRules``, ``SpadesState``, ``SpadesGame``: RULES.md §B, docs/spades-api.md; its own
-resolutions are in that contract).
+resolutions are in that contract), and ``rummy`` (``RummyRules``, ``RummyState``,
+``RummyGame``, meld helpers: RULES.md §C, docs/rummy-api.md).
 
 Resolutions
 -----------
@@ -80,6 +81,16 @@ from hearts_fast.errors import (
 from .cards import card, card_name
 from .game import HeartsGame
 from .rules import HeartsRules
+from .rummy import (
+    JOKER,
+    RummyGame,
+    RummyRules,
+    RummyState,
+    all_melds_bruteforce,
+    is_valid_meld,
+    meld_value,
+    rummy_card_name,
+)
 from .spades import (
     BIG_JOKER,
     LITTLE_JOKER,
@@ -93,6 +104,7 @@ from .state import HeartsState
 
 __all__ = [
     "BIG_JOKER",
+    "JOKER",
     "LITTLE_JOKER",
     "ArgumentTypeError",
     "Bid",
@@ -104,10 +116,17 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
+    "RummyGame",
+    "RummyRules",
+    "RummyState",
     "SpadesGame",
     "SpadesRules",
     "SpadesState",
+    "all_melds_bruteforce",
     "card",
     "card_name",
+    "is_valid_meld",
+    "meld_value",
+    "rummy_card_name",
     "spades_card_name",
 ]
