@@ -21,6 +21,7 @@ __all__ = [
     "SpadesRules",
     "SpadesState",
     "__version__",
+    "all_melds",
     "card",
     "card_name",
     "is_valid_meld",
@@ -597,6 +598,11 @@ class RummyRules:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
+
+def all_melds(
+    rules: RummyRules, hand: Sequence[int], allow_jokers: bool | None = None
+) -> list[_Meld]:
+    """Every valid canonical meld that can be formed from the multiset ``hand``, sorted."""
 
 def is_valid_meld(rules: RummyRules, meld: _Meld) -> bool:
     """Whether ``meld`` is a valid canonical meld (C-6..C-8)."""

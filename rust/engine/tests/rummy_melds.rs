@@ -123,3 +123,19 @@ fn ec1_meld_and_value_examples() {
     assert!(!is_valid_meld(&r, &[42, 29, 29]));
     assert!(!is_valid_meld(&r, &[35, 34, 36]));
 }
+
+#[test]
+fn c7_fourteen_card_run_with_one_ace_and_a_joker() {
+    // 2♣..K♣, one A♣ and a joker: the joker may be either ace of the 14-card run.
+    let rules = RummyRules::default();
+    let mut hand: Vec<u8> = (0..12).collect();
+    hand.extend([12, JOKER]);
+    let melds = all_melds(&rules, &Multiset::from_ids(&hand), true);
+    let low: Vec<u8> = std::iter::once(JOKER).chain(0..=12).collect();
+    let high: Vec<u8> = std::iter::once(12).chain(0..12).chain([JOKER]).collect();
+    assert!(melds.contains(&low) && melds.contains(&high));
+    assert!(is_valid_meld(&rules, &low) && is_valid_meld(&rules, &high));
+    // Without the joker no 14-card run; without the ace only the joker-low one is absent.
+    let no_joker = all_melds(&rules, &Multiset::from_ids(&hand[..13]), true);
+    assert!(no_joker.iter().all(|m| m.len() < 14));
+}

@@ -30,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rummy::PyRummyRules>()?;
     m.add_class::<rummy::PyRummyState>()?;
     m.add_function(wrap_pyfunction!(rummy::is_valid_meld, m)?)?;
+    m.add_function(wrap_pyfunction!(rummy::all_melds, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::meld_value, m)?)?;
     m.add_class::<spades::PySpadesState>()?;
     m.add_class::<spades::PySpadesGame>()?;

@@ -246,15 +246,6 @@ fn extract_rummy_rules(obj: &Bound<'_, PyAny>) -> PyResult<RummyRules> {
 
 // ---------------------------------------------------------------- cards and melds
 
-fn rummy_card(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
-    let id = extract_int(obj, what)?;
-    u8::try_from(id).ok().filter(|&c| c <= 52).ok_or_else(|| {
-        InvalidCardError::new_err(format!(
-            "{what}: a rummy card id must be 0..52 (suit*13 + rank; 52 = joker), got {id}"
-        ))
-    })
-}
-
 fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
     if obj.is_instance_of::<PyString>() {
         return Err(type_error(format!("{what} must be a sequence, got str")));
@@ -264,22 +255,71 @@ fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAn
         .collect()
 }
 
-fn card_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+/// The ints of a sequence, types checked only (ids are checked later: types come first).
+fn int_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
     seq(obj, what)?
         .iter()
-        .map(|c| rummy_card(c, what))
+        .map(|c| extract_int(c, what))
         .collect()
 }
 
-/// A meld given as a tuple of ints.
-fn meld_tuple(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+/// Card ids from ints already checked for type: each must be 0..52.
+fn ids_of(v: &[i128], what: &str) -> PyResult<Vec<u8>> {
+    v.iter()
+        .map(|&id| {
+            u8::try_from(id).ok().filter(|&c| c <= 52).ok_or_else(|| {
+                InvalidCardError::new_err(format!(
+                    "{what}: a rummy card id must be 0..52 (suit*13 + rank; 52 = joker), \
+                     got {id}"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// A meld given as a tuple of ints, types only.
+fn meld_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
     let t = obj.cast::<PyTuple>().map_err(|_| {
         type_error(format!(
             "{what} must be a tuple of card ids, got {}",
             type_name(obj)
         ))
     })?;
-    t.iter().map(|c| rummy_card(&c, what)).collect()
+    t.iter().map(|c| extract_int(&c, what)).collect()
+}
+
+/// A meld given as a tuple of ints: types, then ids.
+fn meld_tuple(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+    ids_of(&meld_ints(obj, what)?, what)
+}
+
+/// Every valid canonical meld (C-6..C-8) that can be formed from the multiset `hand`
+/// (with jokers only if `allow_jokers`), sorted, each once.
+#[pyfunction]
+#[pyo3(signature = (rules, hand, allow_jokers = None))]
+pub fn all_melds<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    hand: &Bound<'py, PyAny>,
+    allow_jokers: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    let r = extract_rummy_rules(rules)?;
+    let ints = int_list(hand, "hand")?;
+    let allow = allow_jokers
+        .map(|a| extract_bool(a, "allow_jokers"))
+        .transpose()?
+        .unwrap_or(true);
+    let ids = ids_of(&ints, "hand")?;
+    let m = Multiset::from_ids(&ids);
+    if !Multiset::deck().contains_all(&m) {
+        return Err(InvalidDealError::new_err(
+            "hand holds a card more often than the 108-card deck (two of each face, four jokers)",
+        ));
+    }
+    hearts_engine::rummy::all_melds(&r, &m, allow)
+        .iter()
+        .map(|x| PyTuple::new(py, x))
+        .collect()
 }
 
 #[pyfunction]
@@ -351,8 +391,21 @@ fn action_to_py<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyTuple
     }
 }
 
-/// Parses an action; `Ok(None)` for a well-typed action that names nothing legal.
-fn parse_action(obj: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
+/// A parsed action before its card ids are checked.
+enum Raw {
+    Draw,
+    End,
+    TakePile(Vec<Vec<i128>>),
+    Open(Vec<Vec<i128>>),
+    Meld(Vec<i128>),
+    LayOff(i128, i128, String),
+    Discard(i128),
+    Unknown,
+}
+
+/// Parses an action: types first (`ArgumentTypeError`), then card ids (`InvalidCardError`).
+/// `Ok((None, card))` for a well-typed action that names nothing legal.
+fn parse_action(obj: &Bound<'_, PyAny>) -> PyResult<(Option<Action>, Option<u8>)> {
     let t = obj
         .cast::<PyTuple>()
         .map_err(|_| type_error(format!("an action must be a tuple, got {}", type_name(obj))))?;
@@ -370,65 +423,78 @@ fn parse_action(obj: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
             )))
         }
     };
-    let melds = |o: &Bound<'_, PyAny>| -> PyResult<Vec<Vec<u8>>> {
+    let melds = |o: &Bound<'_, PyAny>| -> PyResult<Vec<Vec<i128>>> {
         let tt = o.cast::<PyTuple>().map_err(|_| {
             type_error(format!(
                 "melds must be a tuple of tuples, got {}",
                 type_name(o)
             ))
         })?;
-        tt.iter().map(|m| meld_tuple(&m, "meld")).collect()
+        tt.iter().map(|m| meld_ints(&m, "meld")).collect()
     };
-    Ok(Some(match name.as_str() {
+    let raw = match name.as_str() {
         "draw" => {
             arity(1)?;
-            Action::Draw
+            Raw::Draw
         }
         "end" => {
             arity(1)?;
-            Action::End
+            Raw::End
         }
         "take_pile" => {
             arity(2)?;
-            Action::TakePile(melds(&t.get_item(1)?)?)
+            Raw::TakePile(melds(&t.get_item(1)?)?)
         }
         "open" => {
             arity(2)?;
-            Action::Open(melds(&t.get_item(1)?)?)
+            Raw::Open(melds(&t.get_item(1)?)?)
         }
         "meld" => {
             arity(2)?;
-            Action::Meld(meld_tuple(&t.get_item(1)?, "meld")?)
+            Raw::Meld(meld_ints(&t.get_item(1)?, "meld")?)
         }
         "lay_off" => {
             arity(4)?;
             let i = extract_int(&t.get_item(1)?, "meld_index")?;
-            let c = rummy_card(&t.get_item(2)?, "card")?;
+            let c = extract_int(&t.get_item(2)?, "card")?;
             let e = extract_str(&t.get_item(3)?, "end")?;
-            let end = match e.as_str() {
-                "low" => End::Low,
-                "high" => End::High,
-                "set" => End::Set,
-                _ => return Ok(None),
-            };
-            match usize::try_from(i) {
-                Ok(i) => Action::LayOff(i, c, end),
-                Err(_) => return Ok(None),
-            }
+            Raw::LayOff(i, c, e)
         }
         "discard" => {
             arity(2)?;
-            Action::Discard(rummy_card(&t.get_item(1)?, "card")?)
+            Raw::Discard(extract_int(&t.get_item(1)?, "card")?)
         }
-        _ => return Ok(None),
-    }))
-}
-
-fn card_of(a: Option<&Action>) -> Option<u8> {
-    match a {
-        Some(Action::Discard(c) | Action::LayOff(_, c, _)) => Some(*c),
-        _ => None,
-    }
+        _ => Raw::Unknown,
+    };
+    let one = |c: i128| -> PyResult<u8> { Ok(ids_of(&[c], "card")?[0]) };
+    let all = |ms: Vec<Vec<i128>>| -> PyResult<Vec<Vec<u8>>> {
+        ms.iter().map(|m| ids_of(m, "meld")).collect()
+    };
+    Ok(match raw {
+        Raw::Draw => (Some(Action::Draw), None),
+        Raw::End => (Some(Action::End), None),
+        Raw::TakePile(ms) => (Some(Action::TakePile(all(ms)?)), None),
+        Raw::Open(ms) => (Some(Action::Open(all(ms)?)), None),
+        Raw::Meld(m) => (Some(Action::Meld(ids_of(&m, "meld")?)), None),
+        Raw::Discard(c) => {
+            let c = one(c)?;
+            (Some(Action::Discard(c)), Some(c))
+        }
+        Raw::LayOff(i, c, e) => {
+            let c = one(c)?;
+            let end = match e.as_str() {
+                "low" => Some(End::Low),
+                "high" => Some(End::High),
+                "set" => Some(End::Set),
+                _ => None,
+            };
+            match (usize::try_from(i), end) {
+                (Ok(i), Some(end)) => (Some(Action::LayOff(i, c, end)), Some(c)),
+                _ => (None, Some(c)),
+            }
+        }
+        Raw::Unknown => (None, None),
+    })
 }
 
 // ---------------------------------------------------------------- state
@@ -535,16 +601,23 @@ impl PyRummyState {
         let hand_index = extract_hand_index(hand_index)?;
         let totals = extract_totals(&r, totals)?;
         let seed = seed_arg(seed)?;
-        let hands: Vec<Vec<u8>> = seq(hands, "hands")?
+        let hands: Vec<Vec<i128>> = seq(hands, "hands")?
             .iter()
             .enumerate()
-            .map(|(s, h)| card_list(h, &format!("hands[{s}]")))
+            .map(|(s, h)| int_list(h, &format!("hands[{s}]")))
             .collect::<PyResult<_>>()?;
-        let stock = card_list(stock, "stock")?;
+        let stock = int_list(stock, "stock")?;
         let pile = pile
             .filter(|p| !p.is_none())
-            .map(|p| card_list(p, "pile"))
+            .map(|p| int_list(p, "pile"))
             .transpose()?;
+        let hands: Vec<Vec<u8>> = hands
+            .iter()
+            .enumerate()
+            .map(|(s, h)| ids_of(h, &format!("hands[{s}]")))
+            .collect::<PyResult<_>>()?;
+        let stock = ids_of(&stock, "stock")?;
+        let pile = pile.map(|p| ids_of(&p, "pile")).transpose()?;
         check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
             .map_err(|e| InvalidDealError::new_err(e.0))?;
         Ok(PyRummyState(RummyState::new(
@@ -572,8 +645,7 @@ impl PyRummyState {
     }
 
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let parsed = parse_action(action)?;
-        let card = card_of(parsed.as_ref());
+        let (parsed, card) = parse_action(action)?;
         let Some(a) = parsed else {
             return Err(illegal(
                 format!("{} is not a legal action now", action.repr()?),

@@ -282,39 +282,42 @@ pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec
         for start in 0..12u8 {
             for len in 3..=(14 - start) {
                 let cards: Vec<u8> = (start..start + len).map(|p| card_at(suit, p)).collect();
-                // Positions whose card the hand cannot supply must be jokers.
-                let mut need = Multiset::EMPTY;
+                // Positions whose card the hand cannot supply must be jokers. Only the ace
+                // of a 14-card run is needed twice: with one ace held, either end may be
+                // the joker, so there are two forced sets.
                 let mut forced = 0u32;
                 for (i, &c) in cards.iter().enumerate() {
-                    need.add(c);
-                    if need.count(c) > hand.count(c) {
+                    if hand.count(c) == 0 {
                         forced |= 1 << i;
                     }
                 }
-                if forced.count_ones() > u32::from(max_j) {
-                    continue;
+                let mut variants = vec![forced];
+                if len == 14 && hand.count(cards[0]) == 1 {
+                    variants = vec![forced | 1, forced | 1 << 13];
                 }
-                // Every joker mask containing `forced` with at most max_j jokers.
-                let free: Vec<usize> = (0..usize::from(len))
-                    .filter(|i| forced >> i & 1 == 0)
-                    .collect();
-                let extra = u32::from(max_j) - forced.count_ones();
-                let choose = |mask: u32, out: &mut Vec<Vec<u8>>| {
-                    let jokers = mask.count_ones();
-                    if u32::from(len) - jokers < 2 {
-                        return;
+                for forced in variants {
+                    if forced.count_ones() > u32::from(max_j) {
+                        continue;
                     }
-                    out.push(
-                        cards
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &c)| if mask >> i & 1 != 0 { JOKER } else { c })
-                            .collect(),
-                    );
-                };
-                for_subsets(&free, extra as usize, &mut |sub: u32| {
-                    choose(forced | sub, &mut out);
-                });
+                    // Every joker mask containing `forced` with at most max_j jokers.
+                    let free: Vec<usize> = (0..usize::from(len))
+                        .filter(|i| forced >> i & 1 == 0)
+                        .collect();
+                    let extra = u32::from(max_j) - forced.count_ones();
+                    for_subsets(&free, extra as usize, &mut |sub: u32| {
+                        let mask = forced | sub;
+                        if u32::from(len) - mask.count_ones() < 2 {
+                            return;
+                        }
+                        out.push(
+                            cards
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &c)| if mask >> i & 1 != 0 { JOKER } else { c })
+                                .collect(),
+                        );
+                    });
+                }
             }
         }
     }
