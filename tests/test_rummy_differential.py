@@ -179,3 +179,35 @@ def test_C6_C8_meld_generation_equals_reference_bruteforce(
     got = hf.all_melds(fr, hand, jokers)
     want = sorted(tuple(m) for m in ref.all_melds_bruteforce(rr, hand, jokers))
     assert got == want, hand
+
+
+@settings(max_examples=15)
+@given(rummy_params(), st.integers(0, 2**32))
+def test_C21_games_with_given_deals(params: dict[str, Any], seed: int) -> None:
+    """Whole games on the same injected deals (stock_exhausted="end_hand", so no shuffle is
+    ever drawn): totals, history, winners and every step's legal actions agree (C-21, 0.6,
+    0.7)."""
+    rng = random.Random(seed)
+    params = {**params, "stock_exhausted": "end_hand", "max_hands": rng.randint(1, 3)}
+    params["target"] = rng.choice([1, 50, 200, 1000])
+    p, h = params["players"], params["hand_size"]
+    deals = []
+    for _ in range(params["max_hands"]):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        deals.append(([sorted(deck[i * h : (i + 1) * h]) for i in range(p)], deck[p * h :]))
+    first = rng.randrange(p)
+    f = hf.RummyGame(hf.RummyRules(**params), first_dealer=first, deals=deals, seed=seed)
+    r = ref.RummyGame(ref.RummyRules(**params), first_dealer=first, deals=deals, seed=seed)
+    for _ in range(3000):
+        for name in ("phase", "current_player", "totals", "hands_played", "is_over", "winners"):
+            assert getattr(f, name) == getattr(r, name), name
+        assert f.hand_history == r.hand_history
+        legal = f.legal_actions()
+        assert legal == r.legal_actions()
+        if f.is_over:
+            break
+        act = rng.choice(legal)
+        f.apply(act)
+        r.apply(act)
+    assert f.is_over

@@ -31,9 +31,6 @@ def engine(request: pytest.FixtureRequest) -> Any:
 
 
 def game_engine(engine: Any) -> Any:
-    if not hasattr(engine, "RummyGame"):
-        # TODO(lead): remove once RummyGame lands
-        pytest.skip("RummyGame is not in this engine yet")
     return engine
 
 

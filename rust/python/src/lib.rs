@@ -29,6 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<spades::PySpadesRules>()?;
     m.add_class::<rummy::PyRummyRules>()?;
     m.add_class::<rummy::PyRummyState>()?;
+    m.add_class::<rummy::PyRummyGame>()?;
     m.add_function(wrap_pyfunction!(rummy::is_valid_meld, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::all_melds, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::meld_value, m)?)?;

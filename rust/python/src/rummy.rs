@@ -769,3 +769,145 @@ impl PyRummyState {
             .collect()
     }
 }
+
+// ---------------------------------------------------------------- game
+
+#[pyclass(name = "RummyGame", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PyRummyGame(hearts_engine::rummy::RummyGame);
+
+#[pymethods]
+impl PyRummyGame {
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, totals = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = extract_rummy_rules(rules)?;
+        let seed = seed_arg(seed)?;
+        let first_dealer = extract_seat_arg(first_dealer, r.players, "first_dealer")?;
+        let mut list = Vec::new();
+        if let Some(ds) = deals.filter(|d| !d.is_none()) {
+            for (i, d) in seq(ds, "deals")?.iter().enumerate() {
+                let pair = seq(d, &format!("deals[{i}]"))?;
+                if pair.len() != 2 {
+                    return Err(type_error(format!(
+                        "deals[{i}] must be a (hands, stock) pair, got {} items",
+                        pair.len()
+                    )));
+                }
+                let hands: Vec<Vec<i128>> = seq(&pair[0], "hands")?
+                    .iter()
+                    .enumerate()
+                    .map(|(s, h)| int_list(h, &format!("deals[{i}] hands[{s}]")))
+                    .collect::<PyResult<_>>()?;
+                let stock = int_list(&pair[1], &format!("deals[{i}] stock"))?;
+                let hands: Vec<Vec<u8>> = hands
+                    .iter()
+                    .map(|h| ids_of(h, "hands"))
+                    .collect::<PyResult<_>>()?;
+                let stock = ids_of(&stock, "stock")?;
+                check_deal(&r, &hands, &stock, &[])
+                    .map_err(|e| InvalidDealError::new_err(format!("deals[{i}]: {}", e.0)))?;
+                list.push((hands, stock));
+            }
+        }
+        let totals = extract_totals(&r, totals)?;
+        Ok(PyRummyGame(hearts_engine::rummy::RummyGame::new(
+            &r,
+            Rng::new(seed),
+            first_dealer,
+            list,
+            totals,
+        )))
+    }
+
+    #[getter]
+    fn rules(&self) -> PyRummyRules {
+        PyRummyRules(*self.0.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    #[getter]
+    fn state(&self) -> PyRummyState {
+        PyRummyState(self.0.state().clone())
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        if self.0.is_over() {
+            "over"
+        } else {
+            self.0.state().phase().name()
+        }
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        if self.0.is_over() {
+            None
+        } else {
+            self.0.state().current_player()
+        }
+    }
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if self.0.is_over() {
+            return Ok(PyList::empty(py));
+        }
+        PyRummyState(self.0.state().clone()).legal_actions(py)
+    }
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (parsed, card) = parse_action(action)?;
+        let repr = action.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        let Some(a) = parsed.filter(|_| !self.0.is_over()) else {
+            return Err(illegal(
+                format!("{repr} is not a legal action now"),
+                card,
+                CardSet::EMPTY,
+            ));
+        };
+        self.0.try_apply(&a).map_err(|_| {
+            illegal(
+                format!("{repr} is not a legal action now (see legal_actions())"),
+                card,
+                CardSet::EMPTY,
+            )
+        })
+    }
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.0.totals().to_vec()
+    }
+    #[getter]
+    fn hands_played(&self) -> usize {
+        self.0.history().len()
+    }
+    #[getter]
+    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for h in self.0.history() {
+            let d = PyDict::new(py);
+            d.set_item("dealer", h.dealer)?;
+            d.set_item("hand_scores", h.hand_scores.clone())?;
+            d.set_item("totals", h.totals.clone())?;
+            d.set_item("went_out", h.went_out)?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        self.0.winners().iter().map(|&w| u32::from(w)).collect()
+    }
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+}

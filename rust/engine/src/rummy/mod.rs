@@ -1,10 +1,12 @@
 //! Rummy "La Dame de Pique" (RULES.md §C): two decks and four jokers, melds, the pile rule,
 //! the Q♠ rules and the blocked player.
 
+mod game;
 mod meld;
 mod rules;
 mod state;
 
+pub use game::{RummyDeal, RummyGame, RummyHandRecord};
 pub use meld::{
     all_melds, card_at, card_value, is_valid_meld, meld_kind, meld_value, rank_of, suit_of,
     MeldKind, Multiset, IDS, JOKER, QUEEN_OF_SPADES,
