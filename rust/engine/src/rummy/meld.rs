@@ -248,6 +248,9 @@ pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec
     // Sets (C-6): per rank, every choice of 0..=count copies per suit, plus jokers.
     for rank in 0..13u8 {
         let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
+        if counts.iter().sum::<u8>() < 2 {
+            continue;
+        }
         for c0 in 0..=counts[0] {
             for c1 in 0..=counts[1] {
                 for c2 in 0..=counts[2] {
@@ -279,8 +282,24 @@ pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec
     // Runs (C-7): per suit and window of positions, every placement of at most `max_j`
     // jokers leaving >= 2 naturals the hand holds (both aces of a 14-card run need 2).
     for suit in 0..4u8 {
+        // Bit p: the hand holds the card of position p (0 and 13: the ace).
+        let held: u32 = (0..14u8).fold(0, |m, p| {
+            m | u32::from(hand.count(card_at(suit, p)) > 0) << p
+        });
+        if held.count_ones() < 2 {
+            continue;
+        }
         for start in 0..12u8 {
             for len in 3..=(14 - start) {
+                // Quick rejection on the masks: too many missing positions, or < 2 held.
+                let window = ((1u32 << len) - 1) << start;
+                let missing = (window & !held).count_ones();
+                if missing > u32::from(max_j) || (window & held).count_ones() < 2 {
+                    if missing > u32::from(max_j) && (held >> (start + len)) == 0 {
+                        break;
+                    }
+                    continue;
+                }
                 let cards: Vec<u8> = (start..start + len).map(|p| card_at(suit, p)).collect();
                 // Positions whose card the hand cannot supply must be jokers. Only the ace
                 // of a 14-card run is needed twice: with one ace held, either end may be

@@ -4,6 +4,7 @@
 mod game;
 mod meld;
 mod rules;
+pub mod sim;
 mod state;
 
 pub use game::{RummyDeal, RummyGame, RummyHandRecord};

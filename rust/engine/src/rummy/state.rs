@@ -564,7 +564,8 @@ impl RummyState {
         out
     }
 
-    fn take_pile_actions(&self) -> Vec<Vec<Meld>> {
+    /// Every legal `take_pile` meld list (C-12), in the engine's order.
+    pub fn take_pile_actions(&self) -> Vec<Vec<Meld>> {
         let r = &self.rules;
         let p = usize::from(self.current);
         let Some(&top) = self.pile.last() else {

@@ -1,0 +1,265 @@
+//! Batch play of rummy with in-engine policies: `random` (uniform over the legal actions)
+//! and `greedy` (docs/rummy-api.md, Batch). Hand (or game) `i` of a batch run with `seed`
+//! is dealt from `Rng::for_game(seed, i)` and its policies draw from `policy_rng(seed, i)`,
+//! so results never depend on the thread count.
+
+use super::game::RummyGame;
+use super::meld::{all_melds, card_value, meld_value, Multiset, JOKER};
+use super::rules::RummyRules;
+use super::state::{Action, Phase, RummyState};
+use crate::option_enum;
+use crate::rng::Rng;
+use crate::sim::policy_rng;
+
+option_enum! {
+    /// A rummy policy.
+    RummyPolicy { Random = "random", Greedy = "greedy" }
+}
+
+/// The value of what an action puts on the table (melds, or the laid-off card).
+fn placed_value(r: &RummyRules, a: &Action) -> i64 {
+    match a {
+        Action::TakePile(ms) | Action::Open(ms) => ms.iter().map(|m| meld_value(r, m)).sum(),
+        Action::Meld(m) => meld_value(r, m),
+        Action::LayOff(_, c, _) => card_value(r, *c),
+        _ => 0,
+    }
+}
+
+/// The greedy policy's action:
+/// - draw phase: take the pile with the melds of most value when that value exceeds the
+///   value of the other pile cards it brings into the hand, else draw;
+/// - meld phase: open with the most valuable opening as soon as one is legal; once opened,
+///   lay down the most valuable new meld, then lay off the most valuable card; then end;
+/// - discard phase: the highest-value card (then the highest id) that is in no meld the
+///   hand could form and fits none of the player's melds; if every card is usable, the
+///   highest-value legal discard. Jokers count as usable.
+pub fn greedy_action(s: &RummyState) -> Action {
+    let r = s.rules();
+    let p = usize::from(s.current_player().unwrap_or(0));
+    let best = |acts: Vec<Action>| -> Option<Action> {
+        let mut best: Option<(i64, Action)> = None;
+        for a in acts {
+            let v = placed_value(r, &a);
+            if best.as_ref().map_or(true, |(bv, _)| v > *bv) {
+                best = Some((v, a));
+            }
+        }
+        best.map(|(_, a)| a)
+    };
+    match s.phase() {
+        Phase::Over => Action::End,
+        Phase::Draw => {
+            if s.blocked()[p] {
+                return Action::Draw;
+            }
+            let pile = s.pile();
+            let inherited: i64 = pile[..pile.len().saturating_sub(1)]
+                .iter()
+                .map(|&c| card_value(r, c))
+                .sum();
+            let takes = s
+                .take_pile_actions()
+                .into_iter()
+                .map(Action::TakePile)
+                .collect();
+            match best(takes) {
+                Some(a) if placed_value(r, &a) > inherited => a,
+                _ => Action::Draw,
+            }
+        }
+        Phase::Meld => {
+            let legal = s.legal_actions();
+            let pick = |kind: fn(&Action) -> bool| {
+                best(legal.iter().filter(|a| kind(a)).cloned().collect())
+            };
+            pick(|a| matches!(a, Action::Open(_)))
+                .or_else(|| pick(|a| matches!(a, Action::Meld(_))))
+                .or_else(|| pick(|a| matches!(a, Action::LayOff(..))))
+                .unwrap_or(Action::End)
+        }
+        Phase::Discard => {
+            let legal = s.legal_actions();
+            let hand = &s.hands()[p];
+            let mut usable = Multiset::EMPTY;
+            for m in all_melds(r, hand, true) {
+                for c in m {
+                    usable.0[usize::from(c)] = 1;
+                }
+            }
+            for m in &s.melds()[p] {
+                for c in 0..53u8 {
+                    if hand.count(c) > 0
+                        && [super::End::Low, super::End::High, super::End::Set]
+                            .iter()
+                            .any(|&e| super::lay_off_result(r, m, c, e).is_some())
+                    {
+                        usable.0[usize::from(c)] = 1;
+                    }
+                }
+            }
+            usable.0[usize::from(JOKER)] = 1;
+            let key = |a: &Action| match a {
+                Action::Discard(c) => (card_value(r, *c), *c),
+                _ => (i64::MIN, 0),
+            };
+            let free: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Discard(c) if usable.count(*c) == 0))
+                .collect();
+            let pool: Vec<&Action> = if free.is_empty() {
+                legal.iter().collect()
+            } else {
+                free
+            };
+            pool.into_iter()
+                .max_by_key(|a| key(a))
+                .cloned()
+                .unwrap_or(Action::End)
+        }
+    }
+}
+
+/// The policy's action (the random policy: a uniform choice among the legal actions in
+/// the engine's order).
+pub fn policy_action(policy: RummyPolicy, s: &RummyState, rng: &mut Rng) -> Action {
+    match policy {
+        RummyPolicy::Random => {
+            let legal = s.legal_actions();
+            legal[rng.below(legal.len() as u32) as usize].clone()
+        }
+        RummyPolicy::Greedy => greedy_action(s),
+    }
+}
+
+/// Hand `index` of a batch: dealer `index % players`, zero totals, dealt from
+/// `Rng::for_game(seed, index)`.
+pub fn batch_state(rules: &RummyRules, seed: u64, index: u64) -> RummyState {
+    let dealer = (index % u64::from(rules.players)) as u8;
+    let zeros = vec![0; usize::from(rules.players)];
+    RummyState::deal(rules, dealer, index, zeros, Rng::for_game(seed, index))
+}
+
+/// Plays a hand to its end with per-seat policies.
+pub fn play_out(policies: &[RummyPolicy], s: &mut RummyState, rng: &mut Rng) {
+    while let Some(p) = s.current_player() {
+        let a = policy_action(policies[usize::from(p)], s, rng);
+        s.apply_unchecked(&a);
+    }
+}
+
+/// Per-hand results of a batch, row-major `(hands, players)`.
+#[derive(Clone, Debug, Default)]
+pub struct RummyHandsOut {
+    /// Players per hand.
+    pub players: usize,
+    /// C-20 scores.
+    pub hand_scores: Vec<i32>,
+    /// Who opened.
+    pub opened: Vec<bool>,
+    /// The seat that went out, or -1.
+    pub went_out: Vec<i8>,
+    /// Completed turns.
+    pub turns: Vec<u32>,
+}
+
+/// Plays hands `start..start + n`; `policies` per seat.
+pub fn simulate_hands(
+    rules: &RummyRules,
+    seed: u64,
+    policies: &[RummyPolicy],
+    start: u64,
+    n: usize,
+) -> RummyHandsOut {
+    let p = usize::from(rules.players);
+    let mut out = RummyHandsOut {
+        players: p,
+        hand_scores: vec![0; n * p],
+        opened: vec![false; n * p],
+        went_out: vec![-1; n],
+        turns: vec![0; n],
+    };
+    let work: Vec<_> = out
+        .hand_scores
+        .chunks_mut(p * 64)
+        .zip(out.opened.chunks_mut(p * 64))
+        .zip(out.went_out.chunks_mut(64))
+        .zip(out.turns.chunks_mut(64))
+        .enumerate()
+        .collect();
+    crate::sim::run_all(work, |(b, (((scores, opened), went), turns))| {
+        for j in 0..went.len() {
+            let i = start + (b * 64 + j) as u64;
+            let mut s = batch_state(rules, seed, i);
+            play_out(policies, &mut s, &mut policy_rng(seed, i));
+            for (k, v) in s.hand_scores().iter().enumerate() {
+                scores[j * p + k] = *v as i32;
+                opened[j * p + k] = s.opened()[k];
+            }
+            went[j] = s.went_out().map_or(-1, |w| w as i8);
+            turns[j] = s.turn();
+        }
+    });
+    out
+}
+
+/// Per-game results of a batch.
+#[derive(Clone, Debug, Default)]
+pub struct RummyGamesOut {
+    /// Players per game.
+    pub players: usize,
+    /// Final totals `(n, players)`.
+    pub totals: Vec<i64>,
+    /// Winners `(n, players)`.
+    pub winners: Vec<bool>,
+    /// Hands played.
+    pub hands_played: Vec<u32>,
+}
+
+/// Plays games `start..start + n` to their end (first dealer drawn from the game's stream).
+pub fn simulate_games(
+    rules: &RummyRules,
+    seed: u64,
+    policies: &[RummyPolicy],
+    start: u64,
+    n: usize,
+) -> RummyGamesOut {
+    let p = usize::from(rules.players);
+    let mut out = RummyGamesOut {
+        players: p,
+        totals: vec![0; n * p],
+        winners: vec![false; n * p],
+        hands_played: vec![0; n],
+    };
+    let work: Vec<_> = out
+        .totals
+        .chunks_mut(p * 8)
+        .zip(out.winners.chunks_mut(p * 8))
+        .zip(out.hands_played.chunks_mut(8))
+        .enumerate()
+        .collect();
+    crate::sim::run_all(work, |(b, ((totals, winners), played))| {
+        for j in 0..played.len() {
+            let i = start + (b * 8 + j) as u64;
+            let mut rng = Rng::for_game(seed, i);
+            let first = rng.below(u32::from(rules.players)) as u8;
+            let mut g = RummyGame::new(rules, rng, first, Vec::new(), vec![0; p]);
+            let mut prng = policy_rng(seed, i);
+            while !g.is_over() {
+                let s = g.state();
+                let a = policy_action(
+                    policies[usize::from(s.current_player().unwrap_or(0))],
+                    s,
+                    &mut prng,
+                );
+                g.apply_unchecked(&a);
+            }
+            totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
+            for &w in g.winners() {
+                winners[j * p + usize::from(w)] = true;
+            }
+            played[j] = g.history().len() as u32;
+        }
+    });
+    out
+}
