@@ -242,11 +242,26 @@ pub fn meld_value(rules: &RummyRules, meld: &[u8]) -> i64 {
 /// Every valid canonical meld that can be formed from `hand` (jokers only if
 /// `allow_jokers`), each once, in ascending lexicographic order.
 pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec<Vec<u8>> {
+    melds_with(rules, hand, allow_jokers, None)
+}
+
+/// [`all_melds`] restricted to the melds holding the face card `must` (`None`: all). Only
+/// the rank of `must` is searched for sets, and only the windows of its suit that cover
+/// its position for runs.
+pub fn melds_with(
+    rules: &RummyRules,
+    hand: &Multiset,
+    allow_jokers: bool,
+    must: Option<u8>,
+) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let have_j = if allow_jokers { hand.count(JOKER) } else { 0 };
     let max_j = rules.max_jokers_per_meld.map_or(have_j, |m| m.min(have_j));
     // Sets (C-6): per rank, every choice of 0..=count copies per suit, plus jokers.
     for rank in 0..13u8 {
+        if must.is_some_and(|c| rank_of(c) != rank) {
+            continue;
+        }
         let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
         if counts.iter().sum::<u8>() < 2 {
             continue;
@@ -281,7 +296,15 @@ pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec
     }
     // Runs (C-7): per suit and window of positions, every placement of at most `max_j`
     // jokers leaving >= 2 naturals the hand holds (both aces of a 14-card run need 2).
+    // The run positions of `must` (an ace has two).
+    let must_pos: u32 = must.map_or(!0, |c| match rank_of(c) {
+        12 => 1 | 1 << 13,
+        r => 1 << (r + 1),
+    });
     for suit in 0..4u8 {
+        if must.is_some_and(|c| suit_of(c) != suit) {
+            continue;
+        }
         // Bit p: the hand holds the card of position p (0 and 13: the ace).
         let held: u32 = (0..14u8).fold(0, |m, p| {
             m | u32::from(hand.count(card_at(suit, p)) > 0) << p
@@ -293,6 +316,9 @@ pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec
             for len in 3..=(14 - start) {
                 // Quick rejection on the masks: too many missing positions, or < 2 held.
                 let window = ((1u32 << len) - 1) << start;
+                if window & must_pos == 0 {
+                    continue;
+                }
                 let missing = (window & !held).count_ones();
                 if missing > u32::from(max_j) || (window & held).count_ones() < 2 {
                     if missing > u32::from(max_j) && (held >> (start + len)) == 0 {

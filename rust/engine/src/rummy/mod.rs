@@ -9,8 +9,10 @@ mod state;
 
 pub use game::{RummyDeal, RummyGame, RummyHandRecord};
 pub use meld::{
-    all_melds, card_at, card_value, is_valid_meld, meld_kind, meld_value, rank_of, suit_of,
-    MeldKind, Multiset, IDS, JOKER, QUEEN_OF_SPADES,
+    all_melds, card_at, card_value, is_valid_meld, meld_kind, meld_value, melds_with, rank_of,
+    suit_of, MeldKind, Multiset, IDS, JOKER, QUEEN_OF_SPADES,
 };
 pub use rules::{RummyRules, StockExhausted, MAX_HAND_SIZE, MAX_PARAM};
-pub use state::{check_deal, lay_off_result, Action, DealError, End, Meld, Phase, RummyState};
+pub use state::{
+    check_deal, lay_off_candidates, lay_off_result, Action, DealError, End, Meld, Phase, RummyState,
+};

@@ -88,12 +88,8 @@ pub fn greedy_action(s: &RummyState) -> Action {
                 }
             }
             for m in &s.melds()[p] {
-                for c in 0..53u8 {
-                    if hand.count(c) > 0
-                        && [super::End::Low, super::End::High, super::End::Set]
-                            .iter()
-                            .any(|&e| super::lay_off_result(r, m, c, e).is_some())
-                    {
+                for (c, e) in super::lay_off_candidates(r, m) {
+                    if hand.count(c) > 0 && super::lay_off_result(r, m, c, e).is_some() {
                         usable.0[usize::from(c)] = 1;
                     }
                 }

@@ -1,7 +1,9 @@
 //! One hand of rummy: deal, draw / take the pile, open, meld, lay off, discard, the Q♠
 //! rules, blocked players, stock exhaustion and the C-20 score (docs/rummy-api.md).
 
-use super::meld::{all_melds, card_value, is_valid_meld, meld_kind, meld_value, MeldKind};
+use super::meld::{
+    all_melds, card_value, is_valid_meld, meld_kind, meld_value, melds_with, MeldKind,
+};
 use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
 use super::rules::{RummyRules, StockExhausted};
 use crate::rng::Rng;
@@ -214,6 +216,35 @@ pub fn lay_off_result(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> Op
     is_valid_meld(rules, &m).then_some(m)
 }
 
+/// The only cards that could extend a valid meld, and where: the set's rank in any suit or
+/// a joker; a run's card (or a joker) just below or above it. (Each still needs
+/// [`lay_off_result`] for the size and joker limits.)
+pub fn lay_off_candidates(rules: &RummyRules, meld: &[u8]) -> Vec<(u8, End)> {
+    let mut out = Vec::new();
+    match meld_kind(rules, meld) {
+        Some(MeldKind::Set) => {
+            let rank = meld[0] % 13;
+            for suit in 0..4u8 {
+                out.push((suit * 13 + rank, End::Set));
+            }
+            out.push((JOKER, End::Set));
+        }
+        Some(MeldKind::Run { suit, start }) => {
+            if start > 0 {
+                out.push((super::meld::card_at(suit, start - 1), End::Low));
+                out.push((JOKER, End::Low));
+            }
+            let next = usize::from(start) + meld.len();
+            if next <= 13 {
+                out.push((super::meld::card_at(suit, next as u8), End::High));
+                out.push((JOKER, End::High));
+            }
+        }
+        None => {}
+    }
+    out
+}
+
 /// The ways to lay off each card of `hand` on `melds`: `(meld index, card, end, new meld)`.
 fn lay_offs(
     rules: &RummyRules,
@@ -223,14 +254,12 @@ fn lay_offs(
 ) -> Vec<(usize, u8, End, Meld)> {
     let mut out = Vec::new();
     for (i, m) in melds.iter().enumerate() {
-        for card in 0..53u8 {
+        for (card, end) in lay_off_candidates(rules, m) {
             if hand.count(card) == 0 || (card == JOKER && !jokers) {
                 continue;
             }
-            for end in [End::Low, End::High, End::Set] {
-                if let Some(n) = lay_off_result(rules, m, card, end) {
-                    out.push((i, card, end, n));
-                }
+            if let Some(n) = lay_off_result(rules, m, card, end) {
+                out.push((i, card, end, n));
             }
         }
     }
@@ -488,9 +517,9 @@ impl RummyState {
         let h = &self.hands[p];
         if h.len() == 1 && h.count(QS) == 1 {
             let fits = self.melds[p].iter().any(|m| {
-                [End::Low, End::High, End::Set]
+                lay_off_candidates(&self.rules, m)
                     .iter()
-                    .any(|&e| lay_off_result(&self.rules, m, QS, e).is_some())
+                    .any(|&(c, e)| c == QS && lay_off_result(&self.rules, m, QS, e).is_some())
             });
             if !fits {
                 self.blocked[p] = true;
@@ -580,7 +609,8 @@ impl RummyState {
         with_top.add(top);
         let rest_of_pile = Multiset::from_ids(&self.pile[..self.pile.len() - 1]);
         let mut out = Vec::new();
-        for m0 in all_melds(r, &with_top, opened) {
+        let must = (top != JOKER).then_some(top);
+        for m0 in melds_with(r, &with_top, opened, must) {
             let ms0 = Multiset::from_ids(&m0);
             if ms0.count(top) == 0 {
                 continue;
