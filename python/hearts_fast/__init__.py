@@ -24,7 +24,10 @@ from hearts_fast._core import (
     card_name,
     is_valid_meld,
     meld_value,
+    rummy_batch_state,
+    rummy_play_out,
     simulate_hearts,
+    simulate_rummy,
     simulate_spades,
     spades_card_name,
 )
@@ -84,7 +87,10 @@ __all__ = [
     "card_name",
     "is_valid_meld",
     "meld_value",
+    "rummy_batch_state",
+    "rummy_play_out",
     "simulate_hearts",
+    "simulate_rummy",
     "simulate_spades",
     "spades_card_name",
 ]

@@ -27,7 +27,10 @@ __all__ = [
     "card_name",
     "is_valid_meld",
     "meld_value",
+    "rummy_batch_state",
+    "rummy_play_out",
     "simulate_hearts",
+    "simulate_rummy",
     "simulate_spades",
     "spades_card_name",
 ]
@@ -718,3 +721,32 @@ class RummyGame:
     @property
     def winners(self) -> list[int]: ...
     def copy(self) -> RummyGame: ...
+
+def simulate_rummy(
+    rules: RummyRules,
+    *,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    policy: str | Sequence[str] | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> dict[str, Any]:
+    """Simulate rummy hands or games with in-engine policies ("greedy", the default, or
+    "random"). Hands: ``hand_scores`` (n, players) int32, ``opened`` (n, players) bool,
+    ``went_out`` (n,) int8 (-1: nobody), ``turns`` (n,) uint32. Games: ``totals`` (n,
+    players) int64, ``winners`` (n, players) bool, ``hands_played`` (n,) uint32. Hand i
+    depends only on (seed, i)."""
+
+def rummy_batch_state(rules: RummyRules, seed: int, index: int) -> RummyState:
+    """The initial state of hand ``index`` of a ``simulate_rummy`` batch run with ``seed``."""
+
+def rummy_play_out(
+    state: RummyState,
+    policy: str | Sequence[str] | None = None,
+    *,
+    seed: int | None = None,
+    index: int | None = None,
+) -> None:
+    """Play ``state`` to its end with the batch policies and the policy stream of batch hand
+    ``index``: with ``rummy_batch_state`` it replays ``simulate_rummy`` exactly."""

@@ -32,6 +32,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rummy::PyRummyGame>()?;
     m.add_function(wrap_pyfunction!(rummy::is_valid_meld, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::all_melds, m)?)?;
+    m.add_function(wrap_pyfunction!(rummy::simulate_rummy, m)?)?;
+    m.add_function(wrap_pyfunction!(rummy::rummy_batch_state, m)?)?;
+    m.add_function(wrap_pyfunction!(rummy::rummy_play_out, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::meld_value, m)?)?;
     m.add_class::<spades::PySpadesState>()?;
     m.add_class::<spades::PySpadesGame>()?;

@@ -7,6 +7,9 @@ use crate::errors::{
     InvalidRulesError,
 };
 use hearts_engine::hearts::Tie;
+use hearts_engine::rummy::sim::{
+    batch_state, play_out, simulate_games, simulate_hands, RummyPolicy,
+};
 use hearts_engine::rummy::{
     check_deal, is_valid_meld as engine_is_valid, meld_value as engine_value, Action, End,
     Multiset, RummyRules, RummyState, StockExhausted, MAX_PARAM,
@@ -910,4 +913,165 @@ impl PyRummyGame {
     fn copy(&self) -> Self {
         self.clone()
     }
+}
+
+// ---------------------------------------------------------------- batch
+
+fn rummy_policies(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<Vec<RummyPolicy>> {
+    let one = |o: &Bound<'_, PyAny>| -> PyResult<RummyPolicy> {
+        let name = extract_str(o, "policy")?;
+        RummyPolicy::from_name(&name).ok_or_else(|| {
+            InvalidArgumentError::new_err(format!(
+                "unknown rummy policy {name:?}; allowed: {}",
+                RummyPolicy::allowed()
+            ))
+        })
+    };
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![RummyPolicy::Greedy; usize::from(players)]);
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Ok(vec![one(obj)?; usize::from(players)]);
+    }
+    let items = seq(obj, "policy")?;
+    if items.len() != usize::from(players) {
+        return Err(InvalidArgumentError::new_err(format!(
+            "policy needs one name per seat ({players}), got {}",
+            items.len()
+        )));
+    }
+    items.iter().map(one).collect()
+}
+
+/// Hands per GIL round trip (signal check, progress).
+const CHUNK: usize = 1 << 10;
+
+/// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
+/// `random`); see docs/rummy-api.md.
+#[pyfunction]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_rummy<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    hands: Option<&Bound<'py, PyAny>>,
+    games: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    policy: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use crate::sim::{extract_count, extract_threads, report};
+    use numpy::{IntoPyArray, PyArrayMethods};
+    let r = extract_rummy_rules(rules)?;
+    let seed = seed_arg(seed)?;
+    let policies = rummy_policies(policy, r.players)?;
+    let threads = extract_threads(threads)?;
+    let progress = progress.filter(|p| !p.is_none());
+    if let Some(cb) = progress {
+        if !cb.is_callable() {
+            return Err(type_error(format!(
+                "progress must be callable(done, total), got {}",
+                type_name(cb)
+            )));
+        }
+    }
+    let count = |o: Option<&Bound<'py, PyAny>>, what: &str| {
+        o.filter(|h| !h.is_none())
+            .map(|h| extract_count(h, what))
+            .transpose()
+    };
+    let (hands, games) = (count(hands, "hands")?, count(games, "games")?);
+    let pool = hearts_engine::sim::Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    let p = usize::from(r.players);
+    let d = PyDict::new(py);
+    match (hands, games) {
+        (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
+            "give either hands= or games=, not both",
+        )),
+        (None, None) => Err(InvalidArgumentError::new_err(
+            "give hands= (a number of hands) or games=",
+        )),
+        (Some(n), None) => {
+            let (mut scores, mut opened, mut went, mut turns) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let mut done = 0;
+            while done < n {
+                let end = (done + CHUNK).min(n);
+                let part = py.detach(|| {
+                    pool.install(|| simulate_hands(&r, seed, &policies, done as u64, end - done))
+                });
+                scores.extend(part.hand_scores);
+                opened.extend(part.opened);
+                went.extend(part.went_out);
+                turns.extend(part.turns);
+                done = end;
+                py.check_signals()?;
+                report(progress, done, n)?;
+            }
+            d.set_item("hand_scores", scores.into_pyarray(py).reshape([n, p])?)?;
+            d.set_item("opened", opened.into_pyarray(py).reshape([n, p])?)?;
+            d.set_item("went_out", went.into_pyarray(py))?;
+            d.set_item("turns", turns.into_pyarray(py))?;
+            Ok(d)
+        }
+        (None, Some(n)) => {
+            let (mut totals, mut winners, mut played) = (Vec::new(), Vec::new(), Vec::new());
+            let mut done = 0;
+            while done < n {
+                let end = (done + CHUNK / 16).min(n);
+                let part = py.detach(|| {
+                    pool.install(|| simulate_games(&r, seed, &policies, done as u64, end - done))
+                });
+                totals.extend(part.totals);
+                winners.extend(part.winners);
+                played.extend(part.hands_played);
+                done = end;
+                py.check_signals()?;
+                report(progress, done, n)?;
+            }
+            d.set_item("totals", totals.into_pyarray(py).reshape([n, p])?)?;
+            d.set_item("winners", winners.into_pyarray(py).reshape([n, p])?)?;
+            d.set_item("hands_played", played.into_pyarray(py))?;
+            Ok(d)
+        }
+    }
+}
+
+/// The initial state of hand `index` of a `simulate_rummy` batch run with `seed`, and the
+/// policy step that replays it.
+#[pyfunction]
+pub fn rummy_batch_state(
+    rules: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    index: &Bound<'_, PyAny>,
+) -> PyResult<PyRummyState> {
+    let r = extract_rummy_rules(rules)?;
+    let seed = extract_seed(seed)?;
+    let i = extract_int(index, "index")?;
+    let i = u64::try_from(i)
+        .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+    Ok(PyRummyState(batch_state(&r, seed, i)))
+}
+
+/// Plays a hand to its end with the batch policies and the policy stream of batch hand
+/// `index` (so `rummy_batch_state` + `rummy_play_out` replays `simulate_rummy` exactly).
+#[pyfunction]
+#[pyo3(signature = (state, policy = None, *, seed = None, index = None))]
+pub fn rummy_play_out(
+    state: &Bound<'_, PyRummyState>,
+    policy: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    index: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    let players = state.borrow().0.rules().players;
+    let policies = rummy_policies(policy, players)?;
+    let seed = seed_arg(seed)?;
+    let index = index
+        .map(|i| crate::sim::extract_count(i, "index"))
+        .transpose()?
+        .unwrap_or(0) as u64;
+    let mut rng = hearts_engine::sim::policy_rng(seed, index);
+    play_out(&policies, &mut state.borrow_mut().0, &mut rng);
+    Ok(())
 }

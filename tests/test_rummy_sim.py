@@ -1,0 +1,90 @@
+"""simulate_rummy: deterministic per (seed, index) for any thread count, each row equal to
+replaying the hand with the same policies, the §D-style shape of the results, games (C-21)
+and bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import hearts_fast as hf
+
+KEYS = ["hand_scores", "opened", "went_out", "turns"]
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random", ["greedy", "random", "greedy"]])
+def test_C3_C20_batch_rows_equal_replayed_hands(policy: Any) -> None:
+    r = hf.RummyRules(players=3, max_turns_per_hand=300)
+    out = hf.simulate_rummy(r, hands=12, seed=4, policy=policy, threads=1)
+    for i in range(12):
+        s = hf.rummy_batch_state(r, 4, i)
+        assert s.dealer == i % 3 and s.hand_index == i and s.turn == 0
+        hf.rummy_play_out(s, policy, seed=4, index=i)
+        assert s.is_over
+        assert s.hand_scores() == out["hand_scores"][i].tolist()
+        assert s.opened == out["opened"][i].tolist()
+        assert (-1 if s.went_out is None else s.went_out) == out["went_out"][i]
+        assert s.turn == out["turns"][i]
+
+
+def test_threads_give_identical_arrays() -> None:
+    r = hf.RummyRules()
+    a = hf.simulate_rummy(r, hands=700, seed=9, threads=1)
+    b = hf.simulate_rummy(r, hands=700, seed=9, threads=2)
+    for k in KEYS:
+        np.testing.assert_array_equal(a[k], b[k])
+    c = hf.simulate_rummy(r, hands=700, seed=10, threads=2)
+    assert not np.array_equal(a["hand_scores"], c["hand_scores"])
+
+
+def test_C18_C20_greedy_hands_end_and_score() -> None:
+    out = hf.simulate_rummy(hf.RummyRules(), hands=500, seed=2)
+    went = out["went_out"]
+    assert (went >= 0).mean() > 0.9  # greedy players go out
+    rows = np.arange(500)[went >= 0]
+    # The player who went out holds nothing: his score is the value of his melds, > 0.
+    assert (out["hand_scores"][rows, went[rows]] > 0).all()
+    assert out["opened"][rows, went[rows]].all()
+
+
+def test_C21_games() -> None:
+    r = hf.RummyRules(players=3, target=300)
+    g = hf.simulate_rummy(r, games=30, seed=3, threads=2)
+    g1 = hf.simulate_rummy(r, games=30, seed=3, threads=1)
+    for k in ("totals", "winners", "hands_played"):
+        np.testing.assert_array_equal(g[k], g1[k])
+    assert (g["totals"].max(axis=1) >= 300).all()
+    w = g["winners"]
+    assert (w.sum(axis=1) == 1).all()
+    assert (g["totals"][w] == g["totals"].max(axis=1)).all()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "exc", "match"),
+    [
+        ({"hands": -1}, hf.InvalidArgumentError, "hands must be"),
+        ({"hands": 1.5}, hf.ArgumentTypeError, "int"),
+        ({"hands": 3, "games": 3}, hf.InvalidArgumentError, "not both"),
+        ({}, hf.InvalidArgumentError, "hands="),
+        ({"hands": 3, "policy": "smart"}, hf.InvalidArgumentError, "unknown rummy policy"),
+        ({"hands": 3, "policy": ["greedy"] * 3}, hf.InvalidArgumentError, "one name per seat"),
+        ({"hands": 3, "threads": 0}, hf.InvalidArgumentError, "threads"),
+        ({"hands": 3, "seed": -1}, hf.InvalidArgumentError, "seed"),
+        ({"hands": 3, "progress": 5}, hf.ArgumentTypeError, "callable"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str) -> None:
+    with pytest.raises(exc, match=match):
+        hf.simulate_rummy(hf.RummyRules(), **kwargs)
+
+
+def test_bad_rules_and_replay_arguments() -> None:
+    with pytest.raises(hf.ArgumentTypeError, match="RummyRules"):
+        hf.simulate_rummy(hf.SpadesRules(), hands=2)  # type: ignore[arg-type]
+    with pytest.raises(hf.InvalidDealError):
+        hf.rummy_batch_state(hf.RummyRules(), 1, -1)
+    s = hf.rummy_batch_state(hf.RummyRules(), 1, 0)
+    with pytest.raises(hf.InvalidArgumentError):
+        hf.rummy_play_out(s, "nope")
