@@ -226,7 +226,16 @@ pub fn is_valid_meld(rules: &RummyRules, meld: &[u8]) -> bool {
 
 /// The C-9 value of a valid meld: C-5 values, the ace 1 in the low position of a run.
 pub fn meld_value(rules: &RummyRules, meld: &[u8]) -> i64 {
-    let low_ace = matches!(meld_kind(rules, meld), Some(MeldKind::Run { start: 0, .. }));
+    // In a valid canonical meld a natural ace comes first either in a set of aces (all its
+    // naturals aces) or as the low ace of a run (another natural rank follows).
+    let low_ace = meld
+        .first()
+        .is_some_and(|&c| c != JOKER && rank_of(c) == 12)
+        && meld.iter().any(|&c| c != JOKER && rank_of(c) != 12);
+    debug_assert!(
+        !is_valid_meld(rules, meld)
+            || low_ace == matches!(meld_kind(rules, meld), Some(MeldKind::Run { start: 0, .. }))
+    );
     meld.iter()
         .enumerate()
         .map(|(i, &c)| {
@@ -254,7 +263,7 @@ pub fn melds_with(
     allow_jokers: bool,
     must: Option<u8>,
 ) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     let have_j = if allow_jokers { hand.count(JOKER) } else { 0 };
     let max_j = rules.max_jokers_per_meld.map_or(have_j, |m| m.min(have_j));
     // Sets (C-6): per rank, every choice of 0..=count copies per suit, plus jokers.
@@ -320,10 +329,11 @@ pub fn melds_with(
                     continue;
                 }
                 let missing = (window & !held).count_ones();
-                if missing > u32::from(max_j) || (window & held).count_ones() < 2 {
-                    if missing > u32::from(max_j) && (held >> (start + len)) == 0 {
-                        break;
-                    }
+                // Longer windows only miss more: stop at the first one missing too many.
+                if missing > u32::from(max_j) {
+                    break;
+                }
+                if (window & held).count_ones() < 2 {
                     continue;
                 }
                 let cards: Vec<u8> = (start..start + len).map(|p| card_at(suit, p)).collect();

@@ -14,5 +14,6 @@ pub use meld::{
 };
 pub use rules::{RummyRules, StockExhausted, MAX_HAND_SIZE, MAX_PARAM};
 pub use state::{
-    check_deal, lay_off_candidates, lay_off_result, Action, DealError, End, Meld, Phase, RummyState,
+    candidate_fits, check_deal, lay_off_candidates, lay_off_result, Action, DealError, End, Meld,
+    Phase, RummyState,
 };

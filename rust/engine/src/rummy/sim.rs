@@ -88,8 +88,9 @@ pub fn greedy_action(s: &RummyState) -> Action {
                 }
             }
             for m in &s.melds()[p] {
-                for (c, e) in super::lay_off_candidates(r, m) {
-                    if hand.count(c) > 0 && super::lay_off_result(r, m, c, e).is_some() {
+                let (cands, n) = super::lay_off_candidates(r, m);
+                for &(c, e) in &cands[..n] {
+                    if hand.count(c) > 0 && super::candidate_fits(r, m, c, e) {
                         usable.0[usize::from(c)] = 1;
                     }
                 }

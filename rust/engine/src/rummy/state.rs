@@ -218,48 +218,68 @@ pub fn lay_off_result(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> Op
 
 /// The only cards that could extend a valid meld, and where: the set's rank in any suit or
 /// a joker; a run's card (or a joker) just below or above it. (Each still needs
-/// [`lay_off_result`] for the size and joker limits.)
-pub fn lay_off_candidates(rules: &RummyRules, meld: &[u8]) -> Vec<(u8, End)> {
-    let mut out = Vec::new();
+/// [`lay_off_result`] for the size and joker limits.) At most 5, in a fixed array.
+pub fn lay_off_candidates(rules: &RummyRules, meld: &[u8]) -> ([(u8, End); 5], usize) {
+    let mut out = [(0u8, End::Set); 5];
+    let mut n = 0;
+    let mut push = |c: u8, e: End| {
+        out[n] = (c, e);
+        n += 1;
+    };
     match meld_kind(rules, meld) {
         Some(MeldKind::Set) => {
             let rank = meld[0] % 13;
             for suit in 0..4u8 {
-                out.push((suit * 13 + rank, End::Set));
+                push(suit * 13 + rank, End::Set);
             }
-            out.push((JOKER, End::Set));
+            push(JOKER, End::Set);
         }
         Some(MeldKind::Run { suit, start }) => {
             if start > 0 {
-                out.push((super::meld::card_at(suit, start - 1), End::Low));
-                out.push((JOKER, End::Low));
+                push(super::meld::card_at(suit, start - 1), End::Low);
+                push(JOKER, End::Low);
             }
             let next = usize::from(start) + meld.len();
             if next <= 13 {
-                out.push((super::meld::card_at(suit, next as u8), End::High));
-                out.push((JOKER, End::High));
+                push(super::meld::card_at(suit, next as u8), End::High);
+                push(JOKER, End::High);
             }
         }
         None => {}
     }
-    out
+    (out, n)
 }
 
-/// The ways to lay off each card of `hand` on `melds`: `(meld index, card, end, new meld)`.
+/// Whether a candidate of [`lay_off_candidates`] fits: a set stays within 8 cards, and a
+/// joker stays within `max_jokers_per_meld` (the same answer as [`lay_off_result`] for a
+/// candidate, without building the meld).
+pub fn candidate_fits(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> bool {
+    if end == End::Set && meld.len() >= 8 {
+        return false;
+    }
+    if card != JOKER {
+        return true;
+    }
+    let jokers = meld.iter().fold(0u8, |n, &c| n + u8::from(c == JOKER));
+    rules.max_jokers_per_meld.map_or(true, |m| jokers < m)
+}
+
+/// The ways to lay off each card of `hand` on `melds`: `(meld index, card, end)`.
 fn lay_offs(
     rules: &RummyRules,
     melds: &[Meld],
     hand: &Multiset,
     jokers: bool,
-) -> Vec<(usize, u8, End, Meld)> {
+) -> Vec<(usize, u8, End)> {
     let mut out = Vec::new();
     for (i, m) in melds.iter().enumerate() {
-        for (card, end) in lay_off_candidates(rules, m) {
+        let (cands, n) = lay_off_candidates(rules, m);
+        for &(card, end) in &cands[..n] {
             if hand.count(card) == 0 || (card == JOKER && !jokers) {
                 continue;
             }
-            if let Some(n) = lay_off_result(rules, m, card, end) {
-                out.push((i, card, end, n));
+            if candidate_fits(rules, m, card, end) {
+                out.push((i, card, end));
             }
         }
     }
@@ -517,9 +537,10 @@ impl RummyState {
         let h = &self.hands[p];
         if h.len() == 1 && h.count(QS) == 1 {
             let fits = self.melds[p].iter().any(|m| {
-                lay_off_candidates(&self.rules, m)
+                let (cands, n) = lay_off_candidates(&self.rules, m);
+                cands[..n]
                     .iter()
-                    .any(|&(c, e)| c == QS && lay_off_result(&self.rules, m, QS, e).is_some())
+                    .any(|&(c, e)| c == QS && candidate_fits(&self.rules, m, QS, e))
             });
             if !fits {
                 self.blocked[p] = true;
@@ -541,7 +562,7 @@ impl RummyState {
         let r = &self.rules;
         let p = usize::from(self.current);
         let hand = &self.hands[p];
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(32);
         match self.phase {
             Phase::Over => {}
             Phase::Draw => {
@@ -560,7 +581,7 @@ impl RummyState {
                             out.push(Action::Meld(m));
                         }
                     }
-                    for (i, c, e, _) in lay_offs(r, &self.melds[p], hand, jokers) {
+                    for (i, c, e) in lay_offs(r, &self.melds[p], hand, jokers) {
                         let mut left = *hand;
                         left.remove(c);
                         if has_discard(&left, exc) {
