@@ -88,3 +88,44 @@ def test_bad_rules_and_replay_arguments() -> None:
     s = hf.rummy_batch_state(hf.RummyRules(), 1, 0)
     with pytest.raises(hf.InvalidArgumentError):
         hf.rummy_play_out(s, "nope")
+
+
+def test_text_form_and_pickling_round_trip_at_every_step() -> None:
+    """to_text()/from_text() and pickle keep the whole position, the turn flags and the
+    reshuffle generator: the restored hand plays on exactly like the original."""
+    import pickle
+    import random
+
+    r = hf.RummyRules(players=3, hand_size=10, max_turns_per_hand=200)
+    s = hf.RummyState(r, seed=8, dealer=2)
+    rng = random.Random(3)
+    for _ in range(150):
+        t = hf.RummyState.from_text(s.to_text())
+        assert t == s and t.legal_actions() == s.legal_actions()
+        assert pickle.loads(pickle.dumps(s)) == s
+        assert eval(repr(s), {"RummyState": hf.RummyState}) == s
+        if s.is_over:
+            break
+        a = rng.choice(s.legal_actions())
+        s.apply(a)
+        t.apply(a)
+        assert t == s  # the same generator: reshuffles agree too
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[rummy]\n", "[spades]\nrules:\n", "[rummy]\nrules: players=9\n"],
+)
+def test_bad_text_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        hf.RummyState.from_text(text)
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.RummyState.from_text(5)  # type: ignore[arg-type]
+
+
+def test_text_missing_a_card_is_refused() -> None:
+    s = hf.RummyState(hf.RummyRules())
+    lines = s.to_text().splitlines()
+    lines = [ln if not ln.startswith("pile:") else "pile:" for ln in lines]
+    with pytest.raises(ValueError, match="108"):
+        hf.RummyState.from_text("\n".join(lines))

@@ -28,6 +28,16 @@ impl Rng {
         Rng(mix64(seed ^ 0x6a09_e667_f3bc_c908))
     }
 
+    /// The generator's whole state (to save it; [`Rng::from_state`] restores it).
+    pub const fn state(self) -> u64 {
+        self.0
+    }
+
+    /// A generator in a saved [`Rng::state`].
+    pub const fn from_state(state: u64) -> Rng {
+        Rng(state)
+    }
+
     /// The generator of game (or hand) `index` of a batch run with `seed`.
     pub const fn for_game(seed: u64, index: u64) -> Rng {
         Rng::for_game_mixed(mix64(seed), index)

@@ -669,6 +669,25 @@ impl PyRummyState {
         })
     }
 
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        RummyState::from_text(&t)
+            .map(PyRummyState)
+            .map_err(|e| crate::errors::text_error(&e))
+    }
+    fn __repr__(&self) -> String {
+        format!("RummyState.from_text({:?})", self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((
+            slf.get_type().getattr("from_text")?,
+            (slf.borrow().0.to_text(),),
+        ))
+    }
     fn copy(&self) -> Self {
         self.clone()
     }

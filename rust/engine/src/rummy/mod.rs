@@ -6,6 +6,7 @@ mod meld;
 mod rules;
 pub mod sim;
 mod state;
+mod text;
 
 pub use game::{RummyDeal, RummyGame, RummyHandRecord};
 pub use meld::{

@@ -475,6 +475,48 @@ impl RummyState {
     pub fn pile(&self) -> &[u8] {
         &self.pile
     }
+    /// The seat whose turn it is (also once over: the last one).
+    pub const fn current_raw(&self) -> u8 {
+        self.current
+    }
+    /// The turn flags: opening turn, began with a lone Q♠, Q♠ exception, the card a blocked
+    /// player drew.
+    pub const fn flags(&self) -> (bool, bool, bool, Option<u8>) {
+        (
+            self.opening_turn,
+            self.lone_queen,
+            self.queen_exception,
+            self.drawn,
+        )
+    }
+    /// A position from its parts (read from the text form, already checked).
+    pub(super) fn from_parts(p: super::text::Parts) -> RummyState {
+        RummyState {
+            rules: p.rules,
+            dealer: p.dealer,
+            hand_index: p.hand_index,
+            totals: p.totals,
+            hands: p.hands,
+            melds: p.melds,
+            opened: p.opened,
+            blocked: p.blocked,
+            stock: p.stock_top_first.into_iter().rev().collect(),
+            pile: p.pile,
+            phase: p.phase,
+            current: p.current,
+            turn: p.turn,
+            went_out: p.went_out,
+            opening_turn: p.flags.0,
+            lone_queen: p.flags.1,
+            queen_exception: p.flags.2,
+            drawn: p.flags.3,
+            rng: p.rng,
+        }
+    }
+    /// The generator of the C-19 reshuffles.
+    pub const fn rng(&self) -> Rng {
+        self.rng
+    }
     /// Completed turns.
     pub const fn turn(&self) -> u32 {
         self.turn

@@ -1,0 +1,320 @@
+//! A plain-text form of a rummy hand: the rules that differ from the defaults and the whole
+//! position (hands, melds, stock, pile, turn flags and the reshuffle generator). Reading it
+//! checks the rules, that the 108 cards are all there and that every meld is valid.
+//!
+//! ```text
+//! [rummy]
+//! rules: players=3 hand_size=10
+//! dealer: 0
+//! hand_index: 0
+//! totals: 0 0 0
+//! phase: draw
+//! current: 1
+//! turn: 0
+//! went_out: none
+//! flags: 0 0 0 none
+//! rng: 1f2e3d4c5b6a7988
+//! hand: 0 3 3 17 …
+//! melds: 34,35,36 / 5,18,31
+//! opened: 0 0 0
+//! blocked: 0 0 0
+//! stock: 12 40 …
+//! pile: 9
+//! ```
+
+use super::meld::{is_valid_meld, Multiset};
+use super::rules::{RummyRules, StockExhausted};
+use super::state::{Meld, Phase, RummyState};
+use crate::hearts::{TextError, Tie};
+use crate::rng::Rng;
+use std::fmt::Write as _;
+
+/// Every rule parameter's name, in RULES.md C.1 order.
+pub const PARAMS: [&str; 12] = [
+    "players",
+    "hand_size",
+    "opening_min",
+    "q_spades_value",
+    "joker_value",
+    "max_jokers_per_meld",
+    "initial_upcard",
+    "stock_exhausted",
+    "max_turns_per_hand",
+    "target",
+    "tie",
+    "max_hands",
+];
+
+fn param_text(r: &RummyRules, name: &str) -> String {
+    match name {
+        "players" => r.players.to_string(),
+        "hand_size" => r.hand_size.to_string(),
+        "opening_min" => r.opening_min.to_string(),
+        "q_spades_value" => r.q_spades_value.to_string(),
+        "joker_value" => r.joker_value.to_string(),
+        "max_jokers_per_meld" => r
+            .max_jokers_per_meld
+            .map_or("unlimited".into(), |m| m.to_string()),
+        "initial_upcard" => r.initial_upcard.to_string(),
+        "stock_exhausted" => r.stock_exhausted.name().into(),
+        "max_turns_per_hand" => r.max_turns_per_hand.to_string(),
+        "target" => r.target.to_string(),
+        "tie" => r.tie.name().into(),
+        _ => r.max_hands.map_or("none".into(), |m| m.to_string()),
+    }
+}
+
+fn bad(s: String) -> TextError {
+    TextError(s)
+}
+
+fn int<T: std::str::FromStr>(v: &str) -> Result<T, TextError> {
+    v.parse()
+        .map_err(|_| bad(format!("expected a number, got {v:?}")))
+}
+
+fn set_param(r: &mut RummyRules, k: &str, v: &str) -> Result<(), TextError> {
+    match k {
+        "players" => r.players = int(v)?,
+        "hand_size" => r.hand_size = int(v)?,
+        "opening_min" => r.opening_min = int(v)?,
+        "q_spades_value" => r.q_spades_value = int(v)?,
+        "joker_value" => r.joker_value = int(v)?,
+        "max_jokers_per_meld" => {
+            r.max_jokers_per_meld = if v == "unlimited" {
+                None
+            } else {
+                Some(int(v)?)
+            };
+        }
+        "initial_upcard" => r.initial_upcard = v == "true",
+        "stock_exhausted" => {
+            r.stock_exhausted = StockExhausted::from_name(v)
+                .ok_or_else(|| bad(format!("bad stock_exhausted {v:?}")))?;
+        }
+        "max_turns_per_hand" => r.max_turns_per_hand = int(v)?,
+        "target" => r.target = int(v)?,
+        "tie" => r.tie = Tie::from_name(v).ok_or_else(|| bad(format!("bad tie {v:?}")))?,
+        "max_hands" => r.max_hands = if v == "none" { None } else { Some(int(v)?) },
+        _ => return Err(bad(format!("unknown rummy parameter {k:?}"))),
+    }
+    Ok(())
+}
+
+fn ids(v: &[u8]) -> String {
+    v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn parse_ids(v: &str) -> Result<Vec<u8>, TextError> {
+    v.split_whitespace().map(int::<u8>).collect()
+}
+
+fn bools(v: &[bool]) -> String {
+    v.iter()
+        .map(|&b| if b { "1" } else { "0" })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn parse_bools(v: &str) -> Vec<bool> {
+    v.split_whitespace().map(|t| t == "1").collect()
+}
+
+/// The parts of a position, as read from the text.
+pub(super) struct Parts {
+    pub rules: RummyRules,
+    pub dealer: u8,
+    pub hand_index: u64,
+    pub totals: Vec<i64>,
+    pub phase: Phase,
+    pub current: u8,
+    pub turn: u32,
+    pub went_out: Option<u8>,
+    pub flags: (bool, bool, bool, Option<u8>),
+    pub rng: Rng,
+    pub hands: Vec<Multiset>,
+    pub melds: Vec<Vec<Meld>>,
+    pub opened: Vec<bool>,
+    pub blocked: Vec<bool>,
+    pub stock_top_first: Vec<u8>,
+    pub pile: Vec<u8>,
+}
+
+impl RummyState {
+    /// The text form (see the module docs).
+    pub fn to_text(&self) -> String {
+        let r = self.rules();
+        let d = RummyRules::default();
+        let rules: Vec<String> = PARAMS
+            .iter()
+            .filter(|p| param_text(r, p) != param_text(&d, p))
+            .map(|p| format!("{p}={}", param_text(r, p)))
+            .collect();
+        let mut out = String::from("[rummy]\n");
+        let _ = writeln!(out, "rules: {}", rules.join(" "));
+        let _ = writeln!(out, "dealer: {}", self.dealer());
+        let _ = writeln!(out, "hand_index: {}", self.hand_index());
+        let t: Vec<String> = self.totals().iter().map(i64::to_string).collect();
+        let _ = writeln!(out, "totals: {}", t.join(" "));
+        let _ = writeln!(out, "phase: {}", self.phase().name());
+        let _ = writeln!(out, "current: {}", self.current_raw());
+        let _ = writeln!(out, "turn: {}", self.turn());
+        let _ = writeln!(
+            out,
+            "went_out: {}",
+            self.went_out().map_or("none".into(), |w| w.to_string())
+        );
+        let (a, b, c, drawn) = self.flags();
+        let _ = writeln!(
+            out,
+            "flags: {} {} {} {}",
+            u8::from(a),
+            u8::from(b),
+            u8::from(c),
+            drawn.map_or("none".into(), |x| x.to_string())
+        );
+        let _ = writeln!(out, "rng: {:016x}", self.rng().state());
+        for h in self.hands() {
+            let _ = writeln!(out, "hand: {}", ids(&h.to_vec()));
+        }
+        for ms in self.melds() {
+            let m: Vec<String> = ms
+                .iter()
+                .map(|m| m.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
+                .collect();
+            let _ = writeln!(out, "melds: {}", m.join(" / "));
+        }
+        let _ = writeln!(out, "opened: {}", bools(self.opened()));
+        let _ = writeln!(out, "blocked: {}", bools(self.blocked()));
+        let _ = writeln!(out, "stock: {}", ids(&self.stock()));
+        let _ = writeln!(out, "pile: {}", ids(self.pile()));
+        out
+    }
+
+    /// Reads the text form, checking the rules, the 108 cards and every meld.
+    pub fn from_text(text: &str) -> Result<RummyState, TextError> {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        if lines.next() != Some("[rummy]") {
+            return Err(bad("a rummy text starts with the line [rummy]".into()));
+        }
+        let mut field = |key: &str| -> Result<String, TextError> {
+            let line = lines
+                .next()
+                .ok_or_else(|| bad(format!("missing line {key:?}")))?;
+            line.strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(':'))
+                .map(|v| v.trim().to_string())
+                .ok_or_else(|| bad(format!("expected a line {key}: …, got {line:?}")))
+        };
+        let mut rules = RummyRules::default();
+        for kv in field("rules")?.split_whitespace() {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| bad(format!("expected name=value, got {kv:?}")))?;
+            set_param(&mut rules, k, v)?;
+        }
+        rules.validate().map_err(|e| bad(e.0))?;
+        let p = usize::from(rules.players);
+        let dealer: u8 = int(&field("dealer")?)?;
+        let hand_index: u64 = int(&field("hand_index")?)?;
+        let totals: Vec<i64> = field("totals")?
+            .split_whitespace()
+            .map(int::<i64>)
+            .collect::<Result<_, _>>()?;
+        let phase = match field("phase")?.as_str() {
+            "draw" => Phase::Draw,
+            "meld" => Phase::Meld,
+            "discard" => Phase::Discard,
+            "over" => Phase::Over,
+            other => return Err(bad(format!("bad phase {other:?}"))),
+        };
+        let current: u8 = int(&field("current")?)?;
+        let turn: u32 = int(&field("turn")?)?;
+        let went = field("went_out")?;
+        let went_out = if went == "none" {
+            None
+        } else {
+            Some(int(&went)?)
+        };
+        let flags = field("flags")?;
+        let f: Vec<&str> = flags.split_whitespace().collect();
+        if f.len() != 4 {
+            return Err(bad(format!("flags needs 4 values, got {flags:?}")));
+        }
+        let drawn = if f[3] == "none" {
+            None
+        } else {
+            Some(int(f[3])?)
+        };
+        let flags = (f[0] == "1", f[1] == "1", f[2] == "1", drawn);
+        let rng = Rng::from_state(
+            u64::from_str_radix(&field("rng")?, 16).map_err(|_| bad("bad rng state".into()))?,
+        );
+        let mut hands = Vec::with_capacity(p);
+        for _ in 0..p {
+            hands.push(Multiset::from_ids(&parse_ids(&field("hand")?)?));
+        }
+        let mut melds = Vec::with_capacity(p);
+        for _ in 0..p {
+            let line = field("melds")?;
+            let mut ms = Vec::new();
+            for m in line.split('/').map(str::trim).filter(|m| !m.is_empty()) {
+                let meld: Meld = m
+                    .split(',')
+                    .map(|x| int::<u8>(x.trim()))
+                    .collect::<Result<_, _>>()?;
+                if !is_valid_meld(&rules, &meld) {
+                    return Err(bad(format!("{meld:?} is not a valid meld")));
+                }
+                ms.push(meld);
+            }
+            melds.push(ms);
+        }
+        let opened = parse_bools(&field("opened")?);
+        let blocked = parse_bools(&field("blocked")?);
+        let stock = parse_ids(&field("stock")?)?;
+        let pile = parse_ids(&field("pile")?)?;
+        if totals.len() != p || opened.len() != p || blocked.len() != p {
+            return Err(bad(format!("totals, opened and blocked need {p} entries")));
+        }
+        if dealer >= rules.players || current >= rules.players {
+            return Err(bad("dealer and current must be seats".into()));
+        }
+        let mut all = Multiset::EMPTY;
+        for c in stock.iter().chain(&pile) {
+            if *c > 52 {
+                return Err(bad(format!("bad card id {c}")));
+            }
+            all.add(*c);
+        }
+        for h in &hands {
+            all = all.plus(h);
+        }
+        for m in melds.iter().flatten() {
+            all = all.plus(&Multiset::from_ids(m));
+        }
+        if all != Multiset::deck() {
+            return Err(bad(
+                "the position does not hold the 108 cards exactly".into()
+            ));
+        }
+        Ok(RummyState::from_parts(Parts {
+            rules,
+            dealer,
+            hand_index,
+            totals,
+            phase,
+            current,
+            turn,
+            went_out,
+            flags,
+            rng,
+            hands,
+            melds,
+            opened,
+            blocked,
+            stock_top_first: stock,
+            pile,
+        }))
+    }
+}
