@@ -2,7 +2,9 @@
 //! on small hands, every permutation of every sub-multiset is checked with the validator,
 //! and the valid ones must be exactly what the generator lists. Plus EC-1.
 
-use hearts_engine::rummy::{all_melds, is_valid_meld, meld_value, Multiset, RummyRules, JOKER};
+use hearts_engine::rummy::{
+    all_melds, is_valid_meld, meld_value, usable_cards, Multiset, RummyRules, JOKER,
+};
 use hearts_engine::Rng;
 use std::collections::BTreeSet;
 
@@ -138,4 +140,38 @@ fn c7_fourteen_card_run_with_one_ace_and_a_joker() {
     // Without the joker no 14-card run; without the ace only the joker-low one is absent.
     let no_joker = all_melds(&rules, &Multiset::from_ids(&hand[..13]), true);
     assert!(no_joker.iter().all(|m| m.len() < 14));
+}
+
+#[test]
+fn usable_cards_are_the_cards_of_the_generated_melds() {
+    let mut rng = Rng::new(5);
+    let mut deck: Vec<u8> = (0..52u8).flat_map(|c| [c, c]).chain([JOKER; 4]).collect();
+    for case in 0..3000 {
+        let rules = RummyRules {
+            max_jokers_per_meld: if case % 3 == 0 { None } else { Some(1) },
+            ..RummyRules::default()
+        };
+        rng.shuffle(&mut deck);
+        let size = 5 + case % 20;
+        // Half the hands from one suit and a few ranks, so long runs and sets occur.
+        let hand: Vec<u8> = if case % 2 == 0 {
+            deck[..size].to_vec()
+        } else {
+            deck.iter()
+                .copied()
+                .filter(|&c| c == JOKER || c < 13 || c % 13 < 3)
+                .take(size)
+                .collect()
+        };
+        let m = Multiset::from_ids(&hand);
+        let mut want = 0u64;
+        for meld in all_melds(&rules, &m, true) {
+            for c in meld {
+                if c != JOKER {
+                    want |= 1 << c;
+                }
+            }
+        }
+        assert_eq!(usable_cards(&rules, &m), want, "hand {hand:?}");
+    }
 }

@@ -395,3 +395,55 @@ fn for_subsets(items: &[usize], k: usize, f: &mut impl FnMut(u32)) {
     }
     rec(items, k, 0, f);
 }
+
+/// The face cards of `hand` that belong to at least one meld [`all_melds`] could form from
+/// it (jokers allowed), as a bit mask over face ids, computed from per-suit masks without
+/// listing the melds. (Jokers are not reported.)
+pub fn usable_cards(rules: &RummyRules, hand: &Multiset) -> u64 {
+    usable_cards_with(rules, hand, true)
+}
+
+/// [`usable_cards`], with jokers only if `allow_jokers`.
+pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> u64 {
+    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
+    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let mut out = 0u64;
+    // Sets: >= 3 naturals of a rank, or 2 and a joker.
+    for rank in 0..13u8 {
+        let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
+        if n >= 3 || (n == 2 && max_j >= 1) {
+            for s in 0..4u8 {
+                if hand.count(s * 13 + rank) > 0 {
+                    out |= 1 << (s * 13 + rank);
+                }
+            }
+        }
+    }
+    // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
+    // (the 14-card window needs both aces).
+    for suit in 0..4u8 {
+        let held: u32 = (0..14u8).fold(0, |m, p| {
+            m | u32::from(hand.count(card_at(suit, p)) > 0) << p
+        });
+        let aces = hand.count(card_at(suit, 0));
+        let mut covered = 0u32;
+        for start in 0..12u8 {
+            for len in 3..=(14 - start) {
+                let window = ((1u32 << len) - 1) << start;
+                let missing = (window & !held).count_ones() + u32::from(len == 14 && aces == 1);
+                if missing > max_j {
+                    break;
+                }
+                if (window & held).count_ones() - u32::from(len == 14 && aces == 1) >= 2 {
+                    covered |= window & held;
+                }
+            }
+        }
+        for p in 0..14u8 {
+            if covered >> p & 1 != 0 {
+                out |= 1 << card_at(suit, p);
+            }
+        }
+    }
+    out
+}

@@ -4,7 +4,7 @@
 //! so results never depend on the thread count.
 
 use super::game::RummyGame;
-use super::meld::{all_melds, card_value, meld_value, Multiset, JOKER};
+use super::meld::{card_value, meld_value, usable_cards, usable_cards_with, Multiset, JOKER};
 use super::rules::RummyRules;
 use super::state::{Action, Phase, RummyState};
 use crate::option_enum;
@@ -24,6 +24,15 @@ fn placed_value(r: &RummyRules, a: &Action) -> i64 {
         Action::LayOff(_, c, _) => card_value(r, *c),
         _ => 0,
     }
+}
+
+/// An upper bound on the value of any natural melds from `hand`: the C-5 values of every
+/// card (with its copies) that some natural meld could use.
+fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
+    (0..52u8)
+        .filter(|&c| usable >> c & 1 != 0)
+        .map(|c| i64::from(hand.count(c)) * card_value(r, c))
+        .sum()
 }
 
 /// The greedy policy's action:
@@ -54,6 +63,22 @@ pub fn greedy_action(s: &RummyState) -> Action {
                 return Action::Draw;
             }
             let pile = s.pile();
+            // Exact shortcuts: no pickup is possible when the top card is in no meld of the
+            // hand plus it, or (unopened) when all natural meld cards together cannot reach
+            // the opening minimum.
+            let Some(&top) = pile.last() else {
+                return Action::Draw;
+            };
+            let mut with_top = s.hands()[p];
+            with_top.add(top);
+            let opened = s.opened()[p];
+            let usable = usable_cards_with(r, &with_top, opened);
+            if top != JOKER && usable >> top & 1 == 0 {
+                return Action::Draw;
+            }
+            if !opened && bound(r, &with_top, usable) < r.opening_min {
+                return Action::Draw;
+            }
             let inherited: i64 = pile[..pile.len().saturating_sub(1)]
                 .iter()
                 .map(|&c| card_value(r, c))
@@ -69,6 +94,10 @@ pub fn greedy_action(s: &RummyState) -> Action {
             }
         }
         Phase::Meld => {
+            let hand = &s.hands()[p];
+            if !s.opened()[p] && bound(r, hand, usable_cards_with(r, hand, false)) < r.opening_min {
+                return Action::End; // no opening can reach the minimum
+            }
             let legal = s.legal_actions();
             let pick = |kind: fn(&Action) -> bool| {
                 best(legal.iter().filter(|a| kind(a)).cloned().collect())
@@ -81,28 +110,23 @@ pub fn greedy_action(s: &RummyState) -> Action {
         Phase::Discard => {
             let legal = s.legal_actions();
             let hand = &s.hands()[p];
-            let mut usable = Multiset::EMPTY;
-            for m in all_melds(r, hand, true) {
-                for c in m {
-                    usable.0[usize::from(c)] = 1;
-                }
-            }
+            let mut usable = usable_cards(r, hand);
             for m in &s.melds()[p] {
                 let (cands, n) = super::lay_off_candidates(r, m);
                 for &(c, e) in &cands[..n] {
                     if hand.count(c) > 0 && super::candidate_fits(r, m, c, e) {
-                        usable.0[usize::from(c)] = 1;
+                        usable |= 1 << c;
                     }
                 }
             }
-            usable.0[usize::from(JOKER)] = 1;
+            usable |= 1 << JOKER;
             let key = |a: &Action| match a {
                 Action::Discard(c) => (card_value(r, *c), *c),
                 _ => (i64::MIN, 0),
             };
             let free: Vec<&Action> = legal
                 .iter()
-                .filter(|a| matches!(a, Action::Discard(c) if usable.count(*c) == 0))
+                .filter(|a| matches!(a, Action::Discard(c) if usable >> c & 1 == 0))
                 .collect();
             let pool: Vec<&Action> = if free.is_empty() {
                 legal.iter().collect()

@@ -184,6 +184,17 @@ pub fn check_deal(
 
 /// Whether `hand` keeps a legal discard (C-15, C-16): a card other than Q♠, or with the Q♠
 /// exception a Q♠ while holding at least 2 cards.
+fn has_discard_after(len: usize, queens: usize, exception: bool) -> bool {
+    len > queens || (exception && queens > 0 && len >= 2)
+}
+
+/// [`has_discard`] for `hand` minus the cards `removed` (which it holds), from the hand's
+/// size and Q♠ count, without building the difference.
+fn keeps_discard(len: usize, queens: usize, removed: &[u8], exception: bool) -> bool {
+    let q = removed.iter().fold(0, |n, &c| n + usize::from(c == QS));
+    has_discard_after(len - removed.len(), queens - q, exception)
+}
+
 fn has_discard(hand: &Multiset, exception: bool) -> bool {
     let n = hand.len();
     n > usize::from(hand.count(QS)) || (exception && hand.count(QS) > 0 && n >= 2)
@@ -618,15 +629,14 @@ impl RummyState {
                 let exc = self.queen_exception;
                 if self.opened[p] {
                     let jokers = !self.opening_turn;
+                    let (len, queens) = (hand.len(), usize::from(hand.count(QS)));
                     for m in all_melds(r, hand, jokers) {
-                        if has_discard(&hand.minus(&Multiset::from_ids(&m)), exc) {
+                        if keeps_discard(len, queens, &m, exc) {
                             out.push(Action::Meld(m));
                         }
                     }
                     for (i, c, e) in lay_offs(r, &self.melds[p], hand, jokers) {
-                        let mut left = *hand;
-                        left.remove(c);
-                        if has_discard(&left, exc) {
+                        if keeps_discard(len, queens, &[c], exc) {
                             out.push(Action::LayOff(i, c, e));
                         }
                     }
