@@ -219,6 +219,26 @@ pub fn meld_kind(rules: &RummyRules, meld: &[u8]) -> Option<MeldKind> {
     None
 }
 
+/// The kind of a meld already known to be valid, read off its first two natural cards
+/// (cheaper than [`meld_kind`], which validates).
+pub fn known_kind(meld: &[u8]) -> MeldKind {
+    let mut nat = meld.iter().enumerate().filter(|(_, &c)| c != JOKER);
+    let (i1, &c1) = nat.next().unwrap_or((0, &0));
+    let c2 = nat.next().map_or(c1, |(_, &c)| c);
+    if rank_of(c1) == rank_of(c2) {
+        return MeldKind::Set;
+    }
+    let p1 = match rank_of(c1) {
+        12 if i1 == 0 => 0,
+        12 => 13,
+        r => r + 1,
+    };
+    MeldKind::Run {
+        suit: suit_of(c1),
+        start: p1 - i1 as u8,
+    }
+}
+
 /// Whether `meld` is a valid canonical meld under `rules` (C-6..C-8).
 pub fn is_valid_meld(rules: &RummyRules, meld: &[u8]) -> bool {
     meld_kind(rules, meld).is_some()
@@ -251,12 +271,14 @@ pub fn meld_value(rules: &RummyRules, meld: &[u8]) -> i64 {
 /// Every valid canonical meld that can be formed from `hand` (jokers only if
 /// `allow_jokers`), each once, in ascending lexicographic order.
 pub fn all_melds(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> Vec<Vec<u8>> {
-    melds_with(rules, hand, allow_jokers, None)
+    let mut out = melds_with(rules, hand, allow_jokers, None);
+    out.sort_unstable();
+    out
 }
 
-/// [`all_melds`] restricted to the melds holding the face card `must` (`None`: all). Only
-/// the rank of `must` is searched for sets, and only the windows of its suit that cover
-/// its position for runs.
+/// [`all_melds`] restricted to the melds holding the face card `must` (`None`: all), each
+/// once, in generation order (not sorted). Only the rank of `must` is searched for sets,
+/// and only the windows of its suit that cover its position for runs.
 pub fn melds_with(
     rules: &RummyRules,
     hand: &Multiset,
@@ -346,17 +368,21 @@ pub fn melds_with(
                         forced |= 1 << i;
                     }
                 }
-                let mut variants = vec![forced];
+                // (forced positions, positions never a joker): the second variant leaves the
+                // low ace natural, so no mask is produced twice.
+                let mut variants = [(forced, 0u32), (0, 0)];
+                let mut count = 1;
                 if len == 14 && hand.count(cards[0]) == 1 {
-                    variants = vec![forced | 1, forced | 1 << 13];
+                    variants = [(forced | 1, 0), (forced | 1 << 13, 1)];
+                    count = 2;
                 }
-                for forced in variants {
+                for &(forced, keep) in &variants[..count] {
                     if forced.count_ones() > u32::from(max_j) {
                         continue;
                     }
                     // Every joker mask containing `forced` with at most max_j jokers.
                     let free: Vec<usize> = (0..usize::from(len))
-                        .filter(|i| forced >> i & 1 == 0)
+                        .filter(|i| (forced | keep) >> i & 1 == 0)
                         .collect();
                     let extra = u32::from(max_j) - forced.count_ones();
                     for_subsets(&free, extra as usize, &mut |sub: u32| {
@@ -376,8 +402,6 @@ pub fn melds_with(
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
     out
 }
 
@@ -427,15 +451,28 @@ pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool
         });
         let aces = hand.count(card_at(suit, 0));
         let mut covered = 0u32;
-        for start in 0..12u8 {
-            for len in 3..=(14 - start) {
-                let window = ((1u32 << len) - 1) << start;
-                let missing = (window & !held).count_ones() + u32::from(len == 14 && aces == 1);
-                if missing > max_j {
-                    break;
-                }
-                if (window & held).count_ones() - u32::from(len == 14 && aces == 1) >= 2 {
-                    covered |= window & held;
+        if max_j <= 1 {
+            // A longer valid window holds a 3-window around each of its cards with at most
+            // max_j missing, so 3-windows decide: all 3 held, or (one joker) at least 2.
+            let (a, b, c) = (held, held >> 1, held >> 2);
+            let starts = if max_j == 0 {
+                a & b & c
+            } else {
+                (a & b) | (a & c) | (b & c)
+            } & 0xfff;
+            covered = (starts | starts << 1 | starts << 2) & held;
+        } else {
+            for start in 0..12u8 {
+                for len in 3..=(14 - start) {
+                    let window = ((1u32 << len) - 1) << start;
+                    let double = u32::from(len == 14 && aces == 1);
+                    let missing = (window & !held).count_ones() + double;
+                    if missing > max_j {
+                        break;
+                    }
+                    if (window & held).count_ones() - double >= 2 {
+                        covered |= window & held;
+                    }
                 }
             }
         }

@@ -26,6 +26,18 @@ fn placed_value(r: &RummyRules, a: &Action) -> i64 {
     }
 }
 
+/// The order of `legal_actions()` in Python (tuples compared element by element) for the
+/// actions of one kind: melds and meld lists lexicographically, lay-offs by (index, card,
+/// end name).
+fn sort_key(a: &Action) -> (Vec<Vec<u8>>, usize, u8, &'static str) {
+    match a {
+        Action::TakePile(ms) | Action::Open(ms) => (ms.clone(), 0, 0, ""),
+        Action::Meld(m) => (vec![m.clone()], 0, 0, ""),
+        Action::LayOff(i, c, e) => (Vec::new(), *i, *c, e.name()),
+        _ => (Vec::new(), 0, 0, ""),
+    }
+}
+
 /// An upper bound on the value of any natural melds from `hand`: the C-5 values of every
 /// card (with its copies) that some natural meld could use.
 fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
@@ -46,11 +58,16 @@ fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
 pub fn greedy_action(s: &RummyState) -> Action {
     let r = s.rules();
     let p = usize::from(s.current_player().unwrap_or(0));
+    // The most valuable action; on a tie the first in the sorted order of legal_actions()
+    // (so the choice does not depend on the engine's enumeration order).
     let best = |acts: Vec<Action>| -> Option<Action> {
         let mut best: Option<(i64, Action)> = None;
         for a in acts {
             let v = placed_value(r, &a);
-            if best.as_ref().map_or(true, |(bv, _)| v > *bv) {
+            let better = best.as_ref().map_or(true, |(bv, b)| {
+                v > *bv || (v == *bv && sort_key(&a) < sort_key(b))
+            });
+            if better {
                 best = Some((v, a));
             }
         }

@@ -231,21 +231,22 @@ pub fn lay_off_result(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> Op
 /// a joker; a run's card (or a joker) just below or above it. (Each still needs
 /// [`lay_off_result`] for the size and joker limits.) At most 5, in a fixed array.
 pub fn lay_off_candidates(rules: &RummyRules, meld: &[u8]) -> ([(u8, End); 5], usize) {
+    debug_assert!(is_valid_meld(rules, meld));
     let mut out = [(0u8, End::Set); 5];
     let mut n = 0;
     let mut push = |c: u8, e: End| {
         out[n] = (c, e);
         n += 1;
     };
-    match meld_kind(rules, meld) {
-        Some(MeldKind::Set) => {
+    match super::meld::known_kind(meld) {
+        MeldKind::Set => {
             let rank = meld[0] % 13;
             for suit in 0..4u8 {
                 push(suit * 13 + rank, End::Set);
             }
             push(JOKER, End::Set);
         }
-        Some(MeldKind::Run { suit, start }) => {
+        MeldKind::Run { suit, start } => {
             if start > 0 {
                 push(super::meld::card_at(suit, start - 1), End::Low);
                 push(JOKER, End::Low);
@@ -256,7 +257,6 @@ pub fn lay_off_candidates(rules: &RummyRules, meld: &[u8]) -> ([(u8, End); 5], u
                 push(JOKER, End::High);
             }
         }
-        None => {}
     }
     (out, n)
 }
