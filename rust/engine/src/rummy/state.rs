@@ -305,9 +305,16 @@ fn openings(
     hand: &Multiset,
     min: i64,
 ) -> Vec<(Vec<Meld>, Multiset)> {
+    /// Whether the cards of `m` (with repeats) are all in `left`.
+    fn fits(left: &Multiset, m: &[u8]) -> bool {
+        m.iter().enumerate().all(|(i, &c)| {
+            let k = m[..=i].iter().fold(0u8, |n, &x| n + u8::from(x == c));
+            left.count(c) >= k
+        })
+    }
     #[allow(clippy::too_many_arguments)]
     fn rec(
-        cands: &[(Meld, Multiset, i64)],
+        cands: &[(Meld, i64)],
         from: usize,
         left: &Multiset,
         used: &Multiset,
@@ -319,26 +326,22 @@ fn openings(
         if !cur.is_empty() && value >= min {
             out.push((cur.clone(), *used));
         }
-        for (i, (m, ms, v)) in cands.iter().enumerate().skip(from) {
-            if left.contains_all(ms) {
+        for (i, (m, v)) in cands.iter().enumerate().skip(from) {
+            if fits(left, m) {
+                let (mut l2, mut u2) = (*left, *used);
+                for &c in m {
+                    l2.remove(c);
+                    u2.add(c);
+                }
                 cur.push(m.clone());
-                rec(
-                    cands,
-                    i,
-                    &left.minus(ms),
-                    &used.plus(ms),
-                    cur,
-                    value + v,
-                    min,
-                    out,
-                );
+                rec(cands, i, &l2, &u2, cur, value + v, min, out);
                 cur.pop();
             }
         }
     }
-    let cands: Vec<(Meld, Multiset, i64)> = candidates
+    let cands: Vec<(Meld, i64)> = candidates
         .iter()
-        .map(|m| (m.clone(), Multiset::from_ids(m), meld_value(rules, m)))
+        .map(|m| (m.clone(), meld_value(rules, m)))
         .collect();
     let mut out = Vec::new();
     rec(
