@@ -3,7 +3,7 @@
 //! and the valid ones must be exactly what the generator lists. Plus EC-1.
 
 use hearts_engine::rummy::{
-    all_melds, is_valid_meld, meld_value, usable_cards, Multiset, RummyRules, JOKER,
+    all_melds, card_usable, is_valid_meld, meld_value, usable_cards, Multiset, RummyRules, JOKER,
 };
 use hearts_engine::Rng;
 use std::collections::BTreeSet;
@@ -173,5 +173,12 @@ fn usable_cards_are_the_cards_of_the_generated_melds() {
             }
         }
         assert_eq!(usable_cards(&rules, &m), want, "hand {hand:?}");
+        for c in 0..52u8 {
+            assert_eq!(
+                card_usable(&rules, &m, true, c),
+                want >> c & 1 != 0,
+                "{c} in {hand:?}"
+            );
+        }
     }
 }

@@ -358,7 +358,11 @@ pub fn melds_with(
                 if (window & held).count_ones() < 2 {
                     continue;
                 }
-                let cards: Vec<u8> = (start..start + len).map(|p| card_at(suit, p)).collect();
+                let mut buf = [0u8; 14];
+                for (slot, p) in buf.iter_mut().zip(start..start + len) {
+                    *slot = card_at(suit, p);
+                }
+                let cards = &buf[..usize::from(len)];
                 // Positions whose card the hand cannot supply must be jokers. Only the ace
                 // of a 14-card run is needed twice: with one ace held, either end may be
                 // the joker, so there are two forced sets.
@@ -381,11 +385,17 @@ pub fn melds_with(
                         continue;
                     }
                     // Every joker mask containing `forced` with at most max_j jokers.
-                    let free: Vec<usize> = (0..usize::from(len))
-                        .filter(|i| (forced | keep) >> i & 1 == 0)
-                        .collect();
+                    let mut free_buf = [0usize; 14];
+                    let mut nfree = 0;
+                    for i in 0..usize::from(len) {
+                        if (forced | keep) >> i & 1 == 0 {
+                            free_buf[nfree] = i;
+                            nfree += 1;
+                        }
+                    }
+                    let free = &free_buf[..nfree];
                     let extra = u32::from(max_j) - forced.count_ones();
-                    for_subsets(&free, extra as usize, &mut |sub: u32| {
+                    for_subsets(free, extra as usize, &mut |sub: u32| {
                         let mask = forced | sub;
                         if u32::from(len) - mask.count_ones() < 2 {
                             return;
@@ -446,36 +456,7 @@ pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool
     // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
     // (the 14-card window needs both aces).
     for suit in 0..4u8 {
-        let held: u32 = (0..14u8).fold(0, |m, p| {
-            m | u32::from(hand.count(card_at(suit, p)) > 0) << p
-        });
-        let aces = hand.count(card_at(suit, 0));
-        let mut covered = 0u32;
-        if max_j <= 1 {
-            // A longer valid window holds a 3-window around each of its cards with at most
-            // max_j missing, so 3-windows decide: all 3 held, or (one joker) at least 2.
-            let (a, b, c) = (held, held >> 1, held >> 2);
-            let starts = if max_j == 0 {
-                a & b & c
-            } else {
-                (a & b) | (a & c) | (b & c)
-            } & 0xfff;
-            covered = (starts | starts << 1 | starts << 2) & held;
-        } else {
-            for start in 0..12u8 {
-                for len in 3..=(14 - start) {
-                    let window = ((1u32 << len) - 1) << start;
-                    let double = u32::from(len == 14 && aces == 1);
-                    let missing = (window & !held).count_ones() + double;
-                    if missing > max_j {
-                        break;
-                    }
-                    if (window & held).count_ones() - double >= 2 {
-                        covered |= window & held;
-                    }
-                }
-            }
-        }
+        let covered = suit_covered(hand, suit, max_j);
         for p in 0..14u8 {
             if covered >> p & 1 != 0 {
                 out |= 1 << card_at(suit, p);
@@ -483,4 +464,62 @@ pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool
         }
     }
     out
+}
+
+/// The run positions (bit p; the ace at 0 and 13) of `suit` whose held card is in some
+/// run the hand could form with at most `max_j` jokers per meld.
+fn suit_covered(hand: &Multiset, suit: u8, max_j: u32) -> u32 {
+    let held: u32 = (0..14u8).fold(0, |m, p| {
+        m | u32::from(hand.count(card_at(suit, p)) > 0) << p
+    });
+    let aces = hand.count(card_at(suit, 0));
+    let mut covered = 0u32;
+    if max_j <= 1 {
+        // A longer valid window holds a 3-window around each of its cards with at most
+        // max_j missing, so 3-windows decide: all 3 held, or (one joker) at least 2.
+        let (a, b, c) = (held, held >> 1, held >> 2);
+        let starts = if max_j == 0 {
+            a & b & c
+        } else {
+            (a & b) | (a & c) | (b & c)
+        } & 0xfff;
+        covered = (starts | starts << 1 | starts << 2) & held;
+    } else {
+        for start in 0..12u8 {
+            for len in 3..=(14 - start) {
+                let window = ((1u32 << len) - 1) << start;
+                let double = u32::from(len == 14 && aces == 1);
+                let missing = (window & !held).count_ones() + double;
+                if missing > max_j {
+                    break;
+                }
+                if (window & held).count_ones() - double >= 2 {
+                    covered |= window & held;
+                }
+            }
+        }
+    }
+    covered
+}
+
+/// Whether the face card `card` of `hand` belongs to some meld [`all_melds`] could form
+/// (jokers only if `allow_jokers`): [`usable_cards_with`] for one card.
+pub fn card_usable(rules: &RummyRules, hand: &Multiset, allow_jokers: bool, card: u8) -> bool {
+    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
+    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let rank = rank_of(card);
+    let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
+    if hand.count(card) == 0 {
+        return false;
+    }
+    if n >= 3 || (n == 2 && max_j >= 1) {
+        return true;
+    }
+    let covered = suit_covered(hand, suit_of(card), max_j);
+    let pos = if rank == 12 {
+        1 | 1 << 13
+    } else {
+        1 << (rank + 1)
+    };
+    covered & pos != 0
 }

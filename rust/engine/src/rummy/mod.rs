@@ -10,8 +10,8 @@ mod text;
 
 pub use game::{RummyDeal, RummyGame, RummyHandRecord};
 pub use meld::{
-    all_melds, card_at, card_value, is_valid_meld, meld_kind, meld_value, melds_with, rank_of,
-    suit_of, usable_cards, MeldKind, Multiset, IDS, JOKER, QUEEN_OF_SPADES,
+    all_melds, card_at, card_usable, card_value, is_valid_meld, meld_kind, meld_value, melds_with,
+    rank_of, suit_of, usable_cards, MeldKind, Multiset, IDS, JOKER, QUEEN_OF_SPADES,
 };
 pub use rules::{RummyRules, StockExhausted, MAX_HAND_SIZE, MAX_PARAM};
 pub use state::{

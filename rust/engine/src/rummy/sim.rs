@@ -4,7 +4,7 @@
 //! so results never depend on the thread count.
 
 use super::game::RummyGame;
-use super::meld::{card_value, meld_value, usable_cards, usable_cards_with, Multiset, JOKER};
+use super::meld::{card_usable, card_value, meld_value, usable_cards_with, Multiset, JOKER};
 use super::rules::RummyRules;
 use super::state::{Action, Phase, RummyState};
 use crate::option_enum;
@@ -89,11 +89,12 @@ pub fn greedy_action(s: &RummyState) -> Action {
             let mut with_top = s.hands()[p];
             with_top.add(top);
             let opened = s.opened()[p];
-            let usable = usable_cards_with(r, &with_top, opened);
-            if top != JOKER && usable >> top & 1 == 0 {
+            if top != JOKER && !card_usable(r, &with_top, opened, top) {
                 return Action::Draw;
             }
-            if !opened && bound(r, &with_top, usable) < r.opening_min {
+            if !opened
+                && bound(r, &with_top, usable_cards_with(r, &with_top, false)) < r.opening_min
+            {
                 return Action::Draw;
             }
             let inherited: i64 = pile[..pile.len().saturating_sub(1)]
@@ -125,35 +126,36 @@ pub fn greedy_action(s: &RummyState) -> Action {
                 .unwrap_or(Action::End)
         }
         Phase::Discard => {
-            let legal = s.legal_actions();
             let hand = &s.hands()[p];
-            let mut usable = usable_cards(r, hand);
+            // Lay-off targets count as usable.
+            let mut fits = 1u64 << JOKER;
             for m in &s.melds()[p] {
                 let (cands, n) = super::lay_off_candidates(r, m);
                 for &(c, e) in &cands[..n] {
                     if hand.count(c) > 0 && super::candidate_fits(r, m, c, e) {
-                        usable |= 1 << c;
+                        fits |= 1 << c;
                     }
                 }
             }
-            usable |= 1 << JOKER;
-            let key = |a: &Action| match a {
-                Action::Discard(c) => (card_value(r, *c), *c),
-                _ => (i64::MIN, 0),
-            };
-            let free: Vec<&Action> = legal
+            // Legal discards from the highest (value, id) down: the first unusable one,
+            // else the highest.
+            let mut legal: Vec<u8> = s
+                .legal_actions()
                 .iter()
-                .filter(|a| matches!(a, Action::Discard(c) if usable >> c & 1 == 0))
+                .filter_map(|a| match a {
+                    Action::Discard(c) => Some(*c),
+                    _ => None,
+                })
                 .collect();
-            let pool: Vec<&Action> = if free.is_empty() {
-                legal.iter().collect()
-            } else {
-                free
-            };
-            pool.into_iter()
-                .max_by_key(|a| key(a))
-                .cloned()
-                .unwrap_or(Action::End)
+            legal.sort_unstable_by_key(|&c| std::cmp::Reverse((card_value(r, c), c)));
+            let free = legal
+                .iter()
+                .copied()
+                .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
+            match free.or_else(|| legal.first().copied()) {
+                Some(c) => Action::Discard(c),
+                None => Action::End,
+            }
         }
     }
 }
