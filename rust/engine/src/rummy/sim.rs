@@ -116,6 +116,21 @@ pub fn greedy_action(s: &RummyState) -> Action {
             if !s.opened()[p] && bound(r, hand, usable_cards_with(r, hand, false)) < r.opening_min {
                 return Action::End; // no opening can reach the minimum
             }
+            if s.opened()[p] {
+                // No new meld (every meld has two usable naturals) and no lay-off: end.
+                let jokers = !s.flags().0;
+                let lay_off = s.melds()[p].iter().any(|m| {
+                    let (cands, n) = super::lay_off_candidates(r, m);
+                    cands[..n].iter().any(|&(c, e)| {
+                        hand.count(c) > 0
+                            && (c != JOKER || jokers)
+                            && super::candidate_fits(r, m, c, e)
+                    })
+                });
+                if !lay_off && usable_cards_with(r, hand, jokers) == 0 {
+                    return Action::End;
+                }
+            }
             let legal = s.legal_actions();
             let pick = |kind: fn(&Action) -> bool| {
                 best(legal.iter().filter(|a| kind(a)).cloned().collect())
