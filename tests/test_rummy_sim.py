@@ -129,3 +129,28 @@ def test_text_missing_a_card_is_refused() -> None:
     lines = [ln if not ln.startswith("pile:") else "pile:" for ln in lines]
     with pytest.raises(ValueError, match="108"):
         hf.RummyState.from_text("\n".join(lines))
+
+
+def test_apply_index_is_apply_of_the_sorted_legal_action() -> None:
+    import random
+
+    rng = random.Random(2)
+    a = hf.RummyState(hf.RummyRules(players=2, hand_size=10), seed=3)
+    b = a.copy()
+    while not a.is_over:
+        legal = a.legal_actions()
+        assert a.legal_action_count() == len(legal)
+        i = rng.randrange(len(legal))
+        a.apply(legal[i])
+        b.apply_index(i)
+        assert a == b
+    with pytest.raises(hf.IllegalMoveError):
+        a.apply_index(0)
+    s = hf.RummyState(hf.RummyRules())
+    before = s.copy()
+    for bad in (-1, s.legal_action_count()):
+        with pytest.raises(hf.IllegalMoveError):
+            s.apply_index(bad)
+    with pytest.raises(hf.ArgumentTypeError):
+        s.apply_index("0")  # type: ignore[arg-type]
+    assert s == before

@@ -644,6 +644,10 @@ class RummyState:
         """Every legal action, sorted (docs/rummy-api.md, Actions)."""
     def apply(self, action: _Action) -> None:
         """Apply a legal action; IllegalMoveError otherwise (the state is unchanged)."""
+    def legal_action_count(self) -> int:
+        """``len(legal_actions())``."""
+    def apply_index(self, i: int) -> None:
+        """Apply ``legal_actions()[i]`` (a compact integer encoding of the choice)."""
     def to_text(self) -> str:
         """The whole position (rules, hands, melds, stock, pile, turn flags) as text."""
     @classmethod

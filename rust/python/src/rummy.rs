@@ -647,6 +647,30 @@ impl PyRummyState {
         Ok(list)
     }
 
+    /// The number of legal actions (the range of `apply_index`).
+    fn legal_action_count(&self) -> usize {
+        self.0.legal_actions().len()
+    }
+
+    /// Applies `legal_actions()[i]`: a compact integer encoding of the choice for batch and
+    /// RL use (the index into the sorted legal actions).
+    fn apply_index(&mut self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<()> {
+        let i = extract_int(i, "i")?;
+        let legal = self.legal_actions(py)?;
+        let n = legal.len();
+        let Some(k) = usize::try_from(i).ok().filter(|&k| k < n) else {
+            return Err(illegal(
+                format!("action index must be 0..{n} (the legal actions), got {i}"),
+                None,
+                CardSet::EMPTY,
+            ));
+        };
+        let (parsed, _) = parse_action(&legal.get_item(k)?)?;
+        let a = parsed.ok_or_else(|| illegal("no such action".into(), None, CardSet::EMPTY))?;
+        self.0.apply_unchecked(&a);
+        Ok(())
+    }
+
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse_action(action)?;
         let Some(a) = parsed else {
