@@ -154,20 +154,20 @@ pub fn greedy_action(s: &RummyState) -> Action {
             }
             // Legal discards from the highest (value, id) down: the first unusable one,
             // else the highest.
-            let mut legal: Vec<u8> = s
+            let mut legal: Vec<(i64, u8)> = s
                 .legal_actions()
                 .iter()
                 .filter_map(|a| match a {
-                    Action::Discard(c) => Some(*c),
+                    Action::Discard(c) => Some((card_value(r, *c), *c)),
                     _ => None,
                 })
                 .collect();
-            legal.sort_unstable_by_key(|&c| std::cmp::Reverse((card_value(r, c), c)));
+            legal.sort_unstable_by(|a, b| b.cmp(a));
             let free = legal
                 .iter()
-                .copied()
+                .map(|&(_, c)| c)
                 .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
-            match free.or_else(|| legal.first().copied()) {
+            match free.or_else(|| legal.first().map(|&(_, c)| c)) {
                 Some(c) => Action::Discard(c),
                 None => Action::End,
             }
