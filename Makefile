@@ -61,5 +61,7 @@ bench: install bench-rust
 	cd benchmarks && $(PYTHON) -m asv machine --yes >/dev/null && $(PYTHON) -m asv run --python=same --quick
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check ".[compare]"
 	$(PYTHON) benchmarks/compare_openspiel.py
+	$(PYTHON) benchmarks/compare_openspiel.py --game spades
+	$(PYTHON) benchmarks/rummy_speed.py
 	$(PYTHON) benchmarks/compare_reference.py
 	$(PYTHON) benchmarks/stream_memory.py
