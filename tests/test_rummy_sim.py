@@ -154,3 +154,48 @@ def test_apply_index_is_apply_of_the_sorted_legal_action() -> None:
     with pytest.raises(hf.ArgumentTypeError):
         s.apply_index("0")  # type: ignore[arg-type]
     assert s == before
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("flags: 0 0 0 none", "flags: 0 0 0 3"),  # a drawn card outside a blocked turn
+        ("flags: 0 0 0 none", "flags: x y z none"),
+        ("flags: 0 0 0 none", "flags: 1 1 1 none"),
+        ("blocked: 0 0", "blocked: 0 1"),
+        ("opened: 0 0", "opened: 1 1"),
+        ("went_out: none", "went_out: 7"),
+        ("turn: 0", "turn: 4294967295"),
+        ("totals: 0 0", "totals: 9223372036854775807 0"),
+    ],
+)
+def test_text_with_an_impossible_position_is_refused(old: str, new: str) -> None:
+    """Reading checks what the rules imply, not only the 108 cards: flags, who opened, who
+    is blocked, who went out, the turn count and the totals."""
+    s = hf.RummyState(hf.RummyRules(players=2, hand_size=5), seed=1)
+    text = s.to_text()
+    assert old in text
+    with pytest.raises(ValueError, match=r"inconsistent|expected|number"):
+        hf.RummyState.from_text(text.replace(old, new))
+
+
+def test_text_with_a_card_id_beyond_the_deck_is_refused() -> None:
+    s = hf.RummyState(hf.RummyRules(players=2, hand_size=5), seed=1)
+    lines = s.to_text().splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("hand:"))
+    lines[i] += " 60"
+    with pytest.raises(ValueError, match="card id"):
+        hf.RummyState.from_text("\n".join(lines))
+
+
+def test_wrong_argument_types_raise_argument_type_errors() -> None:
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.simulate_spades(hf.SpadesRules(), hands=1, stream="yes")  # type: ignore[arg-type]
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.simulate_hearts(hf.HeartsRules(), hands=1, stream=1)  # type: ignore[arg-type]
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.rummy_play_out(None)  # type: ignore[arg-type]
+    with pytest.raises(hf.InvalidArgumentError):
+        hf.simulate_rummy(hf.RummyRules(), hands=2**200)
+    with pytest.raises(hf.InvalidArgumentError):
+        hf.simulate_spades(hf.SpadesRules(), hands=1, seed=-(2**200))

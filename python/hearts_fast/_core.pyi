@@ -298,7 +298,7 @@ def simulate_hearts(
     policy: str | Sequence[str] | None = None,
     threads: int | None = None,
     deals: npt.NDArray[np.integer[Any]] | None = None,
-    stream: bool = False,
+    stream: bool | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> SimulationResult:
     """Simulate a batch inside Rust with the GIL released.
@@ -551,7 +551,7 @@ def simulate_spades(
     seed: int | None = None,
     policy: str | Sequence[str] | None = None,
     threads: int | None = None,
-    stream: bool = False,
+    stream: bool | None = None,
     progress: Callable[[int, int], object] | None = None,
     hand_limit: int | None = None,
 ) -> dict[str, Any]:

@@ -16,8 +16,21 @@ pub fn extract_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i128> {
     if obj.is_instance_of::<PyBool>() {
         return Err(type_error(format!("{what} must be an int, got bool")));
     }
-    obj.extract::<i128>()
-        .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(obj))))
+    if !obj.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(type_error(format!(
+            "{what} must be an int, got {}",
+            type_name(obj)
+        )));
+    }
+    // An int beyond i128 saturates: every caller's range check then refuses it with its own
+    // error class and the allowed range.
+    Ok(obj.extract::<i128>().unwrap_or_else(|_| {
+        if obj.lt(0i32).unwrap_or(false) {
+            i128::MIN
+        } else {
+            i128::MAX
+        }
+    }))
 }
 
 /// A card id 0..=51.

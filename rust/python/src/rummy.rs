@@ -1102,11 +1102,17 @@ pub fn rummy_batch_state(
 #[pyfunction]
 #[pyo3(signature = (state, policy = None, *, seed = None, index = None))]
 pub fn rummy_play_out(
-    state: &Bound<'_, PyRummyState>,
+    state: &Bound<'_, PyAny>,
     policy: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     index: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
+    let state = state.cast::<PyRummyState>().map_err(|_| {
+        type_error(format!(
+            "state must be a RummyState, got {}",
+            type_name(state)
+        ))
+    })?;
     let players = state.borrow().0.rules().players;
     let policies = rummy_policies(policy, players)?;
     let seed = seed_arg(seed)?;

@@ -150,7 +150,7 @@ pub fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) ->
 }
 
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = false, progress = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None))]
 pub fn simulate_hearts<'py>(
     py: Python<'py>,
     rules: &Bound<'py, PyAny>,
@@ -160,10 +160,15 @@ pub fn simulate_hearts<'py>(
     policy: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     deals: Option<&Bound<'py, PyAny>>,
-    stream: bool,
+    stream: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = extract_rules(rules)?;
+    let stream = stream
+        .filter(|s| !s.is_none())
+        .map(|s| crate::convert::extract_bool(s, "stream"))
+        .transpose()?
+        .unwrap_or(false);
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
     let table = extract_policy(policy, r.players)?;
     let threads = extract_threads(threads)?;

@@ -23,7 +23,7 @@ const DEFAULT_HAND_LIMIT: usize = 1000;
 const MAX_HAND_LIMIT: usize = 1_000_000;
 
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = false, progress = None, hand_limit = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = None, progress = None, hand_limit = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_spades<'py>(
     py: Python<'py>,
@@ -33,11 +33,16 @@ pub fn simulate_spades<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     policy: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
-    stream: bool,
+    stream: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
     hand_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = extract_spades_rules(rules)?;
+    let stream = stream
+        .filter(|s| !s.is_none())
+        .map(|s| crate::convert::extract_bool(s, "stream"))
+        .transpose()?
+        .unwrap_or(false);
     let hand_limit = match hand_limit.filter(|h| !h.is_none()) {
         None => DEFAULT_HAND_LIMIT,
         Some(h) => {

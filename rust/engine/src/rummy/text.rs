@@ -116,8 +116,14 @@ fn bools(v: &[bool]) -> String {
         .join(" ")
 }
 
-fn parse_bools(v: &str) -> Vec<bool> {
-    v.split_whitespace().map(|t| t == "1").collect()
+fn parse_bools(v: &str) -> Result<Vec<bool>, TextError> {
+    v.split_whitespace()
+        .map(|t| match t {
+            "1" => Ok(true),
+            "0" => Ok(false),
+            _ => Err(bad(format!("expected 0 or 1, got {t:?}"))),
+        })
+        .collect()
 }
 
 /// The parts of a position, as read from the text.
@@ -246,13 +252,18 @@ impl RummyState {
         } else {
             Some(int(f[3])?)
         };
-        let flags = (f[0] == "1", f[1] == "1", f[2] == "1", drawn);
+        let b = parse_bools(&f[..3].join(" "))?;
+        let flags = (b[0], b[1], b[2], drawn);
         let rng = Rng::from_state(
             u64::from_str_radix(&field("rng")?, 16).map_err(|_| bad("bad rng state".into()))?,
         );
         let mut hands = Vec::with_capacity(p);
         for _ in 0..p {
-            hands.push(Multiset::from_ids(&parse_ids(&field("hand")?)?));
+            let ids = parse_ids(&field("hand")?)?;
+            if let Some(c) = ids.iter().find(|&&c| c > 52) {
+                return Err(bad(format!("bad card id {c}")));
+            }
+            hands.push(Multiset::from_ids(&ids));
         }
         let mut melds = Vec::with_capacity(p);
         for _ in 0..p {
@@ -270,8 +281,8 @@ impl RummyState {
             }
             melds.push(ms);
         }
-        let opened = parse_bools(&field("opened")?);
-        let blocked = parse_bools(&field("blocked")?);
+        let opened = parse_bools(&field("opened")?)?;
+        let blocked = parse_bools(&field("blocked")?)?;
         let stock = parse_ids(&field("stock")?)?;
         let pile = parse_ids(&field("pile")?)?;
         if totals.len() != p || opened.len() != p || blocked.len() != p {
@@ -298,6 +309,20 @@ impl RummyState {
                 "the position does not hold the 108 cards exactly".into()
             ));
         }
+        check_consistent(
+            &rules,
+            &totals,
+            phase,
+            current,
+            turn,
+            went_out,
+            flags,
+            &hands,
+            &melds,
+            &opened,
+            &blocked,
+            stock.is_empty(),
+        )?;
         Ok(RummyState::from_parts(Parts {
             rules,
             dealer,
@@ -317,4 +342,74 @@ impl RummyState {
             pile,
         }))
     }
+}
+
+/// The facts of a position the rules imply (docs/rummy-api.md): who went out, opened and
+/// blocked players, the turn flags, the turn count and an empty stock.
+#[allow(clippy::too_many_arguments)]
+fn check_consistent(
+    rules: &RummyRules,
+    totals: &[i64],
+    phase: Phase,
+    current: u8,
+    turn: u32,
+    went_out: Option<u8>,
+    flags: (bool, bool, bool, Option<u8>),
+    hands: &[Multiset],
+    melds: &[Vec<Meld>],
+    opened: &[bool],
+    blocked: &[bool],
+    stock_empty: bool,
+) -> Result<(), TextError> {
+    use super::meld::QUEEN_OF_SPADES as QS;
+    let err = |s: &str| Err(bad(format!("inconsistent position: {s}")));
+    if totals.iter().any(|t| t.abs() > 1_000_000_000_000) {
+        return err("totals must be within ±10**12");
+    }
+    if let Some(w) = went_out {
+        if w >= rules.players || phase != Phase::Over || !hands[usize::from(w)].is_empty() {
+            return err("went_out must be a seat with an empty hand, in phase over");
+        }
+    }
+    if turn > rules.max_turns_per_hand || (turn == rules.max_turns_per_hand && phase != Phase::Over)
+    {
+        return err("turn is beyond max_turns_per_hand");
+    }
+    if phase == Phase::Draw && stock_empty {
+        return err("a draw phase never starts with an empty stock (C-19)");
+    }
+    for s in 0..usize::from(rules.players) {
+        if opened[s] == melds[s].is_empty() {
+            return err("a player has melds exactly when he has opened");
+        }
+        let h = &hands[s];
+        if blocked[s] {
+            let mid_turn = s == usize::from(current) && phase == Phase::Discard;
+            let ok = h.count(QS) >= 1 && (h.len() == 1 || (mid_turn && h.len() == 2));
+            if !ok {
+                return err("a blocked player holds [Q♠] (and the drawn card during his turn)");
+            }
+        }
+    }
+    let (opening, lone, exception, drawn) = flags;
+    let cur = usize::from(current);
+    let h = &hands[cur];
+    if opening && (!opened[cur] || phase == Phase::Draw) {
+        return err("the opening-turn flag needs an opened player past his draw");
+    }
+    if exception && (!lone || h.count(QS) == 0) {
+        return err("the Q♠ exception needs a turn begun with a lone Q♠");
+    }
+    if lone && phase == Phase::Draw && !(h.len() == 1 && h.count(QS) == 1) {
+        return err("a turn begun with a lone Q♠ holds [Q♠] in its draw phase");
+    }
+    if let Some(d) = drawn {
+        let in_discard = phase == Phase::Discard && h.count(d) > 0;
+        if d > 52 || !blocked[cur] || !(in_discard || phase == Phase::Over) {
+            return err("the drawn-card flag is for a blocked player's discard phase");
+        }
+    } else if phase == Phase::Discard && blocked[cur] {
+        return err("a blocked player's discard phase names the drawn card");
+    }
+    Ok(())
 }
