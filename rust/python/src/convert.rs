@@ -1,6 +1,6 @@
 //! Argument conversion and validation shared by the classes.
 
-use crate::errors::{type_error, InvalidCardError};
+use crate::errors::{type_error, InvalidCardError, InvalidDealError, InvalidRulesError};
 use hearts_engine::{Card, CardSet};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
@@ -114,4 +114,113 @@ pub fn seats_of_mask(mask: u8, players: u8) -> Vec<u32> {
 /// Per-seat counts as Python ints.
 pub fn widen(xs: &[u8]) -> Vec<u32> {
     xs.iter().map(|&x| u32::from(x)).collect()
+}
+
+/// A str naming one of an option's values, else `InvalidRulesError` listing `allowed`.
+pub fn choice<T: Copy>(
+    v: &Bound<'_, PyAny>,
+    k: &str,
+    from: fn(&str) -> Option<T>,
+    allowed: &str,
+) -> PyResult<T> {
+    let s = extract_str(v, k)?;
+    from(&s).ok_or_else(|| {
+        InvalidRulesError::new_err(format!("{k} must be one of {allowed}; got {s:?}"))
+    })
+}
+
+/// A rule int in `min..=max`, else `InvalidRulesError`.
+pub fn int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<i64> {
+    let x = extract_int(v, k)?;
+    if x < i128::from(min) || x > i128::from(max) {
+        return Err(InvalidRulesError::new_err(format!(
+            "{k} must be an int {min}..={max}, got {x}"
+        )));
+    }
+    Ok(x as i64)
+}
+
+/// None, or a rule int in `min..=max`.
+pub fn opt_int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<Option<i64>> {
+    if v.is_none() {
+        Ok(None)
+    } else {
+        int_in(v, k, min, max).map(Some)
+    }
+}
+
+/// The items of a sequence (not a str), else `ArgumentTypeError`.
+pub fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!("{what} must be a sequence, got str")));
+    }
+    obj.try_iter()
+        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?
+        .collect()
+}
+
+/// An optional seat `0..players` (None or absent: 0), else `InvalidDealError`.
+pub fn opt_seat(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyResult<u8> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(0);
+    };
+    let d = extract_int(obj, what)?;
+    u8::try_from(d)
+        .ok()
+        .filter(|&d| d < players)
+        .ok_or_else(|| {
+            InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
+        })
+}
+
+/// An optional hand index `0..2**64` (None or absent: 0), else `InvalidDealError`.
+pub fn opt_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(0);
+    };
+    let h = extract_int(obj, "hand_index")?;
+    u64::try_from(h)
+        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be 0..2**64-1, got {h}")))
+}
+
+/// An optional seed (None or absent: 0).
+pub fn opt_seed(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    obj.filter(|o| !o.is_none())
+        .map(extract_seed)
+        .transpose()
+        .map(|s| s.unwrap_or(0))
+}
+
+/// Every rule parameter by name, in `params` order (`to_dict()` of the rules classes).
+pub fn params_dict<'py, R>(
+    py: Python<'py>,
+    rules: &R,
+    params: &[&str],
+    value: impl Fn(Python<'py>, &R, &str) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let d = pyo3::types::PyDict::new(py);
+    for k in params {
+        d.set_item(k, value(py, rules, k)?)?;
+    }
+    Ok(d)
+}
+
+/// `Class(name=value, …)` listing the parameters that differ from `default` (the eval-able
+/// `repr()` of the rules classes).
+pub fn params_repr<'py, R>(
+    py: Python<'py>,
+    class: &str,
+    rules: &R,
+    default: &R,
+    params: &[&str],
+    value: impl Fn(Python<'py>, &R, &str) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<String> {
+    let mut parts = Vec::new();
+    for k in params {
+        let v = value(py, rules, k)?;
+        if !v.eq(value(py, default, k)?)? {
+            parts.push(format!("{k}={}", v.repr()?));
+        }
+    }
+    Ok(format!("{class}({})", parts.join(", ")))
 }

@@ -1,6 +1,6 @@
 //! `HeartsRules`: keyword parameters of RULES.md A.1/A.6, validated into the engine's rules.
 
-use crate::convert::{extract_bool, extract_int, extract_str, type_name};
+use crate::convert::{choice, extract_bool, extract_int, extract_str, type_name};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsPreset, HeartsRules, Moon, PassCount, PassDirection,
@@ -40,18 +40,6 @@ pub const PARAMS: [&str; 24] = [
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyHeartsRules(pub HeartsRules);
 
-fn choice<T: Copy>(
-    v: &Bound<'_, PyAny>,
-    k: &str,
-    from: fn(&str) -> Option<T>,
-    allowed: String,
-) -> PyResult<T> {
-    let s = extract_str(v, k)?;
-    from(&s).ok_or_else(|| {
-        InvalidRulesError::new_err(format!("{k} must be one of {allowed}; got {s:?}"))
-    })
-}
-
 fn bounded(v: &Bound<'_, PyAny>, k: &str, min: i128, max: i128) -> PyResult<u32> {
     let x = extract_int(v, k)?;
     if x < min || x > max {
@@ -67,7 +55,7 @@ fn set_param(r: &mut HeartsRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()>
     match k {
         "players" => r.players = bounded(v, k, 3, 7)? as u8,
         "deck_adjust" => {
-            r.deck_adjust = choice(v, k, DeckAdjust::from_name, DeckAdjust::allowed())?;
+            r.deck_adjust = choice(v, k, DeckAdjust::from_name, &DeckAdjust::allowed())?;
         }
         "pass_count" => {
             r.pass_count = if v.is_instance_of::<PyString>() {
@@ -89,23 +77,23 @@ fn set_param(r: &mut HeartsRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()>
             }
         }
         "pass_direction" => {
-            r.pass_direction = choice(v, k, PassDirection::from_name, PassDirection::allowed())?;
+            r.pass_direction = choice(v, k, PassDirection::from_name, &PassDirection::allowed())?;
         }
         "pass_through" => r.pass_through = extract_bool(v, k)?,
-        "first_lead" => r.first_lead = choice(v, k, FirstLead::from_name, FirstLead::allowed())?,
+        "first_lead" => r.first_lead = choice(v, k, FirstLead::from_name, &FirstLead::allowed())?,
         "first_trick_no_points" => r.first_trick_no_points = extract_bool(v, k)?,
         "hearts_must_be_broken" => r.hearts_must_be_broken = extract_bool(v, k)?,
         "queen_breaks_hearts" => r.queen_breaks_hearts = extract_bool(v, k)?,
         "early_end" => r.early_end = extract_bool(v, k)?,
-        "scoring" => r.scoring = choice(v, k, Scoring::from_name, Scoring::allowed())?,
-        "moon" => r.moon = choice(v, k, Moon::from_name, Moon::allowed())?,
+        "scoring" => r.scoring = choice(v, k, Scoring::from_name, &Scoring::allowed())?,
+        "moon" => r.moon = choice(v, k, Moon::from_name, &Moon::allowed())?,
         "target" => r.target = bounded(v, k, 1, big)?,
         "starting_chips" => r.starting_chips = bounded(v, k, 1, big)?,
-        "chips_end" => r.chips_end = choice(v, k, ChipsEnd::from_name, ChipsEnd::allowed())?,
+        "chips_end" => r.chips_end = choice(v, k, ChipsEnd::from_name, &ChipsEnd::allowed())?,
         "french_spades" => r.french_spades = extract_bool(v, k)?,
         "jack_of_diamonds" => r.jack_of_diamonds = extract_bool(v, k)?,
         "moon_requires_jack" => r.moon_requires_jack = extract_bool(v, k)?,
-        "tie" => r.tie = choice(v, k, Tie::from_name, Tie::allowed())?,
+        "tie" => r.tie = choice(v, k, Tie::from_name, &Tie::allowed())?,
         "max_hands" => {
             r.max_hands = if v.is_none() {
                 None
@@ -118,7 +106,7 @@ fn set_param(r: &mut HeartsRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()>
         "avoid_all_tricks_bonus" => {
             r.avoid_all_tricks_bonus = bounded(v, k, 0, i128::from(MAX_AVOID_BONUS))?;
         }
-        "pass_table" => r.pass_table = choice(v, k, PassTable::from_name, PassTable::allowed())?,
+        "pass_table" => r.pass_table = choice(v, k, PassTable::from_name, &PassTable::allowed())?,
         _ => {
             return Err(InvalidRulesError::new_err(format!(
                 "unknown HeartsRules parameter {k:?}; allowed: {}",
@@ -243,11 +231,7 @@ impl PyHeartsRules {
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for k in PARAMS {
-            d.set_item(k, value(py, &self.0, k)?)?;
-        }
-        Ok(d)
+        crate::convert::params_dict(py, &self.0, &PARAMS, value)
     }
 
     /// Derived: the cards in play.
@@ -265,15 +249,7 @@ impl PyHeartsRules {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let default = HeartsRules::default();
-        let mut parts = Vec::new();
-        for k in PARAMS {
-            let v = value(py, &self.0, k)?;
-            let dv = value(py, &default, k)?;
-            if !v.eq(&dv)? {
-                parts.push(format!("{k}={}", v.repr()?));
-            }
-        }
-        Ok(format!("HeartsRules({})", parts.join(", ")))
+        crate::convert::params_repr(py, "HeartsRules", &self.0, &default, &PARAMS, value)
     }
 
     #[staticmethod]

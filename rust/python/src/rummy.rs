@@ -1,7 +1,10 @@
 //! `RummyRules`, `RummyState` and the meld helpers: conversion, validation and error mapping
 //! for the engine's rummy (docs/rummy-api.md).
 
-use crate::convert::{extract_bool, extract_int, extract_seed, extract_str, type_name};
+use crate::convert::{
+    choice, extract_bool, extract_int, extract_seed, extract_str, int_in, opt_hand_index, opt_seat,
+    opt_seed, seq, type_name,
+};
 use crate::errors::{
     illegal, rules_error, type_error, InvalidArgumentError, InvalidCardError, InvalidDealError,
     InvalidRulesError,
@@ -37,16 +40,6 @@ const PARAMS: [&str; 12] = [
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyRummyRules(pub RummyRules);
 
-fn int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<i64> {
-    let x = extract_int(v, k)?;
-    if x < i128::from(min) || x > i128::from(max) {
-        return Err(InvalidRulesError::new_err(format!(
-            "{k} must be an int {min}..={max}, got {x}"
-        )));
-    }
-    Ok(x as i64)
-}
-
 fn set_param(r: &mut RummyRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
     let m = MAX_PARAM;
     match k {
@@ -81,25 +74,12 @@ fn set_param(r: &mut RummyRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()> 
         }
         "initial_upcard" => r.initial_upcard = extract_bool(v, k)?,
         "stock_exhausted" => {
-            let s = extract_str(v, k)?;
-            r.stock_exhausted = StockExhausted::from_name(&s).ok_or_else(|| {
-                InvalidRulesError::new_err(format!(
-                    "stock_exhausted must be one of {}; got {s:?}",
-                    StockExhausted::allowed()
-                ))
-            })?;
+            r.stock_exhausted =
+                choice(v, k, StockExhausted::from_name, &StockExhausted::allowed())?;
         }
         "max_turns_per_hand" => r.max_turns_per_hand = int_in(v, k, 1, m)? as u32,
         "target" => r.target = int_in(v, k, 1, m)?,
-        "tie" => {
-            let s = extract_str(v, k)?;
-            r.tie = Tie::from_name(&s).ok_or_else(|| {
-                InvalidRulesError::new_err(format!(
-                    "tie must be one of {}; got {s:?}",
-                    Tie::allowed()
-                ))
-            })?;
-        }
+        "tie" => r.tie = choice(v, k, Tie::from_name, &Tie::allowed())?,
         "max_hands" => {
             r.max_hands = if v.is_none() {
                 None
@@ -204,23 +184,12 @@ impl PyRummyRules {
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for k in PARAMS {
-            d.set_item(k, value(py, &self.0, k)?)?;
-        }
-        Ok(d)
+        crate::convert::params_dict(py, &self.0, &PARAMS, value)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let default = RummyRules::default();
-        let mut parts = Vec::new();
-        for k in PARAMS {
-            let v = value(py, &self.0, k)?;
-            if !v.eq(value(py, &default, k)?)? {
-                parts.push(format!("{k}={}", v.repr()?));
-            }
-        }
-        Ok(format!("RummyRules({})", parts.join(", ")))
+        crate::convert::params_repr(py, "RummyRules", &self.0, &default, &PARAMS, value)
     }
 
     #[staticmethod]
@@ -248,15 +217,6 @@ fn extract_rummy_rules(obj: &Bound<'_, PyAny>) -> PyResult<RummyRules> {
 }
 
 // ---------------------------------------------------------------- cards and melds
-
-fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!("{what} must be a sequence, got str")));
-    }
-    obj.try_iter()
-        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?
-        .collect()
-}
 
 /// The ints of a sequence, types checked only (ids are checked later: types come first).
 fn int_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
@@ -531,35 +491,6 @@ fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyResul
     Ok(out)
 }
 
-fn extract_seat_arg(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyResult<u8> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(0);
-    };
-    let d = extract_int(obj, what)?;
-    u8::try_from(d)
-        .ok()
-        .filter(|&d| d < players)
-        .ok_or_else(|| {
-            InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
-        })
-}
-
-fn extract_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(0);
-    };
-    let h = extract_int(obj, "hand_index")?;
-    u64::try_from(h)
-        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be 0..2**64-1, got {h}")))
-}
-
-fn seed_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    obj.filter(|o| !o.is_none())
-        .map(extract_seed)
-        .transpose()
-        .map(|s| s.unwrap_or(0))
-}
-
 #[pymethods]
 impl PyRummyState {
     #[new]
@@ -572,10 +503,10 @@ impl PyRummyState {
         totals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let r = extract_rummy_rules(rules)?;
-        let dealer = extract_seat_arg(dealer, r.players, "dealer")?;
-        let hand_index = extract_hand_index(hand_index)?;
+        let dealer = opt_seat(dealer, r.players, "dealer")?;
+        let hand_index = opt_hand_index(hand_index)?;
         let totals = extract_totals(&r, totals)?;
-        let seed = seed_arg(seed)?;
+        let seed = opt_seed(seed)?;
         Ok(PyRummyState(RummyState::deal(
             &r,
             dealer,
@@ -600,10 +531,10 @@ impl PyRummyState {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let r = extract_rummy_rules(rules)?;
-        let dealer = extract_seat_arg(dealer, r.players, "dealer")?;
-        let hand_index = extract_hand_index(hand_index)?;
+        let dealer = opt_seat(dealer, r.players, "dealer")?;
+        let hand_index = opt_hand_index(hand_index)?;
         let totals = extract_totals(&r, totals)?;
-        let seed = seed_arg(seed)?;
+        let seed = opt_seed(seed)?;
         let hands: Vec<Vec<i128>> = seq(hands, "hands")?
             .iter()
             .enumerate()
@@ -834,8 +765,8 @@ impl PyRummyGame {
         totals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let r = extract_rummy_rules(rules)?;
-        let seed = seed_arg(seed)?;
-        let first_dealer = extract_seat_arg(first_dealer, r.players, "first_dealer")?;
+        let seed = opt_seed(seed)?;
+        let first_dealer = opt_seat(first_dealer, r.players, "first_dealer")?;
         let mut list = Vec::new();
         if let Some(ds) = deals.filter(|d| !d.is_none()) {
             for (i, d) in seq(ds, "deals")?.iter().enumerate() {
@@ -1004,21 +935,13 @@ pub fn simulate_rummy<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use crate::sim::{extract_count, extract_threads, report};
+    use crate::sim::{extract_count, extract_progress, extract_threads, report};
     use numpy::{IntoPyArray, PyArrayMethods};
     let r = extract_rummy_rules(rules)?;
-    let seed = seed_arg(seed)?;
+    let seed = opt_seed(seed)?;
     let policies = rummy_policies(policy, r.players)?;
     let threads = extract_threads(threads)?;
-    let progress = progress.filter(|p| !p.is_none());
-    if let Some(cb) = progress {
-        if !cb.is_callable() {
-            return Err(type_error(format!(
-                "progress must be callable(done, total), got {}",
-                type_name(cb)
-            )));
-        }
-    }
+    let progress = extract_progress(progress)?;
     let count = |o: Option<&Bound<'py, PyAny>>, what: &str| {
         o.filter(|h| !h.is_none())
             .map(|h| extract_count(h, what))
@@ -1115,7 +1038,7 @@ pub fn rummy_play_out(
     })?;
     let players = state.borrow().0.rules().players;
     let policies = rummy_policies(policy, players)?;
-    let seed = seed_arg(seed)?;
+    let seed = opt_seed(seed)?;
     let index = index
         .map(|i| crate::sim::extract_count(i, "index"))
         .transpose()?

@@ -141,6 +141,48 @@ fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     Ok(arr)
 }
 
+/// The optional progress callback: None, or a callable(done, total).
+pub fn extract_progress<'a, 'py>(
+    progress: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
+    let progress = progress.filter(|p| !p.is_none());
+    if let Some(cb) = progress {
+        if !cb.is_callable() {
+            return Err(type_error(format!(
+                "progress must be callable(done, total), got {}",
+                type_name(cb)
+            )));
+        }
+    }
+    Ok(progress)
+}
+
+/// Per-column means of sums over `n` samples (NaN when `n == 0`).
+#[allow(clippy::cast_precision_loss)]
+pub fn means(sums: &[i64], n: u64) -> Vec<f64> {
+    let n = n as f64;
+    sums.iter()
+        .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
+        .collect()
+}
+
+/// Per-column population variances from sums and sums of squares over `n` samples.
+#[allow(clippy::cast_precision_loss)]
+pub fn variances(sums: &[i64], squares: &[i64], n: u64) -> Vec<f64> {
+    let n = n as f64;
+    sums.iter()
+        .zip(squares)
+        .map(|(&a, &b)| {
+            if n > 0.0 {
+                let m = a as f64 / n;
+                (b as f64 / n - m * m).max(0.0)
+            } else {
+                f64::NAN
+            }
+        })
+        .collect()
+}
+
 /// Calls the progress callback, if any, with (done, total).
 pub fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) -> PyResult<()> {
     if let Some(cb) = progress {
@@ -172,15 +214,7 @@ pub fn simulate_hearts<'py>(
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
     let table = extract_policy(policy, r.players)?;
     let threads = extract_threads(threads)?;
-    let progress = progress.filter(|p| !p.is_none());
-    if let Some(cb) = progress {
-        if !cb.is_callable() {
-            return Err(type_error(format!(
-                "progress must be callable(done, total), got {}",
-                type_name(cb)
-            )));
-        }
-    }
+    let progress = extract_progress(progress)?;
     let hands = hands
         .filter(|h| !h.is_none())
         .map(|h| extract_count(h, "hands"))
@@ -292,28 +326,10 @@ fn run_stream<'py>(
     stats_dict(py, &total)
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn stats_dict<'py>(py: Python<'py>, st: &HandStats) -> PyResult<Bound<'py, PyDict>> {
     let p = st.players;
-    let n = st.hands as f64;
-    let mean = |s: &[i64]| -> Vec<f64> {
-        s.iter()
-            .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
-            .collect()
-    };
-    let var = |s: &[i64], q: &[i64]| -> Vec<f64> {
-        s.iter()
-            .zip(q)
-            .map(|(&a, &b)| {
-                if n > 0.0 {
-                    let m = a as f64 / n;
-                    (b as f64 / n - m * m).max(0.0)
-                } else {
-                    f64::NAN
-                }
-            })
-            .collect()
-    };
+    let mean = |s: &[i64]| means(s, st.hands);
+    let var = |s: &[i64], q: &[i64]| variances(s, q, st.hands);
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
     d.set_item("mean_points", mean(&st.points_sum).into_pyarray(py))?;

@@ -1,7 +1,10 @@
 //! `SpadesRules`, `SpadesState` and `SpadesGame`: conversion, validation and error mapping
 //! for the engine's Spades (docs/spades-api.md).
 
-use crate::convert::{extract_bool, extract_int, extract_seed, extract_str, type_name, widen};
+use crate::convert::{
+    choice, extract_bool, extract_int, extract_seed, extract_str, int_in, opt_hand_index,
+    opt_int_in, opt_seat, opt_seed, seq, type_name, widen,
+};
 use crate::errors::{ids, illegal, text_error, type_error, InvalidCardError, InvalidDealError};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::{RulesError, Tie};
@@ -14,7 +17,7 @@ use hearts_engine::spades::{
 };
 use hearts_engine::{Card, CardSet, Rng};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 
 // ---------------------------------------------------------------- cards
 
@@ -43,36 +46,6 @@ pub fn spades_card_name(card: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyclass(name = "SpadesRules", module = "hearts_fast._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PySpadesRules(pub SpadesRules);
-
-fn choice<T: Copy>(
-    v: &Bound<'_, PyAny>,
-    k: &str,
-    from: fn(&str) -> Option<T>,
-    allowed: &str,
-) -> PyResult<T> {
-    let s = extract_str(v, k)?;
-    from(&s).ok_or_else(|| {
-        InvalidRulesError::new_err(format!("{k} must be one of {allowed}; got {s:?}"))
-    })
-}
-
-fn int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<i64> {
-    let x = extract_int(v, k)?;
-    if x < i128::from(min) || x > i128::from(max) {
-        return Err(InvalidRulesError::new_err(format!(
-            "{k} must be an int {min}..={max}, got {x}"
-        )));
-    }
-    Ok(x as i64)
-}
-
-fn opt_int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<Option<i64>> {
-    if v.is_none() {
-        Ok(None)
-    } else {
-        int_in(v, k, min, max).map(Some)
-    }
-}
 
 fn set_param(r: &mut SpadesRules, k: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
     let m = MAX_PARAM;
@@ -220,11 +193,7 @@ impl PySpadesRules {
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for k in PARAMS {
-            d.set_item(k, value(py, &self.0, k)?)?;
-        }
-        Ok(d)
+        crate::convert::params_dict(py, &self.0, &PARAMS, value)
     }
 
     /// Derived: the 52 cards in play (B-2, B.3 #5).
@@ -234,14 +203,7 @@ impl PySpadesRules {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let default = SpadesRules::default();
-        let mut parts = Vec::new();
-        for k in PARAMS {
-            let v = value(py, &self.0, k)?;
-            if !v.eq(value(py, &default, k)?)? {
-                parts.push(format!("{k}={}", v.repr()?));
-            }
-        }
-        Ok(format!("SpadesRules({})", parts.join(", ")))
+        crate::convert::params_repr(py, "SpadesRules", &self.0, &default, &PARAMS, value)
     }
 
     #[staticmethod]
@@ -269,16 +231,6 @@ pub fn extract_spades_rules(obj: &Bound<'_, PyAny>) -> PyResult<SpadesRules> {
 }
 
 // ---------------------------------------------------------------- arguments
-
-fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!("{what} must be a sequence, got str")));
-    }
-    let it = obj
-        .try_iter()
-        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?;
-    it.collect()
-}
 
 /// A deal: 4 sequences of 13 Spades card ids in dealt order (types, ids, then the deal).
 pub fn extract_spades_deal(
@@ -331,22 +283,6 @@ fn extract_pair(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[i64; 2]
         })?;
     }
     Ok(out)
-}
-
-fn extract_dealer(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<u8> {
-    let Some(obj) = obj else { return Ok(0) };
-    let d = extract_int(obj, what)?;
-    u8::try_from(d)
-        .ok()
-        .filter(|&d| d < 4)
-        .ok_or_else(|| InvalidDealError::new_err(format!("{what} must be a seat 0..3, got {d}")))
-}
-
-fn extract_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let Some(obj) = obj else { return Ok(0) };
-    let h = extract_int(obj, "hand_index")?;
-    u64::try_from(h)
-        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be 0..2**64-1, got {h}")))
 }
 
 fn scores(
@@ -765,10 +701,10 @@ impl PySpadesState {
         redeals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let rules = extract_spades_rules(rules)?;
-        let dealer = extract_dealer(dealer, "dealer")?;
-        let hand_index = extract_hand_index(hand_index)?;
+        let dealer = opt_seat(dealer, 4, "dealer")?;
+        let hand_index = opt_hand_index(hand_index)?;
         let (totals, bags) = scores(&rules, totals, bags)?;
-        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
+        let seed = opt_seed(seed)?;
         let mut rng = Rng::new(seed);
         let deal = match hands {
             Some(h) => extract_spades_deal(&rules, h, "hands")?,
@@ -802,8 +738,8 @@ impl PySpadesGame {
         bags: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let rules = extract_spades_rules(rules)?;
-        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-        let first_dealer = extract_dealer(first_dealer, "first_dealer")?;
+        let seed = opt_seed(seed)?;
+        let first_dealer = opt_seat(first_dealer, 4, "first_dealer")?;
         let deals = extract_deals(&rules, deals, "deals")?;
         let (totals, bags) = scores(&rules, totals, bags)?;
         Ok(PySpadesGame(SpadesGame::new(

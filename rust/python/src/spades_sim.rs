@@ -1,12 +1,11 @@
 //! `simulate_spades`: the Spades batch with the GIL released between signal checks, results
 //! as numpy arrays moved out of Rust.
 
-use crate::convert::{extract_seed, type_name};
-use crate::errors::type_error;
+use crate::convert::extract_seed;
 use crate::errors::InvalidArgumentError;
 use crate::sim::{
-    extract_count, extract_policy, extract_threads, report, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK,
-    HANDS_PER_CHUNK,
+    extract_count, extract_policy, extract_progress, extract_threads, report, BLOCK,
+    GAMES_PER_CHUNK, GAME_BLOCK, HANDS_PER_CHUNK,
 };
 use crate::spades::extract_spades_rules;
 use hearts_engine::sim::{Policy, Pool};
@@ -60,15 +59,7 @@ pub fn simulate_spades<'py>(
     let mut policies = [Policy::Random; 4];
     policies.copy_from_slice(&table.0[..4]);
     let threads = extract_threads(threads)?;
-    let progress = progress.filter(|p| !p.is_none());
-    if let Some(cb) = progress {
-        if !cb.is_callable() {
-            return Err(type_error(format!(
-                "progress must be callable(done, total), got {}",
-                type_name(cb)
-            )));
-        }
-    }
+    let progress = extract_progress(progress)?;
     let hands = hands
         .filter(|h| !h.is_none())
         .map(|h| extract_count(h, "hands"))
@@ -152,27 +143,9 @@ fn run_stream<'py>(
     stats_dict(py, &total)
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn stats_dict<'py>(py: Python<'py>, st: &SpadesStats) -> PyResult<Bound<'py, PyDict>> {
-    let n = st.hands as f64;
-    let mean = |s: &[i64]| -> Vec<f64> {
-        s.iter()
-            .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
-            .collect()
-    };
-    let var = |s: &[i64], q: &[i64]| -> Vec<f64> {
-        s.iter()
-            .zip(q)
-            .map(|(&a, &b)| {
-                if n > 0.0 {
-                    let m = a as f64 / n;
-                    (b as f64 / n - m * m).max(0.0)
-                } else {
-                    f64::NAN
-                }
-            })
-            .collect()
-    };
+    let mean = |s: &[i64]| crate::sim::means(s, st.hands);
+    let var = |s: &[i64], q: &[i64]| crate::sim::variances(s, q, st.hands);
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
     d.set_item("mean_hand_scores", mean(&st.score_sum).into_pyarray(py))?;

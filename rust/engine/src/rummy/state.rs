@@ -182,8 +182,8 @@ pub fn check_deal(
     Ok(())
 }
 
-/// Whether `hand` keeps a legal discard (C-15, C-16): a card other than Q♠, or with the Q♠
-/// exception a Q♠ while holding at least 2 cards.
+/// Whether a hand of `len` cards, `queens` of them Q♠, keeps a legal discard (C-15, C-16):
+/// a card other than Q♠, or with the Q♠ exception a Q♠ while holding at least 2 cards.
 fn has_discard_after(len: usize, queens: usize, exception: bool) -> bool {
     len > queens || (exception && queens > 0 && len >= 2)
 }
@@ -195,9 +195,9 @@ fn keeps_discard(len: usize, queens: usize, removed: &[u8], exception: bool) -> 
     has_discard_after(len - removed.len(), queens - q, exception)
 }
 
+/// Whether `hand` keeps a legal discard (C-15, C-16).
 fn has_discard(hand: &Multiset, exception: bool) -> bool {
-    let n = hand.len();
-    n > usize::from(hand.count(QS)) || (exception && hand.count(QS) > 0 && n >= 2)
+    has_discard_after(hand.len(), usize::from(hand.count(QS)), exception)
 }
 
 /// The meld after laying `card` at `end`, if valid.

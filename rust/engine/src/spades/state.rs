@@ -330,10 +330,7 @@ pub fn deal_random(rules: &SpadesRules, dealer: u8, rng: &mut Rng) -> Deal {
     for (slot, c) in deck.iter_mut().zip(rules.deck()) {
         *slot = c.id();
     }
-    for i in (1..52).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        deck.swap(i, j);
-    }
+    rng.shuffle(&mut deck);
     let mut deal = [[0u8; TRICKS]; 4];
     for (i, &c) in deck.iter().enumerate() {
         deal[(usize::from(dealer) + 1 + i) % 4][i / 4] = c;
