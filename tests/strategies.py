@@ -122,6 +122,7 @@ SPADES_DEFAULTS: dict[str, Any] = {
 #: B.6 preset "openspiel" (docs/spades-api.md).
 SPADES_OPENSPIEL: dict[str, Any] = {
     "set_penalty": "bid",
+    "nil_tricks": "team",
     "spades_broken": True,
     "first_trick_no_spade_lead": False,
     "nil": True,
@@ -209,7 +210,7 @@ def spades_rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str,
         "blind_nil_min_deficit": draw(
             st.sampled_from([0, 0, 0, 1, 50, 100, 200, SPADES_RULE_INT_LIMIT])
         ),
-        "nil_tricks": draw(st.sampled_from(["bags", "count_for_partner", "ignored"])),
+        "nil_tricks": draw(st.sampled_from(["bags", "count_for_partner", "team", "ignored"])),
         "set_penalty": draw(st.sampled_from(["undertricks", "bid", "zero"])),
         "bags": draw(st.booleans()),
         "bags_limit": draw(st.sampled_from([1, 2, 3, 5, 10, 10, 13, SPADES_RULE_INT_LIMIT])),

@@ -140,7 +140,7 @@ LIMIT = 1_000_000  # [api] engine limit: every int rule parameter is within ±LI
 MAX_TOTAL = 10**12  # [api] engine limit of a given team total
 MAX_SEED = 2**64 - 1
 CHOICE_PARAMS = {
-    "nil_tricks": ["bags", "count_for_partner", "ignored"],
+    "nil_tricks": ["bags", "count_for_partner", "team", "ignored"],
     "set_penalty": ["undertricks", "bid", "zero"],
     "first_lead": ["left_of_dealer", "lowest_club"],
     "boston": ["off", "bonus", "wins_game"],
@@ -241,6 +241,7 @@ def test_B6_presets(engine: Any) -> None:
     o = engine.SpadesRules.preset("openspiel")
     expected = {
         "set_penalty": "bid",
+        "nil_tricks": "team",
         "spades_broken": True,
         "first_trick_no_spade_lead": False,
         "nil": True,

@@ -360,7 +360,7 @@ class SpadesRules:
     blind_nil: bool
     blind_nil_value: int
     blind_nil_min_deficit: int
-    nil_tricks: Literal["bags", "count_for_partner", "ignored"]
+    nil_tricks: Literal["bags", "count_for_partner", "team", "ignored"]
     set_penalty: Literal["undertricks", "bid", "zero"]
     bags: bool
     bags_limit: int

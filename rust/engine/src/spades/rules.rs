@@ -7,7 +7,12 @@ use crate::option_enum;
 
 option_enum! {
     /// `nil_tricks` (B-19): what the tricks of a nil bidder do.
-    NilTricks { Bags = "bags", CountForPartner = "count_for_partner", Ignored = "ignored" }
+    NilTricks {
+        Bags = "bags",
+        CountForPartner = "count_for_partner",
+        Team = "team",
+        Ignored = "ignored",
+    }
 }
 option_enum! {
     /// `set_penalty` (B-17): the score of a set contract.
@@ -131,12 +136,14 @@ impl Default for SpadesRules {
 
 impl SpadesRules {
     /// The rules of a preset: `default` (B.1) or `openspiel` (B.6; single-hand scoring is
-    /// `max_hands = 1`, "partners' bids may not total more than 13" is `team_bid_cap`).
+    /// `max_hands = 1`, "partners' bids may not total more than 13" is `team_bid_cap`, and
+    /// the nil bidders' tricks count for the team, B-19 `team`).
     ///
     /// ```
-    /// use hearts_engine::spades::{SpadesPreset, SpadesRules, SetPenalty};
+    /// use hearts_engine::spades::{NilTricks, SpadesPreset, SpadesRules, SetPenalty};
     /// let r = SpadesRules::preset(SpadesPreset::OpenSpiel);
     /// assert_eq!(r.set_penalty, SetPenalty::Bid);
+    /// assert_eq!(r.nil_tricks, NilTricks::Team);
     /// assert!(r.spades_broken && r.team_bid_cap && !r.first_trick_no_spade_lead);
     /// ```
     pub fn preset(preset: SpadesPreset) -> SpadesRules {
@@ -145,6 +152,7 @@ impl SpadesRules {
             SpadesPreset::Default => base,
             SpadesPreset::OpenSpiel => SpadesRules {
                 set_penalty: SetPenalty::Bid,
+                nil_tricks: NilTricks::Team,
                 spades_broken: true,
                 first_trick_no_spade_lead: false,
                 max_hands: Some(1),

@@ -883,11 +883,12 @@ pub fn score_hand(
         }
         let (mut score, mut bags) = (extra[t], 0i64);
         let mut tr = tricks[t];
-        if r.nil_tricks == NilTricks::CountForPartner {
+        if matches!(r.nil_tricks, NilTricks::CountForPartner | NilTricks::Team) {
             tr += nil_tricks[t];
         }
         let ct = c[t];
-        if has_contract[t] {
+        // B-19 `team`: the contract is scored even when both partners bid nil (C = 0).
+        if has_contract[t] || r.nil_tricks == NilTricks::Team {
             if r.boston != Boston::Off && ct == 13 {
                 if tr == 13 {
                     score += 200;
@@ -931,4 +932,44 @@ pub fn score_hand(
         out.scores[t] = score;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spades::SpadesPreset;
+
+    fn bid(value: u8, nil: bool) -> Bid {
+        Bid {
+            value,
+            nil,
+            blind: false,
+            bemo: None,
+        }
+    }
+
+    /// B-19 `team` (the B.6 preset): a nil bidder's tricks count toward the team's contract,
+    /// and a team of two nils scores its tricks as overtricks (C = 0); B-18 still scores
+    /// each nil. Expected values worked by hand from the rules.
+    #[test]
+    fn nil_tricks_team_b19() {
+        let r = SpadesRules::preset(SpadesPreset::OpenSpiel);
+        assert_eq!(r.nil_tricks, NilTricks::Team);
+        // Team 0: seat 0 nil with 2 tricks, seat 2 bids 3 and takes 2: T + N = 4 >= 3, so
+        // +30 +1 overtrick, one bag; the nil fails: -100. Team 1: both nil, 5 + 4 tricks:
+        // +9 overtricks and 9 bags, two failed nils: -200.
+        let bids = [bid(0, true), bid(0, true), bid(3, false), bid(0, true)];
+        let s = score_hand(&r, &bids, [2, 5, 2, 4], [0, 0], [0, 0], [false; 2]);
+        assert_eq!(s.scores, [31 - 100, 9 - 200]);
+        assert_eq!(s.bags, [1, 9]);
+        // The same hand under `bags`: the nil tricks never count toward C (set: -10·3 under
+        // the preset's set penalty `bid`), each is +1 and a bag; team 1 has no contract.
+        let bags = SpadesRules {
+            nil_tricks: NilTricks::Bags,
+            ..r
+        };
+        let s = score_hand(&bags, &bids, [2, 5, 2, 4], [0, 0], [0, 0], [false; 2]);
+        assert_eq!(s.scores, [-30 + 2 - 100, 9 - 200]);
+        assert_eq!(s.bags, [2, 9]);
+    }
 }
