@@ -2,11 +2,11 @@
 //! stepping and the batch fast path), and a batch. `cargo bench -p hearts-engine`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use hearts_engine::hearts::{HeartsPreset, HeartsRules, HeartsState, Phase};
-use hearts_engine::sim::{
-    batch_hand, policy_rng, simulate_hands_into, Batch, FastRules, HandsOut, Policy, TablePolicy,
+use hearts_engine::hearts::sim::{
+    batch_hand, simulate_hands_into, Batch, FastRules, HandsOut, Policy, TablePolicy,
 };
-use hearts_engine::Rng;
+use hearts_engine::hearts::{HeartsPreset, HeartsRules, HeartsState, Phase};
+use hearts_engine::{policy_rng, Portable, Rng};
 
 fn openspiel() -> Batch<'static> {
     Batch {
@@ -72,7 +72,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("fast path, portable build (no BMI2/POPCNT)", |bch| {
         bch.iter(|| {
             i += 1;
-            fast.play::<false>(b.seed, i, None).points[0]
+            fast.play(Portable, b.seed, i, None).points[0]
         });
     });
     g.finish();

@@ -1,7 +1,7 @@
 //! Times a one-thread batch of Spades hands: `spades_speed [preset] [hands] [policy]`.
 #![allow(clippy::cast_precision_loss, clippy::print_stdout)]
 
-use hearts_engine::sim::Policy;
+use hearts_engine::spades::policy::Policy;
 use hearts_engine::spades::sim::{simulate_hands, SpadesBatch};
 use hearts_engine::spades::{SpadesPreset, SpadesRules};
 use std::time::Instant;

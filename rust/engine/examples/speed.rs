@@ -1,7 +1,7 @@
 //! Quick throughput probe: `cargo run --release --example speed -- [preset] [hands] [policy]`.
 #![allow(clippy::cast_precision_loss)]
+use hearts_engine::hearts::sim::{simulate_hands, Policy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules};
-use hearts_engine::sim::{simulate_hands, Policy};
 use std::time::Instant;
 
 fn main() {

@@ -1,11 +1,18 @@
 //! # hearts-engine
 //!
-//! Bitboard engines for trick-taking card games: the Hearts family (RULES.md §A) and Spades
-//! (§B). The crate
-//! knows nothing about Python; the `hearts-fast-py` crate binds it.
+//! Bitboard engines for card games: the Hearts family, Spades and the rummy *La Dame de
+//! Pique* (their rules are in the repository's `docs/rules/`). The crate knows nothing about
+//! Python; the `hearts-fast-py` crate binds it.
+//!
+//! - [`core`]: everything game-agnostic (cards, card sets, seats, the trick and its mask
+//!   kernel, the RNG with batch seeding, run-time chosen bit instructions, shared errors).
+//! - [`batch`]: the batch framework every game's simulator runs on (thread pool, blocks,
+//!   deterministic `(seed, index)` seeding).
+//! - [`hearts`], [`spades`], [`rummy`]: one folder per game with the same module set
+//!   (`rules`, `state`, `game`, `text`, `policy`, `sim`); no game uses another.
 //!
 //! ```
-//! use hearts_engine::{Rng, hearts::{HeartsRules, HeartsState, Phase}};
+//! use hearts_engine::{hearts::{HeartsRules, HeartsState, Phase}, Rng};
 //!
 //! let rules = HeartsRules::default();
 //! let mut rng = Rng::new(42);
@@ -23,18 +30,14 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
-mod card;
-mod card_set;
+pub mod batch;
+pub mod core;
 pub mod hearts;
-mod options;
 pub mod perft;
-mod rng;
 pub mod rummy;
-pub mod sim;
 pub mod spades;
-mod trick;
 
-pub use card::{Card, ParseCardError, Rank, Suit};
-pub use card_set::{CardSet, IntoIter, Subsets};
-pub use rng::{mix64, Rng};
-pub use trick::{Trick, MAX_TRICK_CARDS};
+pub use crate::core::{
+    mix64, policy_rng, policy_seed, BitOps, Bmi2, BySeat, Card, CardSet, IntoIter, ParseCardError,
+    Portable, Rank, Rng, RulesError, Seat, Subsets, Suit, TextError, Tie, Trick, MAX_TRICK_CARDS,
+};

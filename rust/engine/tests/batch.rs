@@ -4,13 +4,14 @@
 mod common;
 
 use common::{pick, random_rules};
-use hearts_engine::hearts::HeartsRules;
-use hearts_engine::sim::{
-    batch_hand, outcome_of, policy_rng, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
+use hearts_engine::hearts::sim::{
+    batch_hand, outcome_of, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
 };
+use hearts_engine::hearts::HeartsRules;
+use hearts_engine::policy_rng;
 use hearts_engine::Rng;
 
-fn stepped(b: &Batch<'_>, i: u64) -> hearts_engine::sim::FastOutcome {
+fn stepped(b: &Batch<'_>, i: u64) -> hearts_engine::hearts::sim::FastOutcome {
     let mut s = batch_hand(b, i);
     let mut rng = policy_rng(b.seed, i);
     while b.policy.act(&mut s, &mut rng) {}

@@ -4,8 +4,8 @@
 mod common;
 
 use common::random_rules;
+use hearts_engine::hearts::policy::random_subset;
 use hearts_engine::hearts::{HeartsGame, HeartsState, Phase, Scoring, CHIP_UNIT};
-use hearts_engine::sim::random_subset;
 use hearts_engine::{CardSet, Rng};
 
 fn act(s: &mut HeartsState, rng: &mut Rng) {

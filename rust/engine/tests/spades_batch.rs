@@ -1,14 +1,15 @@
 //! The Spades batch simulator against stepping `SpadesState` with the same policies: same
 //! deals, same draws, same results, for random rules (every option), policies and splits.
 
-use hearts_engine::hearts::Tie;
-use hearts_engine::sim::{policy_rng, Policy};
+use hearts_engine::policy_rng;
+use hearts_engine::spades::policy::{play_out, Policy};
 use hearts_engine::spades::sim::{
-    batch_state, outcome_of, play_out, simulate_hands, SpadesBatch, SpadesOutcome,
+    batch_state, outcome_of, simulate_hands, SpadesBatch, SpadesOutcome,
 };
 use hearts_engine::spades::{
     Boston, DeficientHand, FirstLead, NilTricks, Phase, Renege, SetPenalty, SpadesRules,
 };
+use hearts_engine::Tie;
 use hearts_engine::{CardSet, Rng};
 
 fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
@@ -90,7 +91,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
         let mut policies = [Policy::Random; 4];
         if case % 3 == 1 {
             for p in &mut policies {
-                *p = pick(&mut rng, &Policy::ALL);
+                *p = pick(&mut rng, Policy::ALL);
             }
         }
         let b = SpadesBatch {

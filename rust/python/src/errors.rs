@@ -1,8 +1,9 @@
 //! The Python exception classes (defined in `hearts_fast/errors.py`, shared with the
 //! reference engine) and the conversions of engine errors into them.
 
-use hearts_engine::hearts::{DealError, PassError, PlayError, RulesError, TextError};
+use hearts_engine::hearts::{DealError, PassError, PlayError};
 use hearts_engine::CardSet;
+use hearts_engine::{RulesError, TextError};
 use pyo3::prelude::*;
 
 pyo3::import_exception!(hearts_fast.errors, InvalidCardError);

@@ -4,8 +4,9 @@ use crate::convert::{choice, extract_bool, extract_int, extract_str, type_name};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsPreset, HeartsRules, Moon, PassCount, PassDirection,
-    PassTable, Scoring, Tie, MAX_AVOID_BONUS, MAX_PARAM,
+    PassTable, Scoring, MAX_AVOID_BONUS, MAX_PARAM,
 };
+use hearts_engine::Tie;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 

@@ -9,7 +9,6 @@ use crate::errors::{
     illegal, rules_error, type_error, InvalidArgumentError, InvalidCardError, InvalidDealError,
     InvalidRulesError,
 };
-use hearts_engine::hearts::Tie;
 use hearts_engine::rummy::sim::{
     batch_state, play_out, simulate_games, simulate_hands, RummyPolicy,
 };
@@ -17,6 +16,7 @@ use hearts_engine::rummy::{
     check_deal, is_valid_meld as engine_is_valid, meld_value as engine_value, Action, End,
     Multiset, RummyRules, RummyState, StockExhausted, MAX_PARAM,
 };
+use hearts_engine::Tie;
 use hearts_engine::{CardSet, Rng};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
@@ -948,7 +948,8 @@ pub fn simulate_rummy<'py>(
             .transpose()
     };
     let (hands, games) = (count(hands, "hands")?, count(games, "games")?);
-    let pool = hearts_engine::sim::Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    let pool = hearts_engine::batch::Pool::new(threads)
+        .map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
     let p = usize::from(r.players);
     let d = PyDict::new(py);
     match (hands, games) {
@@ -1043,7 +1044,7 @@ pub fn rummy_play_out(
         .map(|i| crate::sim::extract_count(i, "index"))
         .transpose()?
         .unwrap_or(0) as u64;
-    let mut rng = hearts_engine::sim::policy_rng(seed, index);
+    let mut rng = hearts_engine::policy_rng(seed, index);
     play_out(&policies, &mut state.borrow_mut().0, &mut rng);
     Ok(())
 }

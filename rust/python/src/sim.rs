@@ -5,12 +5,13 @@ use crate::convert::{extract_int, extract_seed, extract_str, type_name};
 use crate::errors::InvalidArgumentError;
 use crate::errors::{type_error, InvalidDealError};
 use crate::state::{extract_rules, PyHeartsState};
-use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
-use hearts_engine::sim::{
-    batch_hand, check_deals, policy_rng, simulate_chunk, simulate_games, stream_hands, Batch,
-    HandStats, HandsOut, Policy, Pool, TablePolicy,
+use hearts_engine::batch::Pool;
+use hearts_engine::hearts::sim::{
+    batch_hand, check_deals, simulate_chunk, simulate_games, stream_hands, Batch, HandStats,
+    HandsOut, Policy, TablePolicy,
 };
-use hearts_engine::Rng;
+use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
+use hearts_engine::{policy_rng, Rng};
 use numpy::{IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -278,7 +279,7 @@ fn run_hands<'py>(
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
-    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut out = HandsOut::new(n, p);
     let mut done = 0;
     while done < n {
@@ -310,7 +311,7 @@ fn run_stream<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
     let v = b.rules.total_penalty() as usize;
-    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut total = HandStats::new(p, v);
     let mut done = 0;
     while done < n {
@@ -375,7 +376,7 @@ fn run_games<'py>(
     let mut winners: Vec<bool> = Vec::with_capacity(n * p);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
     let mut pot: Vec<i64> = Vec::with_capacity(n);
-    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut done = 0;
     while done < n {
         let end = (done + GAMES_PER_CHUNK).min(n);
@@ -471,8 +472,7 @@ impl PyPolicy {
                     self.seats.unwrap_or(0)
                 )));
             }
-            let mut table = [Policy::Random; 4];
-            table.copy_from_slice(&self.table.0[..4]);
+            let table = crate::spades::spades_policies(&self.table.0[..4]);
             return Ok(crate::spades::policy_step(
                 &mut sp.borrow_mut(),
                 &table,

@@ -7,15 +7,16 @@ use crate::convert::{
 };
 use crate::errors::{ids, illegal, text_error, type_error, InvalidCardError, InvalidDealError};
 use crate::errors::{rules_error, InvalidRulesError};
-use hearts_engine::hearts::{RulesError, Tie};
-use hearts_engine::sim::Policy;
+use hearts_engine::hearts::policy::Policy as HeartsPolicy;
+use hearts_engine::spades::policy::{self as spades_policy, Policy};
 use hearts_engine::spades::sim;
 use hearts_engine::spades::{
     check_deal, deal_random, param_text, Bemo, Boston, Deal, DeficientHand, FirstLead, NilTricks,
     Phase, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState, MAX_PARAM,
     PARAMS,
 };
-use hearts_engine::{Card, CardSet, Rng};
+use hearts_engine::{Card, CardSet, Portable, Rng};
+use hearts_engine::{RulesError, Tie};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
@@ -849,6 +850,14 @@ impl PySpadesGame {
     }
 }
 
+/// The Spades policies of the seats of a parsed policy table (the names are shared).
+pub fn spades_policies(table: &[HeartsPolicy]) -> [Policy; 4] {
+    std::array::from_fn(|i| match table[i] {
+        HeartsPolicy::Random => Policy::Random,
+        HeartsPolicy::Heuristic => Policy::Heuristic,
+    })
+}
+
 /// One move of `policies` on a Spades hand (a bid or a play); false once the hand is over.
 pub fn policy_step(st: &mut PySpadesState, policies: &[Policy; 4], rng: &mut Rng) -> bool {
     let s = &mut st.state;
@@ -857,10 +866,10 @@ pub fn policy_step(st: &mut PySpadesState, policies: &[Policy; 4], rng: &mut Rng
     };
     let p = policies[usize::from(seat)];
     if s.phase() == Phase::Bid {
-        let b = sim::policy_bid(p, s, rng);
+        let b = spades_policy::policy_bid(p, s, rng);
         s.bid_unchecked(b.value, b.blind, b.bemo);
     } else {
-        let c = sim::policy_play::<false>(p, s, rng);
+        let c = spades_policy::policy_play(Portable, p, s, rng);
         s.play_unchecked(c);
     }
     true

@@ -8,7 +8,7 @@ use crate::sim::{
     GAMES_PER_CHUNK, GAME_BLOCK, HANDS_PER_CHUNK,
 };
 use crate::spades::extract_spades_rules;
-use hearts_engine::sim::{Policy, Pool};
+use hearts_engine::batch::Pool;
 use hearts_engine::spades::sim::{
     simulate_chunk, simulate_games, stream_hands, SpadesBatch, SpadesHandsOut, SpadesStats,
 };
@@ -56,8 +56,7 @@ pub fn simulate_spades<'py>(
     };
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
     let table = extract_policy(policy, 4)?;
-    let mut policies = [Policy::Random; 4];
-    policies.copy_from_slice(&table.0[..4]);
+    let policies = crate::spades::spades_policies(&table.0[..4]);
     let threads = extract_threads(threads)?;
     let progress = extract_progress(progress)?;
     let hands = hands
@@ -73,7 +72,7 @@ pub fn simulate_spades<'py>(
         seed,
         policies,
     };
-    let pool = Pool::new(threads).map_err(InvalidArgumentError::new_err)?;
+    let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     match (hands, games) {
         (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
             "give either hands= or games=, not both",

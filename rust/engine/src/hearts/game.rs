@@ -1,12 +1,13 @@
 //! [`HeartsGame`]: a sequence of hands scored under the rules' system until the end rule
 //! (RULES.md A-22..A-25, 0.6, 0.7).
 
-use super::rules::{ChipsEnd, HandDirection, HeartsRules, Moon, Scoring, Tie};
+use super::rules::{ChipsEnd, HandDirection, HeartsRules, Moon, Scoring};
 use super::state::{resolve_direction, HeartsState, PassError, Phase, PlayError, MAX_PLAYERS};
 use super::text::{Action, HandLog};
-use crate::card::Card;
-use crate::card_set::CardSet;
-use crate::rng::Rng;
+use crate::core::Card;
+use crate::core::CardSet;
+use crate::core::Rng;
+use crate::core::Tie;
 
 /// Chips are kept exactly in units of 1/60 chip: every split of A-24 divides a whole pot
 /// by at most 6 players, and 60 is divisible by 1..=6.

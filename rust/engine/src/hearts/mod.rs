@@ -1,18 +1,21 @@
-//! The Hearts family (*la dame de pic*, Corazones, Francesa, Jota de diamantes): RULES.md §A.
+//! The Hearts family (*la dame de pic*, Corazones, Francesa, Jota de diamantes): the rules
+//! of `docs/rules/hearts.md` (§A).
 
 mod game;
+pub mod policy;
 mod rules;
+pub mod sim;
 mod state;
 mod text;
 
 pub use game::{HandResult, HeartsGame, CHIP_UNIT};
 pub use rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,
-    PassDirection, PassTable, RulesError, Scoring, Tie, MAX_AVOID_BONUS, MAX_PARAM,
+    PassDirection, PassTable, Scoring, MAX_AVOID_BONUS, MAX_PARAM,
 };
 pub(crate) use state::RANDOM_DIRECTIONS;
 pub use state::{
     deal_random, deal_random_with, resolve_direction, DealError, HeartsState, PassError, Phase,
     PlayError, MAX_PLAYERS, MAX_TRICKS,
 };
-pub use text::{rules_from_text, rules_to_text, Action, HandLog, TextError};
+pub use text::{rules_from_text, rules_to_text, Action, HandLog};

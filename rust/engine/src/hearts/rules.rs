@@ -1,10 +1,8 @@
 //! The rule parameters of the Hearts family (RULES.md A.1 and A.6), their validation and
 //! the presets, plus the facts derived from them (deck, penalty cards, V, lowest club).
 
-use crate::card::{Card, Suit};
-use crate::card_set::CardSet;
+use crate::core::{Card, CardSet, RulesError, Suit, Tie};
 use crate::option_enum;
-use std::fmt;
 
 option_enum! {
     /// `deck_adjust`.
@@ -32,10 +30,6 @@ option_enum! {
 option_enum! {
     /// `chips_end`.
     ChipsEnd { Bust = "bust", MaxHands = "max_hands" }
-}
-option_enum! {
-    /// `tie` (0.6).
-    Tie { PlayOn = "play_on", Share = "share" }
 }
 option_enum! {
     /// `pass_table`: which column of table A-9 `pass_count = auto` reads.
@@ -124,18 +118,6 @@ impl Default for HeartsRules {
         }
     }
 }
-
-/// Why a rule set was refused.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct RulesError(pub String);
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for RulesError {}
 
 /// Largest `target`, `starting_chips` or `max_hands` accepted, so that totals never overflow.
 pub const MAX_PARAM: u32 = 1_000_000;

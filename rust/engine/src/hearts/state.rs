@@ -2,13 +2,8 @@
 //! to the hand score (RULES.md A-5..A-21). Small and `Copy`: search code copies it and
 //! plays on the copy.
 
-use super::rules::{
-    DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection, RulesError,
-};
-use crate::card::{Card, Suit};
-use crate::card_set::CardSet;
-use crate::rng::Rng;
-use crate::trick::Trick;
+use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection};
+use crate::core::{BitOps, Card, CardSet, Portable, Rng, RulesError, Suit, Trick};
 use std::fmt;
 
 /// Most players at a Hearts table.
@@ -249,13 +244,14 @@ pub fn resolve_direction(
 /// takes the rest. Every deal the one-card-at-a-time deal of a shuffled deck can produce is
 /// equally likely, with fewer random draws.
 pub fn deal_random(rules: &HeartsRules, dealer: u8, rng: &mut Rng) -> [CardSet; MAX_PLAYERS] {
-    deal_random_with::<false>(rules, dealer, rng)
+    deal_random_with(Portable, rules, dealer, rng)
 }
 
 /// [`deal_random`], with `pdep` when `BMI2` (the caller guarantees the CPU has it). Both
 /// give the same deal.
 #[inline(always)]
-pub fn deal_random_with<const BMI2: bool>(
+pub fn deal_random_with<B: BitOps>(
+    bits: B,
     rules: &HeartsRules,
     dealer: u8,
     rng: &mut Rng,
@@ -286,7 +282,7 @@ pub fn deal_random_with<const BMI2: bool>(
         let size = each + u32::from(o < extra);
         let mut h = CardSet::EMPTY;
         for _ in 0..size {
-            let bit = remaining.nth_bit::<BMI2>(draws[d]);
+            let bit = remaining.nth_bit(bits, draws[d]);
             d += 1;
             h |= bit;
             remaining -= bit;
@@ -684,14 +680,14 @@ impl HeartsState {
 
     /// Plays the rest of the hand choosing uniformly among the legal plays: each play is
     /// `legal.nth(rng.below(legal.count()))`, the same draws as stepping with a random
-    /// [`crate::sim::TablePolicy`], so the result is the same.
+    /// [`crate::hearts::policy::TablePolicy`], so the result is the same.
     #[inline(always)]
-    pub fn play_random_to_end<const BMI2: bool>(&mut self, rng: &mut Rng) {
+    pub fn play_random_to_end<B: BitOps>(&mut self, bits: B, rng: &mut Rng) {
         // Trick 1 (first-lead, no-points and A-7 double-play rules) and any partial trick
         // go through the general path; whole later tricks through a loop on the masks.
         while self.phase == Phase::Play && (self.trick_no == 1 || !self.trick.is_empty()) {
             let legal = self.legal_plays();
-            let card = legal.nth_bit::<BMI2>(rng.below(legal.count()));
+            let card = legal.nth_bit(bits, rng.below(legal.count()));
             self.play_unchecked(Card::new_unchecked(card.0.trailing_zeros() as u8));
         }
         let r = self.rules;
@@ -713,7 +709,7 @@ impl HeartsState {
                     c = nh;
                 }
             }
-            let lead = c.nth_bit::<BMI2>(rng.below(c.count()));
+            let lead = c.nth_bit(bits, rng.below(c.count()));
             self.hands[leader] -= lead;
             let led = CardSet::suit(Card::new_unchecked(lead.0.trailing_zeros() as u8).suit());
             let (mut trick, mut best, mut best_seat, mut p) = (lead, lead.0, leader, leader);
@@ -723,7 +719,7 @@ impl HeartsState {
                 let h = self.hands[p];
                 let f = h & led;
                 let c = if f.is_empty() { h } else { f };
-                let b = c.nth_bit::<BMI2>(rng.below(c.count()));
+                let b = c.nth_bit(bits, rng.below(c.count()));
                 self.hands[p] -= b;
                 trick |= b;
                 if (b & led).0 > best {

@@ -9,12 +9,11 @@
 
 use super::rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassCount, PassDirection,
-    PassTable, Scoring, Tie,
+    PassTable, Scoring,
 };
 use super::state::{DealError, HeartsState, PassError, PlayError, MAX_PLAYERS};
-use crate::card::Card;
-use crate::card_set::CardSet;
-use std::fmt::{self, Write};
+use crate::core::{Card, CardSet, TextError, Tie};
+use std::fmt::Write;
 
 /// One action of a hand.
 #[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
@@ -35,18 +34,6 @@ pub struct HandLog {
     /// The actions applied since, in order.
     pub actions: Vec<Action>,
 }
-
-/// A text that is not a valid hand.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct TextError(pub String);
-
-impl fmt::Display for TextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid hand text: {}", self.0)
-    }
-}
-
-impl std::error::Error for TextError {}
 
 const HEADER: &str = "hearts v1";
 
@@ -316,7 +303,7 @@ const _: () = assert!(MAX_PLAYERS <= 8);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use crate::core::Rng;
 
     #[test]
     fn rules_round_trip() {

@@ -3,8 +3,8 @@
 
 use super::rules::RummyRules;
 use super::state::{Action, RummyState};
-use crate::hearts::Tie;
-use crate::rng::Rng;
+use crate::core::Rng;
+use crate::core::Tie;
 
 /// A caller-given deal: the hands and the stock (top first).
 pub type RummyDeal = (Vec<Vec<u8>>, Vec<u8>);

@@ -1,6 +1,6 @@
 //! The rummy parameters (RULES.md C.1) and their validation.
 
-use crate::hearts::{RulesError, Tie};
+use crate::core::{RulesError, Tie};
 use crate::option_enum;
 
 option_enum! {

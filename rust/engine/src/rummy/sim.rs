@@ -7,9 +7,9 @@ use super::game::RummyGame;
 use super::meld::{card_usable, card_value, meld_value, usable_cards_with, Multiset, JOKER};
 use super::rules::RummyRules;
 use super::state::{Action, Phase, RummyState};
+use crate::core::policy_rng;
+use crate::core::Rng;
 use crate::option_enum;
-use crate::rng::Rng;
-use crate::sim::policy_rng;
 
 option_enum! {
     /// A rummy policy.
@@ -242,7 +242,7 @@ pub fn simulate_hands(
         .zip(out.turns.chunks_mut(64))
         .enumerate()
         .collect();
-    crate::sim::run_all(work, |(b, (((scores, opened), went), turns))| {
+    crate::batch::run_all(work, |(b, (((scores, opened), went), turns))| {
         for j in 0..went.len() {
             let i = start + (b * 64 + j) as u64;
             let mut s = batch_state(rules, seed, i);
@@ -293,7 +293,7 @@ pub fn simulate_games(
         .zip(out.hands_played.chunks_mut(8))
         .enumerate()
         .collect();
-    crate::sim::run_all(work, |(b, ((totals, winners), played))| {
+    crate::batch::run_all(work, |(b, ((totals, winners), played))| {
         for j in 0..played.len() {
             let i = start + (b * 8 + j) as u64;
             let mut rng = Rng::for_game(seed, i);

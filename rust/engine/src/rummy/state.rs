@@ -6,7 +6,7 @@ use super::meld::{
 };
 use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
 use super::rules::{RummyRules, StockExhausted};
-use crate::rng::Rng;
+use crate::core::Rng;
 
 /// A canonical meld.
 pub type Meld = Vec<u8>;

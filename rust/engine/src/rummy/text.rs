@@ -25,8 +25,8 @@
 use super::meld::{is_valid_meld, Multiset};
 use super::rules::{RummyRules, StockExhausted};
 use super::state::{Meld, Phase, RummyState};
-use crate::hearts::{TextError, Tie};
-use crate::rng::Rng;
+use crate::core::Rng;
+use crate::core::{TextError, Tie};
 use std::fmt::Write as _;
 
 /// Every rule parameter's name, in RULES.md C.1 order.

@@ -3,8 +3,8 @@
 
 use super::rules::{Boston, SpadesRules};
 use super::state::{deal_random, Bid, Deal, HandScore, Phase, SpadesState};
-use crate::hearts::Tie;
-use crate::rng::Rng;
+use crate::core::Rng;
+use crate::core::Tie;
 use crate::Card;
 
 /// The record of one completed hand.

@@ -1,8 +1,8 @@
 //! The Spades rule parameters (RULES.md B.1, B.3, B.6), their validation and the presets.
 
-use crate::card::Card;
-use crate::card_set::CardSet;
-use crate::hearts::{RulesError, Tie};
+use crate::core::Card;
+use crate::core::CardSet;
+use crate::core::{RulesError, Tie};
 use crate::option_enum;
 
 option_enum! {

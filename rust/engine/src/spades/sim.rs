@@ -10,15 +10,12 @@
 //! The all-random case runs on plain `u64` masks with several hands interleaved; it makes
 //! exactly the draws of stepping a [`SpadesState`], so it returns the same results (tested).
 
+use super::policy::{play_out_with, policy_bid, policy_play, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
 use super::state::{legal_bid_mask, score_hand, Bid, Deal, HandScore, Phase, SpadesState};
 use super::SpadesGame;
-use crate::card::Card;
-use crate::card_set::CardSet;
-use crate::rng::{mix64, Rng};
-use crate::sim::{policy_rng, policy_seed, Policy};
-
-const SPADE_SUIT: u64 = CardSet::SPADE_SUIT.0;
+use crate::core::kernel::{SPADE_SUIT, SUIT_MASK};
+use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
 /// Draw ranges of the batch deal: 52, 51, …, 14 (three seats' cards), then 13, …, 2 (the
 /// order of the dealer's own cards).
@@ -45,26 +42,11 @@ fn deal_thresholds() -> [u64; 5] {
     t
 }
 
-/// The suit mask of each card id, jokers in the spade suit.
-const SUIT_MASK: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut i = 0;
-    while i < 54 {
-        t[i] = if i >= 39 {
-            SPADE_SUIT
-        } else {
-            0x1fff << (13 * (i / 13))
-        };
-        i += 1;
-    }
-    t
-};
-
 /// The deal of a batch hand: seats from the dealer's left each get 13 cards drawn one by
 /// one from the remaining deck (the `n`-th remaining card for a uniform `n`), in draw order;
 /// the dealer gets the last 13, in an order drawn the same way. A uniform deal.
 #[inline(always)]
-pub fn batch_deal<const BMI2: bool>(rules: &SpadesRules, dealer: u8, rng: &mut Rng) -> Deal {
+pub fn batch_deal<B: BitOps>(bits: B, rules: &SpadesRules, dealer: u8, rng: &mut Rng) -> Deal {
     let t = deal_thresholds();
     let mut remaining = rules.deck().0;
     let mut deal = [[0u8; 13]; 4];
@@ -73,14 +55,14 @@ pub fn batch_deal<const BMI2: bool>(rules: &SpadesRules, dealer: u8, rng: &mut R
         rng.below_batch_fixed(&DEAL_BOUNDS[a..b], t[k], &mut draws[a..b]);
     }
     for (i, &d) in draws.iter().enumerate() {
-        let bit = CardSet(remaining).nth_bit::<BMI2>(d).0;
+        let bit = CardSet(remaining).nth_bit(bits, d).0;
         remaining &= !bit;
         deal[(usize::from(dealer) + 1 + i / 13) % 4][i % 13] = bit.trailing_zeros() as u8;
     }
     let mut order = [0u32; 12];
     rng.below_batch_fixed(&ORDER_BOUNDS, t[4], &mut order);
     for (i, &d) in order.iter().enumerate() {
-        let bit = CardSet(remaining).nth_bit::<BMI2>(d).0;
+        let bit = CardSet(remaining).nth_bit(bits, d).0;
         remaining &= !bit;
         deal[usize::from(dealer)][i] = bit.trailing_zeros() as u8;
     }
@@ -93,228 +75,8 @@ pub fn batch_deal<const BMI2: bool>(rules: &SpadesRules, dealer: u8, rng: &mut R
 /// `Rng::for_game(seed, index)`.
 pub fn batch_state(rules: &SpadesRules, seed: u64, index: u64) -> SpadesState {
     let dealer = (index % 4) as u8;
-    let deal = batch_deal::<false>(rules, dealer, &mut Rng::for_game(seed, index));
+    let deal = batch_deal(Portable, rules, dealer, &mut Rng::for_game(seed, index));
     SpadesState::new(rules, deal, dealer, index, [0, 0], [0, 0])
-}
-
-/// The random policy's bid: a uniform choice among the legal values and, when allowed, the
-/// blind nil (one draw over all of them); then, when the team may still declare a bemo, a
-/// uniform choice among none, little and big (a second draw).
-#[inline(always)]
-pub fn random_bid<const BMI2: bool>(
-    rules: &SpadesRules,
-    legal: u16,
-    blind_ok: bool,
-    bemo_ok: bool,
-    rng: &mut Rng,
-) -> Bid {
-    let n = legal.count_ones();
-    let k = rng.below(n + u32::from(blind_ok));
-    let (value, blind) = if k < n {
-        // The k-th set bit of `legal`.
-        let bit = CardSet(u64::from(legal)).nth_bit::<BMI2>(k);
-        (bit.0.trailing_zeros() as u8, false)
-    } else {
-        (0, true)
-    };
-    let bemo = if bemo_ok {
-        match rng.below(3) {
-            0 => None,
-            1 => Some(Bemo::Little),
-            _ => Some(Bemo::Big),
-        }
-    } else {
-        None
-    };
-    Bid {
-        value,
-        nil: rules.nil && value == 0,
-        blind,
-        bemo,
-    }
-}
-
-/// The heuristic's target number of tricks for a hand (documented in docs/spades-api.md):
-/// every ace, Big and Little Joker; a king with at least one more card of its suit; in the
-/// spade suit also a queen with at least two more spades, and every spade beyond the fourth.
-pub fn sure_tricks(hand: CardSet) -> u32 {
-    let mut n = 0;
-    for suit in 0..4u8 {
-        let mask = if suit == 3 {
-            SPADE_SUIT
-        } else {
-            0x1fff << (13 * suit)
-        };
-        let cards = hand.0 & mask;
-        let len = cards.count_ones();
-        let base = 13 * u32::from(suit);
-        let has = |rank: u32| cards >> (base + rank) & 1 != 0;
-        n += u32::from(has(12));
-        n += u32::from(has(11) && len >= 2);
-        if suit == 3 {
-            n += (cards >> 52).count_ones();
-            n += u32::from(has(10) && len >= 3);
-            n += len.saturating_sub(4);
-        }
-    }
-    n
-}
-
-/// The heuristic bid: a nil when the hand has no sure trick, at most two spade-suit cards
-/// and no card above a jack; otherwise the legal value nearest [`sure_tricks`] (at least 1;
-/// the lower one on a tie). Never blind, never a bemo.
-pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
-    let sure = sure_tricks(hand);
-    let spades = (hand.0 & SPADE_SUIT).count_ones();
-    let high = (0..4u32).any(|s| hand.0 >> (13 * s + 10) & 0b111 != 0) || hand.0 >> 52 != 0;
-    let value = if rules.nil && legal & 1 != 0 && sure == 0 && spades <= 2 && !high {
-        0
-    } else {
-        let target = sure.max(1) as i32;
-        (0..14)
-            .filter(|v| legal >> v & 1 != 0)
-            .min_by_key(|&v: &i32| ((v - target).abs(), v))
-            .unwrap_or(0) as u8
-    };
-    Bid {
-        value,
-        nil: rules.nil && value == 0,
-        blind: false,
-        bemo: None,
-    }
-}
-
-/// Whether `card` would take the trick from the current winner `best` (led suit `led`).
-#[inline(always)]
-fn beats(card: u64, best: u64, led: u64) -> bool {
-    card & (led | SPADE_SUIT) != 0 && card > best
-}
-
-/// The heuristic play (documented in docs/spades-api.md):
-/// - a nil bidder plays his highest legal card that does not take the trick (when leading:
-///   his lowest card); if every card takes it, his highest;
-/// - the partner of a nil bidder who is winning the trick overtakes with his lowest card
-///   that beats it, if he can;
-/// - otherwise, while his team or the opponents still need tricks for their contracts, a
-///   player leads his highest legal card, and when following plays low if his partner is
-///   winning, else his lowest card that takes the trick, else his lowest card;
-/// - once both contracts are made or beyond reach it avoids bags: the highest card that
-///   does not take the trick, else the lowest.
-pub fn heuristic_play(s: &SpadesState) -> Card {
-    let legal = s.legal_plays().0;
-    let seat = s.current_player().unwrap_or(0);
-    let bids = s.bids();
-    let lowest = 1u64 << legal.trailing_zeros();
-    let highest = 1u64 << legal.checked_ilog2().unwrap_or(0);
-    let trick = s.trick();
-    let card = |bit: u64| Card::new_unchecked(bit.trailing_zeros() as u8);
-    let is_nil = |p: u8| bids[usize::from(p)].is_some_and(|b| b.nil);
-    let (best, best_seat, led) = match trick.plays().next() {
-        None => (0, 0, 0),
-        Some((_, first)) => {
-            let led = SUIT_MASK[usize::from(first.id())];
-            let top = trick.cards().0 & (led | SPADE_SUIT);
-            let best = 1u64 << top.checked_ilog2().unwrap_or(0);
-            let seat = trick.seat_of(card(best)).unwrap_or(0);
-            (best, seat, led)
-        }
-    };
-    let bits = || {
-        (0..64u32)
-            .map(|i| 1u64 << i)
-            .filter(move |b| legal & b != 0)
-    };
-    let ducks = bits().rfind(|&b| !beats(b, best, led));
-    let cheapest_win = bits().find(|&b| beats(b, best, led));
-    if is_nil(seat) {
-        if best == 0 {
-            return card(lowest);
-        }
-        return card(ducks.unwrap_or(highest));
-    }
-    let partner = seat ^ 2;
-    if best != 0 && best_seat == partner && is_nil(partner) {
-        if let Some(w) = cheapest_win {
-            return card(w);
-        }
-    }
-    let contracts = s.contracts();
-    let taken = s.tricks_taken();
-    let team = usize::from(seat & 1);
-    let left = 13 - s.trick_winners().len() as i64;
-    let needs = |t: usize| {
-        let got: i64 = [t, t + 2]
-            .iter()
-            .filter(|&&p| !is_nil(p as u8))
-            .map(|&p| i64::from(taken[p]))
-            .sum();
-        let need = contracts[t] - got;
-        need > 0 && need <= left
-    };
-    if needs(team) || needs(1 - team) {
-        if best == 0 {
-            return card(highest);
-        }
-        if best_seat == partner {
-            return card(lowest);
-        }
-        return card(cheapest_win.unwrap_or(lowest));
-    }
-    if best == 0 {
-        return card(lowest);
-    }
-    card(ducks.unwrap_or(lowest))
-}
-
-/// One seat's bid under `policy` at the current state.
-pub fn policy_bid(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Bid {
-    let seat = usize::from(s.current_player().unwrap_or(0));
-    match policy {
-        Policy::Random => random_bid::<false>(
-            s.rules(),
-            s.legal_bids(),
-            s.can_bid_blind(),
-            s.can_bemo(),
-            rng,
-        ),
-        Policy::Heuristic => heuristic_bid(s.rules(), s.hands()[seat], s.legal_bids()),
-    }
-}
-
-/// One play under `policy` at the current state (the random policy: the `n`-th legal card
-/// for a uniform `n`).
-#[inline(always)]
-pub fn policy_play<const BMI2: bool>(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Card {
-    match policy {
-        Policy::Random => {
-            let legal = s.legal_plays();
-            let bit = legal.nth_bit::<BMI2>(rng.below(legal.count())).0;
-            Card::new_unchecked(bit.trailing_zeros() as u8)
-        }
-        Policy::Heuristic => heuristic_play(s),
-    }
-}
-
-/// Bids and plays a hand to its end with per-seat policies.
-pub fn play_out_with<const BMI2: bool>(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
-    while let Some(seat) = s.current_player() {
-        let p = policies[usize::from(seat)];
-        match s.phase() {
-            Phase::Bid => {
-                let b = policy_bid(p, s, rng);
-                s.bid_unchecked(b.value, b.blind, b.bemo);
-            }
-            _ => {
-                let c = policy_play::<BMI2>(p, s, rng);
-                s.play_unchecked(c);
-            }
-        }
-    }
-}
-
-/// [`play_out_with`] without BMI2.
-pub fn play_out(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
-    play_out_with::<false>(policies, s, rng);
 }
 
 /// What a batch plays: rules, seed and per-seat policies.
@@ -367,7 +129,8 @@ struct Lanes<const L: usize> {
 
 /// One random follow (B-12) by the player `o` seats after the leader, in every lane.
 #[inline(always)]
-fn follow<const BMI2: bool, const L: usize>(
+fn follow<B: BitOps, const L: usize>(
+    bits: B,
     st: &mut Lanes<L>,
     rng: &mut [Rng; L],
     o: usize,
@@ -379,7 +142,7 @@ fn follow<const BMI2: bool, const L: usize>(
         let h = st.hands[g][q];
         let f = h & led[g];
         let c = if f == 0 { h } else { f };
-        let card = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+        let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
         st.hands[g][q] = h & !card;
         trick[g] |= card;
     }
@@ -387,7 +150,8 @@ fn follow<const BMI2: bool, const L: usize>(
 
 /// One random trick in every lane; `FIRST` is trick 1 (B-10, B.3 #7).
 #[inline(always)]
-fn trick<const BMI2: bool, const L: usize, const FIRST: bool>(
+fn trick<B: BitOps, const L: usize, const FIRST: bool>(
+    bits: B,
     r: &SpadesRules,
     st: &mut Lanes<L>,
     rng: &mut [Rng; L],
@@ -412,15 +176,15 @@ fn trick<const BMI2: bool, const L: usize, const FIRST: bool>(
                 c = x;
             }
         }
-        let card = CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0;
+        let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
         st.hands[g][l] = h & !card;
         led[g] = SUIT_MASK[(card.trailing_zeros() & 63) as usize];
         trick[g] = card;
     }
     // Unrolled by hand: as a loop the compiler keeps it rolled.
-    follow::<BMI2, L>(st, rng, 1, &led, &mut trick);
-    follow::<BMI2, L>(st, rng, 2, &led, &mut trick);
-    follow::<BMI2, L>(st, rng, 3, &led, &mut trick);
+    follow::<B, L>(bits, st, rng, 1, &led, &mut trick);
+    follow::<B, L>(bits, st, rng, 2, &led, &mut trick);
+    follow::<B, L>(bits, st, rng, 3, &led, &mut trick);
     for g in 0..L {
         // B-13: the top spade-suit card if any, else the top of the led suit — the top
         // bit of both together, since the spade suit holds the highest ids.
@@ -456,7 +220,8 @@ fn last_trick<const L: usize>(st: &mut Lanes<L>) {
 
 /// The all-random hand on masks, `L` hands interleaved trick by trick.
 #[inline(always)]
-fn random_lanes<const BMI2: bool, const L: usize>(
+fn random_lanes<B: BitOps, const L: usize>(
+    bits: B,
     b: &SpadesBatch,
     deal_seed: u64,
     policy_seed_mixed: u64,
@@ -483,7 +248,7 @@ fn random_lanes<const BMI2: bool, const L: usize>(
         for (o, seat_draws) in draws.chunks_exact(13).enumerate() {
             let before = remaining;
             for &d in seat_draws {
-                remaining &= !CardSet(remaining).nth_bit::<BMI2>(d).0;
+                remaining &= !CardSet(remaining).nth_bit(bits, d).0;
             }
             hands[g][(dealer + 1 + o) & 3] = before & !remaining;
         }
@@ -498,7 +263,7 @@ fn random_lanes<const BMI2: bool, const L: usize>(
             let partner = if k > 2 { Some(bids[g][seat ^ 2]) } else { None };
             let legal = legal_bid_mask(r, spades, partner);
             let bemo_ok = r.bemo && !bemo_done[seat & 1];
-            let bid = random_bid::<BMI2>(r, legal, blind_ok, bemo_ok, &mut rng[g]);
+            let bid = random_bid(bits, r, legal, blind_ok, bemo_ok, &mut rng[g]);
             bemo_done[seat & 1] |= bid.bemo.is_some();
             bids[g][seat] = bid;
         }
@@ -520,9 +285,9 @@ fn random_lanes<const BMI2: bool, const L: usize>(
         won: [[0u16; 2]; L],
         lead_ok: [if r.spades_broken { !SPADE_SUIT } else { !0 }; L],
     };
-    trick::<BMI2, L, true>(r, &mut st, &mut rng, 0);
+    trick::<B, L, true>(bits, r, &mut st, &mut rng, 0);
     for trick_no in 1..12 {
-        trick::<BMI2, L, false>(r, &mut st, &mut rng, trick_no);
+        trick::<B, L, false>(bits, r, &mut st, &mut rng, trick_no);
     }
     last_trick(&mut st);
     let (taken, won) = (st.taken, st.won);
@@ -625,7 +390,7 @@ impl SpadesChunk<'_> {
 }
 
 #[inline(always)]
-fn fill_impl<const BMI2: bool>(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
+fn fill_impl<B: BitOps>(bits: B, b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
     let n = c.tricks.len() / 4;
     let all_random = b.policies.iter().all(|&p| p == Policy::Random);
     let deal_seed = mix64(b.seed);
@@ -638,7 +403,7 @@ fn fill_impl<const BMI2: bool>(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
             for (g, x) in idx.iter_mut().enumerate() {
                 *x = index + g as u64;
             }
-            let o = random_lanes::<BMI2, LANES>(b, deal_seed, pol_seed, idx);
+            let o = random_lanes::<B, LANES>(bits, b, deal_seed, pol_seed, idx);
             for (g, o) in o.iter().enumerate() {
                 c.store(row + g, o);
             }
@@ -646,11 +411,12 @@ fn fill_impl<const BMI2: bool>(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
             continue;
         }
         let o = if all_random {
-            random_lanes::<BMI2, 1>(b, deal_seed, pol_seed, [index])[0]
+            random_lanes::<B, 1>(bits, b, deal_seed, pol_seed, [index])[0]
         } else {
             let mut s = SpadesState::new(
                 &b.rules,
-                batch_deal::<BMI2>(
+                batch_deal(
+                    bits,
                     &b.rules,
                     (index % 4) as u8,
                     &mut Rng::for_game(b.seed, index),
@@ -660,7 +426,7 @@ fn fill_impl<const BMI2: bool>(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
                 [0, 0],
                 [0, 0],
             );
-            play_out_with::<BMI2>(&b.policies, &mut s, &mut policy_rng(b.seed, index));
+            play_out_with(bits, &b.policies, &mut s, &mut policy_rng(b.seed, index));
             outcome_of(&s)
         };
         c.store(row, &o);
@@ -668,21 +434,23 @@ fn fill_impl<const BMI2: bool>(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
     }
 }
 
+/// [`fill_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn fill_bmi2(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
-    fill_impl::<true>(b, c);
+unsafe fn fill_bmi2(bits: Bmi2, b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
+    fill_impl(bits, b, c);
 }
 
-/// Fills one chunk sequentially (the per-thread unit of work).
+/// Fills one chunk sequentially (the per-thread unit of work), with BMI2 where the CPU has
+/// it.
 pub fn fill_hands(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
     #[cfg(target_arch = "x86_64")]
-    if crate::sim::has_bmi2() {
-        // SAFETY: BMI2, POPCNT and LZCNT were detected at run time.
-        unsafe { fill_bmi2(b, c) };
+    if let Some(bits) = Bmi2::detect() {
+        // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+        unsafe { fill_bmi2(bits, b, c) };
         return;
     }
-    fill_impl::<false>(b, c);
+    fill_impl(Portable, b, c);
 }
 
 impl SpadesHandsOut {
@@ -736,7 +504,7 @@ pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
             },
         )
         .collect();
-    crate::sim::run_all(work, |mut c| fill_hands(b, &mut c));
+    crate::batch::run_all(work, |mut c| fill_hands(b, &mut c));
 }
 
 /// Simulates `n` hands from index 0 (convenience).
@@ -835,7 +603,7 @@ pub fn stream_hands(b: &SpadesBatch, start: u64, n: u64, block: u64) -> SpadesSt
         .map(|i| (start + i * block, block.min(n - i * block)))
         .collect();
     let total = std::sync::Mutex::new(SpadesStats::default());
-    crate::sim::run_all(blocks, |(s0, len)| {
+    crate::batch::run_all(blocks, |(s0, len)| {
         let mut out = SpadesHandsOut::new(len as usize);
         fill_hands(b, &mut out.chunk(s0, 0, len as usize));
         let mut st = SpadesStats::default();
@@ -876,7 +644,7 @@ pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize) -> SpadesGame {
                 let bid = policy_bid(p, s, &mut rng);
                 s.bid_unchecked(bid.value, bid.blind, bid.bemo);
             } else {
-                let c = policy_play::<false>(p, s, &mut rng);
+                let c = policy_play(Portable, p, s, &mut rng);
                 s.play_unchecked(c);
             }
         });
@@ -907,7 +675,7 @@ pub fn simulate_games(
         .zip(out.finished.chunks_mut(block))
         .enumerate()
         .collect();
-    crate::sim::run_all(work, |(i, (((totals, winners), played), finished))| {
+    crate::batch::run_all(work, |(i, (((totals, winners), played), finished))| {
         for j in 0..played.len() {
             let g = play_game(b, start + (i * block + j) as u64, hand_limit);
             finished[j] = g.is_over();

@@ -3,10 +3,10 @@
 
 use super::rules::{Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty};
 use super::rules::{SpadesRules, MAX_TOTAL};
-use crate::card::{Card, Rank};
-use crate::card_set::CardSet;
-use crate::rng::Rng;
-use crate::trick::Trick;
+use crate::core::CardSet;
+use crate::core::Rng;
+use crate::core::Trick;
+use crate::core::{Card, Rank};
 use std::fmt;
 
 /// Cards per hand and tricks per hand.

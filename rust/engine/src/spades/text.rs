@@ -19,8 +19,8 @@ use super::rules::{
     Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty, SpadesRules,
 };
 use super::state::{check_deal, Deal, SpadesState};
-use crate::card::Card;
-use crate::hearts::{TextError, Tie};
+use crate::core::Card;
+use crate::core::{TextError, Tie};
 use std::fmt::Write as _;
 
 /// The names of every parameter, in RULES.md B.1 order (plus `team_bid_cap`).

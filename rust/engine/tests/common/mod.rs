@@ -2,9 +2,10 @@
 //! independently, then repaired into a valid combination.
 
 use hearts_engine::hearts::{
-    ChipsEnd, DeckAdjust, FirstLead, HeartsRules, Moon, PassCount, PassDirection, Scoring, Tie,
+    ChipsEnd, DeckAdjust, FirstLead, HeartsRules, Moon, PassCount, PassDirection, Scoring,
 };
 use hearts_engine::Rng;
+use hearts_engine::Tie;
 
 /// A uniformly chosen element.
 pub fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {

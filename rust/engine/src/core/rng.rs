@@ -16,6 +16,22 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The seed of the policy stream for a batch seed: a batch draws its deals from
+/// `Rng::for_game(seed, i)` and its policies' choices from [`policy_rng`]`(seed, i)`.
+pub const fn policy_seed(seed: u64) -> u64 {
+    mix64(seed ^ 0x005e_ed0f_9011_c1e5)
+}
+
+/// The policy random stream of hand or game `index` of a batch run with `seed`.
+///
+/// ```
+/// use hearts_engine::{policy_rng, policy_seed, Rng};
+/// assert_eq!(policy_rng(3, 4), Rng::for_game(policy_seed(3), 4));
+/// ```
+pub const fn policy_rng(seed: u64, index: u64) -> Rng {
+    Rng::for_game(policy_seed(seed), index)
+}
+
 impl Rng {
     /// A generator seeded from one number.
     ///

@@ -2,10 +2,8 @@
 //! policy per seat. Stepping a [`HeartsState`] with [`TablePolicy::act`] makes exactly the
 //! choices (and random draws) the batch simulator makes.
 
-use crate::card::Card;
-use crate::card_set::CardSet;
+use crate::core::{BitOps, Card, CardSet, Portable, Rng};
 use crate::hearts::{Action, HeartsState, Phase, MAX_PLAYERS};
-use crate::rng::Rng;
 
 /// A policy that chooses passes and plays inside the engine.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -37,7 +35,7 @@ impl Policy {
 /// `k` cards of `hand`: the i-th is the `d_i`-th of the cards not yet chosen, with
 /// `d_i` uniform in `0..count−i`, all drawn in one batch ([`Rng::below_batch`]).
 #[inline(always)]
-pub fn random_pass_with<const BMI2: bool>(hand: CardSet, k: u32, rng: &mut Rng) -> CardSet {
+pub fn random_pass_with<B: BitOps>(bits: B, hand: CardSet, k: u32, rng: &mut Rng) -> CardSet {
     // k ≤ 4 draws with ranges ≤ 18: one batched draw (18^4 < 2^64).
     let k = k.min(hand.count()).min(8) as usize;
     let mut bounds = [0u32; 8];
@@ -49,7 +47,7 @@ pub fn random_pass_with<const BMI2: bool>(hand: CardSet, k: u32, rng: &mut Rng) 
     let mut left = hand;
     let mut chosen = CardSet::EMPTY;
     for &d in &draws[..k] {
-        let bit = left.nth_bit::<BMI2>(d);
+        let bit = left.nth_bit(bits, d);
         left -= bit;
         chosen |= bit;
     }
@@ -58,7 +56,7 @@ pub fn random_pass_with<const BMI2: bool>(hand: CardSet, k: u32, rng: &mut Rng) 
 
 /// [`random_pass_with`] without BMI2.
 pub fn random_subset(hand: CardSet, k: u32, rng: &mut Rng) -> CardSet {
-    random_pass_with::<false>(hand, k, rng)
+    random_pass_with(Portable, hand, k, rng)
 }
 
 /// A uniformly random legal card: `legal.nth(rng.below(legal.count()))`.
@@ -109,7 +107,7 @@ const fn pass_order() -> [u8; 52] {
 /// The heuristic pass: the first `k` cards of [`PASS_ORDER`] in the hand.
 ///
 /// ```
-/// use hearts_engine::{CardSet, sim::heuristic_pass};
+/// use hearts_engine::{hearts::policy::heuristic_pass, CardSet};
 /// let hand = "QS 2C 3C AH 4D".parse::<CardSet>().unwrap();
 /// assert_eq!(heuristic_pass(hand, 2), "QS AH".parse::<CardSet>().unwrap());
 /// ```
@@ -238,7 +236,7 @@ impl TablePolicy {
                 let hand = s.hands()[usize::from(seat)];
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
-                    Policy::Random => random_pass_with::<false>(hand, k, rng),
+                    Policy::Random => random_pass_with(Portable, hand, k, rng),
                     Policy::Heuristic => heuristic_pass(hand, k),
                 };
                 Some(Action::Pass(seat, cards))
@@ -257,7 +255,7 @@ impl TablePolicy {
     /// Makes one move: in the pass phase the lowest pending seat passes; in the play phase
     /// the player to move plays. Returns false when the hand is over.
     #[inline(always)]
-    pub fn act_with<const BMI2: bool>(&self, s: &mut HeartsState, rng: &mut Rng) -> bool {
+    pub fn act_with<B: BitOps>(&self, bits: B, s: &mut HeartsState, rng: &mut Rng) -> bool {
         match s.phase() {
             Phase::Over => false,
             Phase::Pass => {
@@ -267,7 +265,7 @@ impl TablePolicy {
                 let hand = s.hands()[usize::from(seat)];
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
-                    Policy::Random => random_pass_with::<BMI2>(hand, k, rng),
+                    Policy::Random => random_pass_with(bits, hand, k, rng),
                     Policy::Heuristic => heuristic_pass(hand, k),
                 };
                 s.pass_cards(seat, cards).is_ok()
@@ -279,7 +277,7 @@ impl TablePolicy {
                 let card = match self.0[usize::from(p)] {
                     Policy::Random => {
                         let legal = s.legal_plays();
-                        let bit = legal.nth_bit::<BMI2>(rng.below(legal.count()));
+                        let bit = legal.nth_bit(bits, rng.below(legal.count()));
                         bit.first()
                     }
                     Policy::Heuristic => heuristic_play(s),
@@ -297,25 +295,25 @@ impl TablePolicy {
 
     /// [`TablePolicy::act_with`] without BMI2.
     pub fn act(&self, s: &mut HeartsState, rng: &mut Rng) -> bool {
-        self.act_with::<false>(s, rng)
+        self.act_with(Portable, s, rng)
     }
 
     /// Plays the hand to its end; all-random tables use the specialised kernel, which makes
     /// the same draws.
     #[inline(always)]
-    pub fn play_out_with<const BMI2: bool>(&self, s: &mut HeartsState, rng: &mut Rng) {
+    pub fn play_out_with<B: BitOps>(&self, bits: B, s: &mut HeartsState, rng: &mut Rng) {
         if self.all_random(s.num_players()) {
             while s.phase() == Phase::Pass {
-                self.act_with::<BMI2>(s, rng);
+                self.act_with(bits, s, rng);
             }
-            s.play_random_to_end::<BMI2>(rng);
+            s.play_random_to_end(bits, rng);
         } else {
-            while self.act_with::<BMI2>(s, rng) {}
+            while self.act_with(bits, s, rng) {}
         }
     }
 
     /// [`TablePolicy::play_out_with`] without BMI2.
     pub fn play_out(&self, s: &mut HeartsState, rng: &mut Rng) {
-        self.play_out_with::<false>(s, rng);
+        self.play_out_with(Portable, s, rng);
     }
 }

@@ -7,33 +7,18 @@
 //! [`batch_hand`] gives its initial state and [`policy_rng`] its policy stream.
 
 mod fast;
-mod policy;
 mod stream;
 
 pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 
-pub use policy::{
-    heuristic_pass, heuristic_play, random_pass_with, random_play, random_subset, Policy,
-    TablePolicy, PASS_ORDER,
-};
+pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::card::Card;
-use crate::card_set::CardSet;
+use crate::batch::run_all;
+use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
 };
-use crate::rng::{mix64, Rng};
-
-/// The seed of the policy stream for a batch seed.
-pub const fn policy_seed(seed: u64) -> u64 {
-    mix64(seed ^ 0x005e_ed0f_9011_c1e5)
-}
-
-/// The policy random stream of hand or game `index`.
-pub const fn policy_rng(seed: u64, index: u64) -> Rng {
-    Rng::for_game(policy_seed(seed), index)
-}
 
 /// A deck order given by the caller: 52 distinct card ids, dealt one at a time from the
 /// dealer's left skipping cards the rules removed.
@@ -93,7 +78,7 @@ pub struct Batch<'a> {
 /// Builds hand `index` of a batch: dealer `index % players`, hand index `index`, deal and
 /// direction from `Rng::for_game(seed, index)` (or the caller's deck order).
 #[inline(always)]
-pub fn batch_hand_with<const BMI2: bool>(b: &Batch<'_>, index: u64) -> HeartsState {
+pub fn batch_hand_with<B: BitOps>(bits: B, b: &Batch<'_>, index: u64) -> HeartsState {
     let r = &b.rules;
     let mut rng = Rng::for_game(b.seed, index);
     let dealer = (index % u64::from(r.players)) as u8;
@@ -103,14 +88,14 @@ pub fn batch_hand_with<const BMI2: bool>(b: &Batch<'_>, index: u64) -> HeartsSta
             let i = index as usize * 52;
             deal_from_order(r, dealer, &d[i..i + 52])
         }
-        None => crate::hearts::deal_random_with::<BMI2>(r, dealer, &mut rng),
+        None => crate::hearts::deal_random_with(bits, r, dealer, &mut rng),
     };
     HeartsState::new_unchecked(r, hands, dealer, index, direction)
 }
 
 /// [`batch_hand_with`] without BMI2.
 pub fn batch_hand(b: &Batch<'_>, index: u64) -> HeartsState {
-    batch_hand_with::<false>(b, index)
+    batch_hand_with(Portable, b, index)
 }
 
 /// Per-hand results of a batch, row-major `(hands, players)`.
@@ -171,7 +156,7 @@ const _: () = assert!(LANES <= 4, "fill_impl keeps four outcomes");
 const LANES: usize = 2;
 
 #[inline(always)]
-fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let p = usize::from(b.rules.players);
     let fast = FastRules::new(&b.rules, &b.policy);
     let mixed = b.deals.is_some() || !b.policy.all_random(b.rules.players);
@@ -188,7 +173,7 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
                 for (g, x) in idx.iter_mut().enumerate() {
                     *x = index + g as u64;
                 }
-                let o = f.play4::<BMI2, LANES4>(seeds, idx);
+                let o = f.play4::<B, LANES4>(bits, seeds, idx);
                 // Stored here with the row width a constant 4, not through the generic
                 // (`memcpy`) copies below.
                 for (g, o) in o.iter().enumerate() {
@@ -210,22 +195,22 @@ fn fill_impl<const BMI2: bool>(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
                     orders[g] = deal(idx[g]);
                 }
                 let o: [FastOutcome; LANES] = match (p == 4, mixed) {
-                    (true, false) => f.play_lanes::<BMI2, LANES, 4, false>(b.seed, idx, orders),
-                    (true, true) => f.play_lanes::<BMI2, LANES, 4, true>(b.seed, idx, orders),
-                    (false, false) => f.play_lanes::<BMI2, LANES, 0, false>(b.seed, idx, orders),
-                    (false, true) => f.play_lanes::<BMI2, LANES, 0, true>(b.seed, idx, orders),
+                    (true, false) => f.play_lanes::<B, LANES, 4, false>(bits, b.seed, idx, orders),
+                    (true, true) => f.play_lanes::<B, LANES, 4, true>(bits, b.seed, idx, orders),
+                    (false, false) => f.play_lanes::<B, LANES, 0, false>(bits, b.seed, idx, orders),
+                    (false, true) => f.play_lanes::<B, LANES, 0, true>(bits, b.seed, idx, orders),
                 };
                 outs[..LANES].copy_from_slice(&o);
                 LANES
             }
             Some(f) => {
-                outs[0] = f.play::<BMI2>(b.seed, index, deal(index));
+                outs[0] = f.play(bits, b.seed, index, deal(index));
                 1
             }
             None => {
-                let mut s = batch_hand_with::<BMI2>(b, index);
+                let mut s = batch_hand_with(bits, b, index);
                 b.policy
-                    .play_out_with::<BMI2>(&mut s, &mut policy_rng(b.seed, index));
+                    .play_out_with(bits, &mut s, &mut policy_rng(b.seed, index));
                 outs[0] = outcome_of(&s);
                 1
             }
@@ -262,35 +247,23 @@ fn queen_taker(s: &HeartsState) -> i8 {
     s.queen_taker().map_or(-1, |p| p as i8)
 }
 
+/// [`fill_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn fill_bmi2(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
-    fill_impl::<true>(b, c);
+unsafe fn fill_bmi2(bits: Bmi2, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+    fill_impl(bits, b, c);
 }
 
-/// Whether this CPU runs the BMI2 kernels.
-pub fn has_bmi2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// Fills one chunk sequentially (the per-thread unit of work).
+/// Fills one chunk sequentially (the per-thread unit of work), with BMI2 where the CPU has
+/// it.
 pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
-        // SAFETY: BMI2, POPCNT and LZCNT were detected at run time.
-        unsafe { fill_bmi2(b, c) };
+    if let Some(bits) = Bmi2::detect() {
+        // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+        unsafe { fill_bmi2(bits, b, c) };
         return;
     }
-    fill_impl::<false>(b, c);
+    fill_impl(Portable, b, c);
 }
 
 impl HandsOut {
@@ -346,56 +319,6 @@ pub fn simulate_chunk(b: &Batch<'_>, chunk: HandsChunk<'_>, players: usize, bloc
 pub fn simulate_hands_into(b: &Batch<'_>, start: u64, out: &mut HandsOut, block: usize) {
     let (p, n) = (out.players, out.moon_shooter.len());
     simulate_chunk(b, out.chunk(start, 0, n), p, block);
-}
-
-/// A pool of worker threads for batches (a rayon pool with the `parallel` feature).
-/// Results never depend on the thread count.
-#[derive(Debug)]
-pub struct Pool {
-    #[cfg(feature = "parallel")]
-    pool: rayon::ThreadPool,
-}
-
-impl Pool {
-    /// A pool of `threads` threads.
-    pub fn new(threads: usize) -> Result<Pool, String> {
-        #[cfg(feature = "parallel")]
-        {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.max(1))
-                .build()
-                .map_err(|e| format!("could not start {threads} threads: {e}"))?;
-            Ok(Pool { pool })
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            let _ = threads;
-            Ok(Pool {})
-        }
-    }
-
-    /// Runs `f` with this pool as the current one.
-    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
-        #[cfg(feature = "parallel")]
-        {
-            self.pool.install(f)
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            f()
-        }
-    }
-}
-
-#[cfg(feature = "parallel")]
-pub(crate) fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
-    use rayon::prelude::*;
-    work.into_par_iter().for_each(f);
-}
-
-#[cfg(not(feature = "parallel"))]
-pub(crate) fn run_all<T: Send>(work: Vec<T>, f: impl Fn(T) + Sync + Send) {
-    work.into_iter().for_each(f);
 }
 
 /// Simulates `n` hands from index 0 (single call convenience).
@@ -467,22 +390,22 @@ pub struct GamesOut {
 /// Plays game `index` of a batch to its end: first dealer drawn from the deal stream,
 /// every hand dealt from it, policies from the policy stream.
 #[inline(always)]
-pub fn play_game_with<const BMI2: bool>(b: &Batch<'_>, index: u64) -> HeartsGame {
+pub fn play_game_with<B: BitOps>(bits: B, b: &Batch<'_>, index: u64) -> HeartsGame {
     let mut deal_rng = Rng::for_game(b.seed, index);
     let first_dealer = deal_rng.below(u32::from(b.rules.players)) as u8;
     let mut game = HeartsGame::with_rng(&b.rules, deal_rng, first_dealer);
     let mut rng = policy_rng(b.seed, index);
     while !game.is_over() {
-        game.complete_hand(|s| b.policy.play_out_with::<BMI2>(s, &mut rng));
+        game.complete_hand(|s| b.policy.play_out_with(bits, s, &mut rng));
     }
     game
 }
 
 #[inline(always)]
-fn games_impl<const BMI2: bool>(b: &Batch<'_>, start: u64, out: &mut GamesOut) {
+fn games_impl<B: BitOps>(bits: B, b: &Batch<'_>, start: u64, out: &mut GamesOut) {
     let p = out.players;
     for j in 0..out.hands_played.len() {
-        let g = play_game_with::<BMI2>(b, start + j as u64);
+        let g = play_game_with(bits, b, start + j as u64);
         out.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
         for k in 0..p {
             out.winners[j * p + k] = g.winners() & (1 << k) != 0;
@@ -492,10 +415,11 @@ fn games_impl<const BMI2: bool>(b: &Batch<'_>, start: u64, out: &mut GamesOut) {
     }
 }
 
+/// [`games_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn games_bmi2(b: &Batch<'_>, start: u64, out: &mut GamesOut) {
-    games_impl::<true>(b, start, out);
+unsafe fn games_bmi2(bits: Bmi2, b: &Batch<'_>, start: u64, out: &mut GamesOut) {
+    games_impl(bits, b, start, out);
 }
 
 /// Simulates games `start..start + n` (one block per call; the caller parallelises).
@@ -509,12 +433,12 @@ pub fn simulate_games_block(b: &Batch<'_>, start: u64, n: usize) -> GamesOut {
         pot: vec![0; n],
     };
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
-        // SAFETY: BMI2, POPCNT and LZCNT were detected at run time.
-        unsafe { games_bmi2(b, start, &mut out) };
+    if let Some(bits) = Bmi2::detect() {
+        // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+        unsafe { games_bmi2(bits, b, start, &mut out) };
         return out;
     }
-    games_impl::<false>(b, start, &mut out);
+    games_impl(Portable, b, start, &mut out);
     out
 }
 

@@ -1,8 +1,8 @@
 //! The trick: cards played in order, the led suit, and the winner. Shared by every
 //! trick-taking game of the crate.
 
-use crate::card::{Card, Suit};
-use crate::card_set::CardSet;
+use crate::core::CardSet;
+use crate::core::{Card, Suit};
 
 /// Most cards one trick can hold: 7 players with 3 double plays (RULES.md A-7) is 10.
 pub const MAX_TRICK_CARDS: usize = 12;

@@ -1,6 +1,7 @@
 //! [`CardSet`]: a set of cards as a `u64` bitboard, bit `i` = card id `i` (dense layout).
 
-use crate::card::{Card, Suit};
+use super::bits::BitOps;
+use super::card::{Card, Suit};
 use std::fmt;
 use std::iter::FusedIterator;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub, SubAssign};
@@ -137,21 +138,18 @@ impl CardSet {
         CardSet(m).first()
     }
 
-    /// The `n`-th lowest card as a one-card set (empty if the set has `n` or fewer cards).
-    /// With `BMI2` the caller guarantees the CPU has BMI2 (`pdep`); both paths give the
-    /// same answer.
+    /// The `n`-th lowest card as a one-card set (empty if the set has `n` or fewer cards),
+    /// found with `bits` ([`Portable`](crate::Portable) anywhere, or a detected
+    /// [`Bmi2`](crate::Bmi2)'s `pdep`); every [`BitOps`] gives the same answer.
+    ///
+    /// ```
+    /// use hearts_engine::{CardSet, Portable};
+    /// assert_eq!(CardSet(0b1101).nth_bit(Portable, 1), CardSet(0b0100));
+    /// assert_eq!(CardSet(0b1101).nth_bit(Portable, 3), CardSet::EMPTY);
+    /// ```
     #[inline(always)]
-    pub fn nth_bit<const BMI2: bool>(self, n: u32) -> CardSet {
-        #[cfg(target_arch = "x86_64")]
-        if BMI2 {
-            // SAFETY: the caller promises BMI2 (runtime-detected before any BMI2 kernel runs).
-            return CardSet(unsafe { std::arch::x86_64::_pdep_u64(1u64 << n, self.0) });
-        }
-        let mut m = self.0;
-        for _ in 0..n {
-            m &= m.wrapping_sub(1);
-        }
-        CardSet(m & m.wrapping_neg())
+    pub fn nth_bit<B: BitOps>(self, bits: B, n: u32) -> CardSet {
+        CardSet(bits.nth_bit(self.0, n))
     }
 
     /// Calls `f` on every card in ascending order (the `m & (m - 1)` loop).
@@ -268,7 +266,7 @@ impl Extend<Card> for CardSet {
 }
 
 impl std::str::FromStr for CardSet {
-    type Err = crate::card::ParseCardError;
+    type Err = crate::core::ParseCardError;
 
     /// Card names separated by spaces or commas: `"QS 2C, 10h"`.
     fn from_str(s: &str) -> Result<CardSet, Self::Err> {

@@ -4,14 +4,13 @@
 //! random [`super::TablePolicy`], in the same order, so it returns the same results; the
 //! tests hold it to that.
 
-use super::policy::{heuristic_pass, highest_rank, lowest_rank};
 use super::{Policy, TablePolicy};
-use crate::card_set::CardSet;
+use crate::core::{mix64, BitOps, CardSet, Rng};
+use crate::hearts::policy::{heuristic_pass, highest_rank, lowest_rank};
 use crate::hearts::{
     resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
     RANDOM_DIRECTIONS,
 };
-use crate::rng::{mix64, Rng};
 
 const HEARTS: u64 = CardSet::HEARTS.0;
 const CLUBS: u64 = CardSet::CLUBS.0;
@@ -34,8 +33,8 @@ const SUIT_OF_BIT: [u64; 65] = {
 
 /// The random policy's card among the legal cards `c`: `c.nth(rng.below(c.count()))`.
 #[inline(always)]
-fn pick<const BMI2: bool>(c: u64, rng: &mut Rng) -> u64 {
-    CardSet(c).nth_bit::<BMI2>(rng.below(c.count_ones())).0
+fn pick<B: BitOps>(bits: B, c: u64, rng: &mut Rng) -> u64 {
+    CardSet(c).nth_bit(bits, rng.below(c.count_ones())).0
 }
 
 /// The deal's draw ranges with four players (a full deck): 52, 51, …, 14.
@@ -54,7 +53,8 @@ const DEAL4_BOUNDS: [u32; 39] = {
 /// cards left after the 13 of seat `s` (from the dealer's left). Constant `I` and `N` let
 /// the compiler unroll it into straight-line code.
 #[inline(always)]
-fn deal4<const BMI2: bool, const I: usize, const N: usize>(
+fn deal4<B: BitOps, const I: usize, const N: usize>(
+    bits: B,
     rng: &mut Rng,
     threshold: u64,
     remaining: &mut u64,
@@ -63,7 +63,7 @@ fn deal4<const BMI2: bool, const I: usize, const N: usize>(
     let mut dr = [0u32; N];
     rng.below_batch_fixed(&DEAL4_BOUNDS[I..I + N], threshold, &mut dr);
     for k in 0..N {
-        *remaining &= !CardSet(*remaining).nth_bit::<BMI2>(dr[k]).0;
+        *remaining &= !CardSet(*remaining).nth_bit(bits, dr[k]).0;
         if (I + k) % 13 == 12 {
             left_at[(I + k) / 13] = *remaining;
         }
@@ -74,7 +74,8 @@ fn deal4<const BMI2: bool, const I: usize, const N: usize>(
 /// hand, `K` cards each (ranges 13, 12, … in one batch with rejection threshold `threshold`),
 /// to the seat `off` places on.
 #[inline(always)]
-fn pass4<const BMI2: bool, const K: usize>(
+fn pass4<B: BitOps, const K: usize>(
+    bits: B,
     hands: &mut [u64; 4],
     off: usize,
     rng: &mut Rng,
@@ -87,7 +88,7 @@ fn pass4<const BMI2: bool, const K: usize>(
         rng.below_batch_fixed(&BOUNDS[..K], threshold, &mut dr);
         let mut left = hands[s];
         for &x in &dr {
-            left &= !CardSet(left).nth_bit::<BMI2>(x).0;
+            left &= !CardSet(left).nth_bit(bits, x).0;
         }
         sel[s] = hands[s] & !left;
     }
@@ -173,7 +174,7 @@ impl MixedSeeds {
     pub const fn new(seed: u64) -> MixedSeeds {
         MixedSeeds {
             deal: mix64(seed),
-            policy: mix64(super::policy_seed(seed)),
+            policy: mix64(crate::core::policy_seed(seed)),
         }
     }
 }
@@ -317,17 +318,18 @@ impl FastRules {
     /// Plays hand `index` with random policies at every seat: deal from
     /// `Rng::for_game(seed, index)`, choices from the policy stream.
     #[inline(always)]
-    pub fn play<const BMI2: bool>(
+    pub fn play<B: BitOps>(
         &self,
+        bits: B,
         seed: u64,
         index: u64,
         deal: Option<&[u8]>,
     ) -> FastOutcome {
         match (self.n == 4, self.heuristic != 0 || deal.is_some()) {
-            (true, false) => self.play_lanes::<BMI2, 1, 4, false>(seed, [index], [deal])[0],
-            (true, true) => self.play_lanes::<BMI2, 1, 4, true>(seed, [index], [deal])[0],
-            (false, false) => self.play_lanes::<BMI2, 1, 0, false>(seed, [index], [deal])[0],
-            (false, true) => self.play_lanes::<BMI2, 1, 0, true>(seed, [index], [deal])[0],
+            (true, false) => self.play_lanes::<B, 1, 4, false>(bits, seed, [index], [deal])[0],
+            (true, true) => self.play_lanes::<B, 1, 4, true>(bits, seed, [index], [deal])[0],
+            (false, false) => self.play_lanes::<B, 1, 0, false>(bits, seed, [index], [deal])[0],
+            (false, true) => self.play_lanes::<B, 1, 0, true>(bits, seed, [index], [deal])[0],
         }
     }
 
@@ -335,8 +337,9 @@ impl FastRules {
     /// common case, and the benchmark one): the same draws and results as
     /// [`FastRules::play`], with the hands in 4-entry arrays.
     #[inline(always)]
-    pub fn play4<const BMI2: bool, const L: usize>(
+    pub fn play4<B: BitOps, const L: usize>(
         &self,
+        bits: B,
         seeds: MixedSeeds,
         index: [u64; L],
     ) -> [FastOutcome4; L] {
@@ -359,10 +362,10 @@ impl FastRules {
             let mut remaining = self.deck;
             let mut left_at = [0u64; 3];
             let t = &self.deal_thresholds;
-            deal4::<BMI2, 0, 10>(&mut deal_rng, t[0], &mut remaining, &mut left_at);
-            deal4::<BMI2, 10, 10>(&mut deal_rng, t[1], &mut remaining, &mut left_at);
-            deal4::<BMI2, 20, 10>(&mut deal_rng, t[2], &mut remaining, &mut left_at);
-            deal4::<BMI2, 30, 9>(&mut deal_rng, t[3], &mut remaining, &mut left_at);
+            deal4::<B, 0, 10>(bits, &mut deal_rng, t[0], &mut remaining, &mut left_at);
+            deal4::<B, 10, 10>(bits, &mut deal_rng, t[1], &mut remaining, &mut left_at);
+            deal4::<B, 20, 10>(bits, &mut deal_rng, t[2], &mut remaining, &mut left_at);
+            deal4::<B, 30, 9>(bits, &mut deal_rng, t[3], &mut remaining, &mut left_at);
             let mut before = self.deck;
             for (o, &after) in left_at.iter().enumerate() {
                 hands[g][(dealer[g] + 1 + o) & 3] = before & !after;
@@ -373,10 +376,10 @@ impl FastRules {
             // Passing, with the number of cards a constant (`new` checked k <= 4).
             if off > 0 {
                 match self.rules.pass_k() {
-                    1 => pass4::<BMI2, 1>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
-                    2 => pass4::<BMI2, 2>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
-                    3 => pass4::<BMI2, 3>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
-                    _ => pass4::<BMI2, 4>(&mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    1 => pass4::<B, 1>(bits, &mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    2 => pass4::<B, 2>(bits, &mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    3 => pass4::<B, 3>(bits, &mut hands[g], off, &mut rng[g], self.pass_threshold),
+                    _ => pass4::<B, 4>(bits, &mut hands[g], off, &mut rng[g], self.pass_threshold),
                 }
             }
         }
@@ -402,14 +405,14 @@ impl FastRules {
             st.owner[g] = [h[1] | h[3], h[2] | h[3]];
         }
         if r.early_end {
-            if self.trick4::<BMI2, L, true, true>(&mut st, &mut rng) {
-                while self.trick4::<BMI2, L, false, true>(&mut st, &mut rng) {}
+            if self.trick4::<B, L, true, true>(bits, &mut st, &mut rng) {
+                while self.trick4::<B, L, false, true>(bits, &mut st, &mut rng) {}
             }
         } else {
             // Without early end every hand runs exactly its 13 tricks: no per-lane checks.
-            self.trick4::<BMI2, L, true, false>(&mut st, &mut rng);
+            self.trick4::<B, L, true, false>(bits, &mut st, &mut rng);
             for _ in 1..12 {
-                self.trick4::<BMI2, L, false, false>(&mut st, &mut rng);
+                self.trick4::<B, L, false, false>(bits, &mut st, &mut rng);
             }
             Self::last_trick4(&mut st);
         }
@@ -463,8 +466,9 @@ impl FastRules {
     /// measured slower: the CPU then waits on one trick's dependency chain), and each
     /// carries only its random state, led suit and trick across the plays, to limit spills.
     #[inline(always)]
-    fn trick4<const BMI2: bool, const L: usize, const FIRST: bool, const EARLY: bool>(
+    fn trick4<B: BitOps, const L: usize, const FIRST: bool, const EARLY: bool>(
         &self,
+        bits: B,
         st: &mut Four<L>,
         rng: &mut [Rng; L],
     ) -> bool {
@@ -500,16 +504,16 @@ impl FastRules {
                     c = x;
                 }
             }
-            let lead = pick::<BMI2>(c, &mut rng[g]);
+            let lead = pick(bits, c, &mut rng[g]);
             st.hands[g][l] = h & !lead;
             led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
             trick[g] = lead;
         }
         // The three followers, unrolled by hand: as a loop the compiler keeps it rolled,
         // with register moves between iterations.
-        self.follow4::<BMI2, L, FIRST, EARLY>(st, rng, 1, &led, &mut trick);
-        self.follow4::<BMI2, L, FIRST, EARLY>(st, rng, 2, &led, &mut trick);
-        self.follow4::<BMI2, L, FIRST, EARLY>(st, rng, 3, &led, &mut trick);
+        self.follow4::<B, L, FIRST, EARLY>(bits, st, rng, 1, &led, &mut trick);
+        self.follow4::<B, L, FIRST, EARLY>(bits, st, rng, 2, &led, &mut trick);
+        self.follow4::<B, L, FIRST, EARLY>(bits, st, rng, 3, &led, &mut trick);
         let mut any = false;
         for g in 0..L {
             if EARLY && !st.alive[g] {
@@ -558,8 +562,9 @@ impl FastRules {
     /// Follow: the player `o` seats after the leader plays, in every live lane
     /// of a [`FastRules::trick4`].
     #[inline(always)]
-    fn follow4<const BMI2: bool, const L: usize, const FIRST: bool, const EARLY: bool>(
+    fn follow4<B: BitOps, const L: usize, const FIRST: bool, const EARLY: bool>(
         &self,
+        bits: B,
         st: &mut Four<L>,
         rng: &mut [Rng; L],
         o: usize,
@@ -580,7 +585,7 @@ impl FastRules {
                     c = x;
                 }
             }
-            let b = pick::<BMI2>(c, &mut rng[g]);
+            let b = pick(bits, c, &mut rng[g]);
             st.hands[g][q] = h & !b;
             trick[g] |= b;
         }
@@ -591,8 +596,9 @@ impl FastRules {
     /// compile time (it must equal the rules'); 0 reads it from the rules. `MIXED` must be
     /// true when a seat plays `heuristic` or a deal is given (false compiles them out).
     #[inline(always)]
-    pub fn play_lanes<const BMI2: bool, const L: usize, const N: usize, const MIXED: bool>(
+    pub fn play_lanes<B: BitOps, const L: usize, const N: usize, const MIXED: bool>(
         &self,
+        bits: B,
         seed: u64,
         index: [u64; L],
         deals: [Option<&[u8]>; L],
@@ -640,7 +646,7 @@ impl FastRules {
             let size = each + u32::from(o < extra);
             for _ in 0..size {
                 for g in 0..L {
-                    let bit = CardSet(remaining[g]).nth_bit::<BMI2>(draws[g][d]).0;
+                    let bit = CardSet(remaining[g]).nth_bit(bits, draws[g][d]).0;
                     hands[g][seat[g]] |= bit;
                     remaining[g] &= !bit;
                 }
@@ -682,7 +688,7 @@ impl FastRules {
                 rng[g].below_batch_fixed(&self.pass_bounds[..k], self.pass_threshold, &mut dr[..k]);
                 let mut left = CardSet(hands[g][s]);
                 for &x in &dr[..k] {
-                    let bit = left.nth_bit::<BMI2>(x);
+                    let bit = left.nth_bit(bits, x);
                     left -= bit;
                     sel[s] |= bit.0;
                 }
@@ -720,8 +726,8 @@ impl FastRules {
             broken: [false; L],
             alive: [true; L],
         };
-        if self.trick::<BMI2, L, N, MIXED, true>(&mut st, &mut rng) {
-            while self.trick::<BMI2, L, N, MIXED, false>(&mut st, &mut rng) {}
+        if self.trick::<B, L, N, MIXED, true>(bits, &mut st, &mut rng) {
+            while self.trick::<B, L, N, MIXED, false>(bits, &mut st, &mut rng) {}
         }
         let (captured, taken) = (st.captured, st.taken);
         let mut out = [FastOutcome::default(); L];
@@ -734,14 +740,9 @@ impl FastRules {
     /// Plays one trick in every live lane; false when every lane is over. `FIRST` is trick
     /// 1 (first-lead and no-points rules).
     #[inline(always)]
-    fn trick<
-        const BMI2: bool,
-        const L: usize,
-        const N: usize,
-        const MIXED: bool,
-        const FIRST: bool,
-    >(
+    fn trick<B: BitOps, const L: usize, const N: usize, const MIXED: bool, const FIRST: bool>(
         &self,
+        bits: B,
         st: &mut Lanes<L>,
         rng: &mut [Rng; L],
     ) -> bool {
@@ -781,7 +782,7 @@ impl FastRules {
                 }
             }
             let lead = if !MIXED || self.heuristic & (1 << l) == 0 {
-                CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0
+                CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0
             } else if c.is_power_of_two() {
                 c
             } else {
@@ -816,7 +817,7 @@ impl FastRules {
                     }
                 }
                 let b = if !MIXED || self.heuristic & (1 << q) == 0 {
-                    CardSet(c).nth_bit::<BMI2>(rng[g].below(c.count_ones())).0
+                    CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0
                 } else {
                     self.heuristic_follow(c, led[g], best[g])
                 };

@@ -1,0 +1,34 @@
+//! The typed errors every game shares: refused rule sets and refused texts.
+
+use std::fmt;
+
+/// Why a rule set was refused: the parameter and what is allowed, in words for a Rust
+/// caller.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// A text that is not a valid position.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct TextError(pub String);
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid hand text: {}", self.0)
+    }
+}
+
+impl std::error::Error for TextError {}
+
+crate::option_enum! {
+    /// `tie` (0.6 of the rules, every game): how a game whose end leaves several players
+    /// tied for the win goes on.
+    Tie { PlayOn = "play_on", Share = "share" }
+}

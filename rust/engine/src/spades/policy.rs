@@ -1,0 +1,241 @@
+//! In-engine Spades policies: `random` and the rule-based `heuristic` (documented in
+//! docs/spades-api.md). Stepping a [`SpadesState`] with [`play_out`] makes exactly the
+//! choices (and random draws) the batch simulator makes.
+
+use super::rules::{Bemo, SpadesRules};
+use super::state::{Bid, Phase, SpadesState};
+use crate::core::kernel::{SPADE_SUIT, SUIT_MASK};
+use crate::core::{BitOps, Card, CardSet, Portable, Rng};
+use crate::option_enum;
+
+option_enum! {
+    /// A policy that bids and plays inside the engine.
+    Policy { Random = "random", Heuristic = "heuristic" }
+}
+
+/// The random policy's bid: a uniform choice among the legal values and, when allowed, the
+/// blind nil (one draw over all of them); then, when the team may still declare a bemo, a
+/// uniform choice among none, little and big (a second draw).
+#[inline(always)]
+pub fn random_bid<B: BitOps>(
+    bits: B,
+    rules: &SpadesRules,
+    legal: u16,
+    blind_ok: bool,
+    bemo_ok: bool,
+    rng: &mut Rng,
+) -> Bid {
+    let n = legal.count_ones();
+    let k = rng.below(n + u32::from(blind_ok));
+    let (value, blind) = if k < n {
+        // The k-th set bit of `legal`.
+        let bit = CardSet(u64::from(legal)).nth_bit(bits, k);
+        (bit.0.trailing_zeros() as u8, false)
+    } else {
+        (0, true)
+    };
+    let bemo = if bemo_ok {
+        match rng.below(3) {
+            0 => None,
+            1 => Some(Bemo::Little),
+            _ => Some(Bemo::Big),
+        }
+    } else {
+        None
+    };
+    Bid {
+        value,
+        nil: rules.nil && value == 0,
+        blind,
+        bemo,
+    }
+}
+
+/// The heuristic's target number of tricks for a hand (documented in docs/spades-api.md):
+/// every ace, Big and Little Joker; a king with at least one more card of its suit; in the
+/// spade suit also a queen with at least two more spades, and every spade beyond the fourth.
+pub fn sure_tricks(hand: CardSet) -> u32 {
+    let mut n = 0;
+    for suit in 0..4u8 {
+        let mask = if suit == 3 {
+            SPADE_SUIT
+        } else {
+            0x1fff << (13 * suit)
+        };
+        let cards = hand.0 & mask;
+        let len = cards.count_ones();
+        let base = 13 * u32::from(suit);
+        let has = |rank: u32| cards >> (base + rank) & 1 != 0;
+        n += u32::from(has(12));
+        n += u32::from(has(11) && len >= 2);
+        if suit == 3 {
+            n += (cards >> 52).count_ones();
+            n += u32::from(has(10) && len >= 3);
+            n += len.saturating_sub(4);
+        }
+    }
+    n
+}
+
+/// The heuristic bid: a nil when the hand has no sure trick, at most two spade-suit cards
+/// and no card above a jack; otherwise the legal value nearest [`sure_tricks`] (at least 1;
+/// the lower one on a tie). Never blind, never a bemo.
+pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
+    let sure = sure_tricks(hand);
+    let spades = (hand.0 & SPADE_SUIT).count_ones();
+    let high = (0..4u32).any(|s| hand.0 >> (13 * s + 10) & 0b111 != 0) || hand.0 >> 52 != 0;
+    let value = if rules.nil && legal & 1 != 0 && sure == 0 && spades <= 2 && !high {
+        0
+    } else {
+        let target = sure.max(1) as i32;
+        (0..14)
+            .filter(|v| legal >> v & 1 != 0)
+            .min_by_key(|&v: &i32| ((v - target).abs(), v))
+            .unwrap_or(0) as u8
+    };
+    Bid {
+        value,
+        nil: rules.nil && value == 0,
+        blind: false,
+        bemo: None,
+    }
+}
+
+/// Whether `card` would take the trick from the current winner `best` (led suit `led`).
+#[inline(always)]
+fn beats(card: u64, best: u64, led: u64) -> bool {
+    card & (led | SPADE_SUIT) != 0 && card > best
+}
+
+/// The heuristic play (documented in docs/spades-api.md):
+/// - a nil bidder plays his highest legal card that does not take the trick (when leading:
+///   his lowest card); if every card takes it, his highest;
+/// - the partner of a nil bidder who is winning the trick overtakes with his lowest card
+///   that beats it, if he can;
+/// - otherwise, while his team or the opponents still need tricks for their contracts, a
+///   player leads his highest legal card, and when following plays low if his partner is
+///   winning, else his lowest card that takes the trick, else his lowest card;
+/// - once both contracts are made or beyond reach it avoids bags: the highest card that
+///   does not take the trick, else the lowest.
+pub fn heuristic_play(s: &SpadesState) -> Card {
+    let legal = s.legal_plays().0;
+    let seat = s.current_player().unwrap_or(0);
+    let bids = s.bids();
+    let lowest = 1u64 << legal.trailing_zeros();
+    let highest = 1u64 << legal.checked_ilog2().unwrap_or(0);
+    let trick = s.trick();
+    let card = |bit: u64| Card::new_unchecked(bit.trailing_zeros() as u8);
+    let is_nil = |p: u8| bids[usize::from(p)].is_some_and(|b| b.nil);
+    let (best, best_seat, led) = match trick.plays().next() {
+        None => (0, 0, 0),
+        Some((_, first)) => {
+            let led = SUIT_MASK[usize::from(first.id())];
+            let top = trick.cards().0 & (led | SPADE_SUIT);
+            let best = 1u64 << top.checked_ilog2().unwrap_or(0);
+            let seat = trick.seat_of(card(best)).unwrap_or(0);
+            (best, seat, led)
+        }
+    };
+    let bits = || {
+        (0..64u32)
+            .map(|i| 1u64 << i)
+            .filter(move |b| legal & b != 0)
+    };
+    let ducks = bits().rfind(|&b| !beats(b, best, led));
+    let cheapest_win = bits().find(|&b| beats(b, best, led));
+    if is_nil(seat) {
+        if best == 0 {
+            return card(lowest);
+        }
+        return card(ducks.unwrap_or(highest));
+    }
+    let partner = seat ^ 2;
+    if best != 0 && best_seat == partner && is_nil(partner) {
+        if let Some(w) = cheapest_win {
+            return card(w);
+        }
+    }
+    let contracts = s.contracts();
+    let taken = s.tricks_taken();
+    let team = usize::from(seat & 1);
+    let left = 13 - s.trick_winners().len() as i64;
+    let needs = |t: usize| {
+        let got: i64 = [t, t + 2]
+            .iter()
+            .filter(|&&p| !is_nil(p as u8))
+            .map(|&p| i64::from(taken[p]))
+            .sum();
+        let need = contracts[t] - got;
+        need > 0 && need <= left
+    };
+    if needs(team) || needs(1 - team) {
+        if best == 0 {
+            return card(highest);
+        }
+        if best_seat == partner {
+            return card(lowest);
+        }
+        return card(cheapest_win.unwrap_or(lowest));
+    }
+    if best == 0 {
+        return card(lowest);
+    }
+    card(ducks.unwrap_or(lowest))
+}
+
+/// One seat's bid under `policy` at the current state.
+pub fn policy_bid(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Bid {
+    let seat = usize::from(s.current_player().unwrap_or(0));
+    match policy {
+        Policy::Random => random_bid(
+            Portable,
+            s.rules(),
+            s.legal_bids(),
+            s.can_bid_blind(),
+            s.can_bemo(),
+            rng,
+        ),
+        Policy::Heuristic => heuristic_bid(s.rules(), s.hands()[seat], s.legal_bids()),
+    }
+}
+
+/// One play under `policy` at the current state (the random policy: the `n`-th legal card
+/// for a uniform `n`).
+#[inline(always)]
+pub fn policy_play<B: BitOps>(bits: B, policy: Policy, s: &SpadesState, rng: &mut Rng) -> Card {
+    match policy {
+        Policy::Random => {
+            let legal = s.legal_plays();
+            let bit = legal.nth_bit(bits, rng.below(legal.count())).0;
+            Card::new_unchecked(bit.trailing_zeros() as u8)
+        }
+        Policy::Heuristic => heuristic_play(s),
+    }
+}
+
+/// Bids and plays a hand to its end with per-seat policies.
+pub fn play_out_with<B: BitOps>(
+    bits: B,
+    policies: &[Policy; 4],
+    s: &mut SpadesState,
+    rng: &mut Rng,
+) {
+    while let Some(seat) = s.current_player() {
+        let p = policies[usize::from(seat)];
+        match s.phase() {
+            Phase::Bid => {
+                let b = policy_bid(p, s, rng);
+                s.bid_unchecked(b.value, b.blind, b.bemo);
+            }
+            _ => {
+                let c = policy_play(bits, p, s, rng);
+                s.play_unchecked(c);
+            }
+        }
+    }
+}
+
+/// [`play_out_with`] without BMI2.
+pub fn play_out(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
+    play_out_with(Portable, policies, s, rng);
+}
