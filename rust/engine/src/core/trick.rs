@@ -1,11 +1,11 @@
 //! The trick: cards played in order, the led suit, and the winner. Shared by every
 //! trick-taking game of the crate.
 
-use crate::core::CardSet;
-use crate::core::{Card, Suit};
+use super::kernel;
+use super::{Card, CardSet, Suit};
 
-/// Most cards one trick can hold: 7 players with 3 double plays (RULES.md A-7) is 10.
-pub const MAX_TRICK_CARDS: usize = 12;
+/// Most cards one trick can hold: 7 players with 3 double plays (A-7 of docs/rules/hearts.md).
+pub const MAX_TRICK_CARDS: usize = 10;
 
 /// The cards of one trick in play order, with the seat that played each.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Default)]
@@ -13,9 +13,6 @@ pub struct Trick {
     cards: [u8; MAX_TRICK_CARDS],
     seats: [u8; MAX_TRICK_CARDS],
     len: u8,
-    /// The highest card of the led suit so far and who played it (no trumps).
-    best: u8,
-    best_seat: u8,
     set: CardSet,
 }
 
@@ -26,8 +23,6 @@ impl Trick {
             cards: [0; MAX_TRICK_CARDS],
             seats: [0; MAX_TRICK_CARDS],
             len: 0,
-            best: 0,
-            best_seat: 0,
             set: CardSet::EMPTY,
         }
     }
@@ -60,14 +55,7 @@ impl Trick {
     #[inline]
     pub fn push(&mut self, seat: u8, card: Card) {
         debug_assert!((self.len as usize) < MAX_TRICK_CARDS);
-        let id = card.id();
-        if self.len == 0
-            || (id > self.best && card.suit() == Card::new_unchecked(self.cards[0]).suit())
-        {
-            self.best = id;
-            self.best_seat = seat;
-        }
-        self.cards[self.len as usize] = id;
+        self.cards[self.len as usize] = card.id();
         self.seats[self.len as usize] = seat;
         self.len += 1;
         self.set.insert(card);
@@ -84,8 +72,9 @@ impl Trick {
     }
 
     /// The winning card: the highest trump if `trumps` has a card in the trick, else the
-    /// highest card of the led suit (RULES.md A-17, B-13). Within one suit a higher id is a
-    /// higher rank. `None` for an empty trick.
+    /// highest card of the led suit (A-17 and B-13 of docs/rules/). Within one suit a higher
+    /// id is a higher rank; `trumps` must rank above every other card (no trumps, or the spade
+    /// suit with its jokers: see [`kernel::winner_bit`]). `None` for an empty trick.
     ///
     /// ```
     /// use hearts_engine::{Card, CardSet, Trick};
@@ -101,24 +90,14 @@ impl Trick {
         if self.len == 0 {
             return None;
         }
-        let trumped = self.set & trumps;
-        if trumped.is_empty() {
-            Some(Card::new_unchecked(self.best))
-        } else {
-            trumped.last()
-        }
+        let led = kernel::led_mask(1 << self.cards[0]);
+        let w = kernel::winner_bit(self.set.0, led, trumps.0);
+        Some(Card::new_unchecked(w.trailing_zeros() as u8))
     }
 
     /// The seat that played the winning card.
     #[inline]
     pub fn winner(&self, trumps: CardSet) -> Option<u8> {
-        if self.len == 0 {
-            return None;
-        }
-        if (self.set & trumps).is_empty() {
-            Some(self.best_seat)
-        } else {
-            self.winning_card(trumps).and_then(|c| self.seat_of(c))
-        }
+        self.winning_card(trumps).and_then(|c| self.seat_of(c))
     }
 }

@@ -280,17 +280,6 @@ impl HeartsRules {
         v
     }
 
-    /// The penalty value of one card (0 for a non-penalty card).
-    pub const fn card_penalty(&self, card: Card) -> u32 {
-        match card.id() {
-            49 => 13,
-            51 if self.french_spades => 7,
-            50 if self.french_spades => 10,
-            26..=38 => 1,
-            _ => 0,
-        }
-    }
-
     /// The total penalty of a set of cards.
     pub fn penalty_of(&self, cards: CardSet) -> u32 {
         let mut p = (cards & CardSet::HEARTS).count();

@@ -3,7 +3,7 @@
 //! plays on the copy.
 
 use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection};
-use crate::core::{BitOps, Card, CardSet, Portable, Rng, RulesError, Suit, Trick};
+use crate::core::{kernel, BitOps, Card, CardSet, Portable, Rng, RulesError, Suit, Trick};
 use std::fmt;
 
 /// Most players at a Hearts table.
@@ -247,8 +247,8 @@ pub fn deal_random(rules: &HeartsRules, dealer: u8, rng: &mut Rng) -> [CardSet; 
     deal_random_with(Portable, rules, dealer, rng)
 }
 
-/// [`deal_random`], with `pdep` when `BMI2` (the caller guarantees the CPU has it). Both
-/// give the same deal.
+/// [`deal_random`] with the bit instructions `bits` (a detected [`Bmi2`](crate::Bmi2)'s
+/// `pdep`, or [`Portable`]); every [`BitOps`] gives the same deal.
 #[inline(always)]
 pub fn deal_random_with<B: BitOps>(
     bits: B,
@@ -535,15 +535,8 @@ impl HeartsState {
         let r = &self.rules;
         let hand = self.hands[usize::from(self.to_play)];
         let first = self.trick_no == 1;
-        let mut c = match self.trick.led_suit() {
-            Some(led) => {
-                let f = hand & CardSet::suit(led);
-                if f.is_empty() {
-                    hand
-                } else {
-                    f
-                }
-            }
+        let mut c = match self.trick.plays().next() {
+            Some((_, first)) => CardSet(kernel::follow(hand.0, kernel::led_mask(1 << first.id()))),
             None => {
                 if first && r.first_lead == FirstLead::TwoOfClubs {
                     if !r.can_lead_any_club {
@@ -551,14 +544,15 @@ impl HeartsState {
                     }
                     hand & CardSet::CLUBS
                 } else if r.hearts_must_be_broken && !self.broken {
+                    // no heart lead before hearts are broken, unless the hand holds only
+                    // hearts (or, with can_lead_hearts_instead_of_qs, only hearts and Q♠).
                     let non_hearts = hand - CardSet::HEARTS;
-                    if non_hearts.is_empty()
-                        || (r.can_lead_hearts_instead_of_qs
-                            && non_hearts == CardSet::single(Card::QUEEN_OF_SPADES))
+                    if r.can_lead_hearts_instead_of_qs
+                        && non_hearts == CardSet::single(Card::QUEEN_OF_SPADES)
                     {
                         hand
                     } else {
-                        non_hearts
+                        CardSet(kernel::prefer(hand.0, !CardSet::HEARTS.0))
                     }
                 } else {
                     hand
@@ -566,10 +560,7 @@ impl HeartsState {
             }
         };
         if first && r.first_trick_no_points {
-            let d = c - r.penalty_cards();
-            if !d.is_empty() {
-                c = d;
-            }
+            c = CardSet(kernel::prefer(c.0, !r.penalty_cards().0));
         }
         c
     }
@@ -711,22 +702,24 @@ impl HeartsState {
             }
             let lead = c.nth_bit(bits, rng.below(c.count()));
             self.hands[leader] -= lead;
-            let led = CardSet::suit(Card::new_unchecked(lead.0.trailing_zeros() as u8).suit());
-            let (mut trick, mut best, mut best_seat, mut p) = (lead, lead.0, leader, leader);
-            // Follow; A-17: within the led suit a higher bit is a higher card.
+            let led = kernel::led_mask(lead.0);
+            let (mut trick, mut p) = (lead.0, leader);
+            let mut by_seat = [0u64; MAX_PLAYERS];
+            by_seat[leader] = lead.0;
+            // Follow.
             for _ in 1..n {
                 p = if p + 1 == n { 0 } else { p + 1 };
                 let h = self.hands[p];
-                let f = h & led;
-                let c = if f.is_empty() { h } else { f };
+                let c = CardSet(kernel::follow(h.0, led));
                 let b = c.nth_bit(bits, rng.below(c.count()));
                 self.hands[p] -= b;
-                trick |= b;
-                if (b & led).0 > best {
-                    best = b.0;
-                    best_seat = p;
-                }
+                trick |= b.0;
+                by_seat[p] = b.0;
             }
+            // the highest card of the led suit wins.
+            let w = kernel::winner_bit(trick, led, 0);
+            let best_seat = by_seat[..n].iter().position(|&b| b == w).unwrap_or(leader);
+            let trick = CardSet(trick);
             self.captured[best_seat] |= trick;
             self.tricks_taken[best_seat] += 1;
             self.winners[usize::from(self.trick_no) - 1] = best_seat as u8;

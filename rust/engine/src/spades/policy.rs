@@ -4,7 +4,7 @@
 
 use super::rules::{Bemo, SpadesRules};
 use super::state::{Bid, Phase, SpadesState};
-use crate::core::kernel::{SPADE_SUIT, SUIT_MASK};
+use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{BitOps, Card, CardSet, Portable, Rng};
 use crate::option_enum;
 
@@ -104,7 +104,7 @@ pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
 /// Whether `card` would take the trick from the current winner `best` (led suit `led`).
 #[inline(always)]
 fn beats(card: u64, best: u64, led: u64) -> bool {
-    card & (led | SPADE_SUIT) != 0 && card > best
+    kernel::winner_bit(card | best, led, SPADE_SUIT) == card
 }
 
 /// The heuristic play (documented in docs/spades-api.md):
@@ -129,9 +129,8 @@ pub fn heuristic_play(s: &SpadesState) -> Card {
     let (best, best_seat, led) = match trick.plays().next() {
         None => (0, 0, 0),
         Some((_, first)) => {
-            let led = SUIT_MASK[usize::from(first.id())];
-            let top = trick.cards().0 & (led | SPADE_SUIT);
-            let best = 1u64 << top.checked_ilog2().unwrap_or(0);
+            let led = kernel::led_mask(1 << first.id());
+            let best = kernel::winner_bit(trick.cards().0, led, SPADE_SUIT);
             let seat = trick.seat_of(card(best)).unwrap_or(0);
             (best, seat, led)
         }

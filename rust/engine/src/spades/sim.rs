@@ -14,7 +14,7 @@ use super::policy::{play_out_with, policy_bid, policy_play, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
 use super::state::{legal_bid_mask, score_hand, Bid, Deal, HandScore, Phase, SpadesState};
 use super::SpadesGame;
-use crate::core::kernel::{SPADE_SUIT, SUIT_MASK};
+use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
 /// Draw ranges of the batch deal: 52, 51, …, 14 (three seats' cards), then 13, …, 2 (the
@@ -140,8 +140,7 @@ fn follow<B: BitOps, const L: usize>(
     for g in 0..L {
         let q = (st.leader[g] + o) & 3;
         let h = st.hands[g][q];
-        let f = h & led[g];
-        let c = if f == 0 { h } else { f };
+        let c = kernel::follow(h, led[g]);
         let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
         st.hands[g][q] = h & !card;
         trick[g] |= card;
@@ -178,7 +177,7 @@ fn trick<B: BitOps, const L: usize, const FIRST: bool>(
         }
         let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
         st.hands[g][l] = h & !card;
-        led[g] = SUIT_MASK[(card.trailing_zeros() & 63) as usize];
+        led[g] = kernel::led_mask(card);
         trick[g] = card;
     }
     // Unrolled by hand: as a loop the compiler keeps it rolled.
@@ -188,7 +187,7 @@ fn trick<B: BitOps, const L: usize, const FIRST: bool>(
     for g in 0..L {
         // B-13: the top spade-suit card if any, else the top of the led suit — the top
         // bit of both together, since the spade suit holds the highest ids.
-        let z = (trick[g] & (led[g] | SPADE_SUIT)).leading_zeros();
+        let z = kernel::winner_lz(trick[g], led[g], SPADE_SUIT);
         let [o0, o1] = st.owner[g];
         let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
         st.taken[g][w] += 1;
@@ -209,8 +208,8 @@ fn last_trick<const L: usize>(st: &mut Lanes<L>) {
     for g in 0..L {
         let h = st.hands[g];
         let trick = h[0] | h[1] | h[2] | h[3];
-        let led = SUIT_MASK[(h[st.leader[g]].trailing_zeros() & 63) as usize];
-        let z = (trick & (led | SPADE_SUIT)).leading_zeros();
+        let led = kernel::led_mask(h[st.leader[g]]);
+        let z = kernel::winner_lz(trick, led, SPADE_SUIT);
         let [o0, o1] = st.owner[g];
         let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
         st.taken[g][w] += 1;
@@ -598,21 +597,18 @@ impl SpadesStats {
 
 /// Statistics of hands `start..start + n` in blocks of `block`, in constant memory.
 pub fn stream_hands(b: &SpadesBatch, start: u64, n: u64, block: u64) -> SpadesStats {
-    let block = block.max(1);
-    let blocks: Vec<(u64, u64)> = (0..n.div_ceil(block))
-        .map(|i| (start + i * block, block.min(n - i * block)))
-        .collect();
-    let total = std::sync::Mutex::new(SpadesStats::default());
-    crate::batch::run_all(blocks, |(s0, len)| {
+    let parts = crate::batch::map_all(crate::batch::blocks(start, n, block), |(s0, len)| {
         let mut out = SpadesHandsOut::new(len as usize);
         fill_hands(b, &mut out.chunk(s0, 0, len as usize));
         let mut st = SpadesStats::default();
         st.add(&out);
-        if let Ok(mut t) = total.lock() {
-            t.merge(&st);
-        }
+        st
     });
-    total.into_inner().unwrap_or_default()
+    let mut total = SpadesStats::default();
+    for st in &parts {
+        total.merge(st);
+    }
+    total
 }
 
 /// Per-game results of a Spades batch.

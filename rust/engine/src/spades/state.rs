@@ -6,7 +6,7 @@ use super::rules::{SpadesRules, MAX_TOTAL};
 use crate::core::CardSet;
 use crate::core::Rng;
 use crate::core::Trick;
-use crate::core::{Card, Rank};
+use crate::core::{kernel, Card, Rank};
 use std::fmt;
 
 /// Cards per hand and tricks per hand.
@@ -726,25 +726,13 @@ impl SpadesState {
                     return CardSet::single(r.lowest_club()) & hand;
                 }
                 if (first && r.first_trick_no_spade_lead) || (r.spades_broken && !self.broken) {
-                    let others = hand - CardSet::SPADE_SUIT;
-                    if !others.is_empty() {
-                        return others;
-                    }
+                    return CardSet(kernel::prefer(hand.0, !kernel::SPADE_SUIT));
                 }
                 hand
             }
             Some(_) => {
-                let led = self
-                    .trick
-                    .plays()
-                    .next()
-                    .map_or(CardSet::EMPTY, |(_, c)| suit_cards(c));
-                let follow = hand & led;
-                if follow.is_empty() {
-                    hand
-                } else {
-                    follow
-                }
+                let first = self.trick.plays().next().map_or(0, |(_, c)| 1u64 << c.id());
+                CardSet(kernel::follow(hand.0, kernel::led_mask(first)))
             }
         }
     }

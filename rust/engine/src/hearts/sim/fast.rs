@@ -5,7 +5,7 @@
 //! tests hold it to that.
 
 use super::{Policy, TablePolicy};
-use crate::core::{mix64, BitOps, CardSet, Rng};
+use crate::core::{kernel, mix64, BitOps, CardSet, Rng};
 use crate::hearts::policy::{heuristic_pass, highest_rank, lowest_rank};
 use crate::hearts::{
     resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
@@ -18,18 +18,6 @@ const QS: u64 = 1 << 49;
 const KS: u64 = 1 << 50;
 const AS: u64 = 1 << 51;
 const JD: u64 = 1 << 22;
-
-/// The suit mask of each bit index (bits 52..64 never occur; 65 entries so that any
-/// `trailing_zeros` indexes it without a bounds check).
-const SUIT_OF_BIT: [u64; 65] = {
-    let mut t = [0u64; 65];
-    let mut i = 0;
-    while i < 52 {
-        t[i] = 0x1fff << (13 * (i / 13));
-        i += 1;
-    }
-    t
-};
 
 /// The random policy's card among the legal cards `c`: `c.nth(rng.below(c.count()))`.
 #[inline(always)]
@@ -499,14 +487,11 @@ impl FastRules {
                 }
             }
             if FIRST && r.first_trick_no_points {
-                let x = c & !self.penalty;
-                if x != 0 {
-                    c = x;
-                }
+                c = kernel::prefer(c, !self.penalty);
             }
             let lead = pick(bits, c, &mut rng[g]);
             st.hands[g][l] = h & !lead;
-            led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
+            led[g] = kernel::led_mask(lead);
             trick[g] = lead;
         }
         // The three followers, unrolled by hand: as a loop the compiler keeps it rolled,
@@ -520,7 +505,7 @@ impl FastRules {
                 continue;
             }
             // the highest card of the led suit wins; its seat is in the bit planes.
-            let z = (trick[g] & led[g]).leading_zeros();
+            let z = kernel::winner_lz(trick[g], led[g], 0);
             let [o0, o1] = st.owner[g];
             let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
             st.captured[g][w] |= trick[g];
@@ -549,8 +534,8 @@ impl FastRules {
         for g in 0..L {
             let h = st.hands[g];
             let trick = h[0] | h[1] | h[2] | h[3];
-            let led = SUIT_OF_BIT[h[st.leader[g] & 3].trailing_zeros() as usize];
-            let z = (trick & led).leading_zeros();
+            let led = kernel::led_mask(h[st.leader[g] & 3]);
+            let z = kernel::winner_lz(trick, led, 0);
             let [o0, o1] = st.owner[g];
             let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
             st.captured[g][w] |= trick;
@@ -577,13 +562,9 @@ impl FastRules {
             }
             let q = (st.leader[g] + o) & 3;
             let h = st.hands[g][q];
-            let f = h & led[g];
-            let mut c = if f == 0 { h } else { f };
+            let mut c = kernel::follow(h, led[g]);
             if FIRST && self.rules.first_trick_no_points {
-                let x = c & !self.penalty;
-                if x != 0 {
-                    c = x;
-                }
+                c = kernel::prefer(c, !self.penalty);
             }
             let b = pick(bits, c, &mut rng[g]);
             st.hands[g][q] = h & !b;
@@ -776,10 +757,7 @@ impl FastRules {
                 }
             }
             if no_points {
-                let d = c & !self.penalty;
-                if d != 0 {
-                    c = d;
-                }
+                c = kernel::prefer(c, !self.penalty);
             }
             let lead = if !MIXED || self.heuristic & (1 << l) == 0 {
                 CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0
@@ -789,7 +767,7 @@ impl FastRules {
                 lowest_rank(CardSet(c)).map_or(c & c.wrapping_neg(), |x| CardSet::single(x).0)
             };
             st.hands[g][l] &= !lead;
-            led[g] = SUIT_OF_BIT[lead.trailing_zeros() as usize];
+            led[g] = kernel::led_mask(lead);
             trick[g] = lead;
             best[g] = lead;
             best_seat[g] = l;
@@ -808,13 +786,9 @@ impl FastRules {
                 };
                 p[g] = q;
                 let h = st.hands[g][q];
-                let f = h & led[g];
-                let mut c = if f == 0 { h } else { f };
+                let mut c = kernel::follow(h, led[g]);
                 if no_points {
-                    let d = c & !self.penalty;
-                    if d != 0 {
-                        c = d;
-                    }
+                    c = kernel::prefer(c, !self.penalty);
                 }
                 let b = if !MIXED || self.heuristic & (1 << q) == 0 {
                     CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0
@@ -824,9 +798,9 @@ impl FastRules {
                 st.hands[g][q] &= !b;
                 trick[g] |= b;
                 // the highest card of the led suit wins.
-                let bm = b & led[g];
-                if bm > best[g] {
-                    best[g] = bm;
+                // the highest card of the led suit so far wins.
+                if kernel::winner_bit(best[g] | b, led[g], 0) == b {
+                    best[g] = b;
                     best_seat[g] = q;
                 }
             }

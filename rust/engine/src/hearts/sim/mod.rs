@@ -14,7 +14,7 @@ pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::batch::run_all;
+use crate::batch::{map_all, run_all};
 use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
@@ -338,35 +338,17 @@ pub fn simulate_hands(rules: &HeartsRules, n: usize, seed: u64, policy: Policy) 
 pub fn stream_hands(b: &Batch<'_>, start: u64, n: u64, block: u64) -> HandStats {
     let p = usize::from(b.rules.players);
     let v = b.rules.total_penalty() as usize;
-    let blocks: Vec<(u64, u64)> = (0..n.div_ceil(block.max(1)))
-        .map(|i| (start + i * block, block.min(n - i * block)))
-        .collect();
-    let mut parts: Vec<(usize, HandStats)> = Vec::with_capacity(blocks.len());
-    let results = std::sync::Mutex::new(&mut parts);
-    run_all(
-        blocks.into_iter().enumerate().collect(),
-        |(i, (s0, len))| {
-            let mut st = HandStats::new(p, v);
-            let mut out = HandsOut::new(len as usize, p);
-            let mut c = HandsChunk {
-                start: s0,
-                points: &mut out.points,
-                hand_scores: &mut out.hand_scores,
-                tricks: &mut out.tricks,
-                moon_shooter: &mut out.moon_shooter,
-                queen_taker: &mut out.queen_taker,
-            };
-            fill_hands(b, &mut c);
-            st.add(&out);
-            if let Ok(mut r) = results.lock() {
-                r.push((i, st));
-            }
-        },
-    );
-    // Integer accumulators: the merge is exact, so the order does not matter, but sort anyway.
-    parts.sort_by_key(|(i, _)| *i);
+    let parts = map_all(crate::batch::blocks(start, n, block), |(s0, len)| {
+        let mut st = HandStats::new(p, v);
+        let mut out = HandsOut::new(len as usize, p);
+        let mut c = out.chunk(s0, 0, len as usize);
+        fill_hands(b, &mut c);
+        st.add(&out);
+        st
+    });
+    // Integer accumulators, merged in block order.
     let mut total = HandStats::new(p, v);
-    for (_, st) in &parts {
+    for st in &parts {
         total.merge(st);
     }
     total
@@ -445,24 +427,15 @@ pub fn simulate_games_block(b: &Batch<'_>, start: u64, n: usize) -> GamesOut {
 /// Simulates games `start..start + n` over the current rayon pool, in blocks.
 pub fn simulate_games(b: &Batch<'_>, start: u64, n: usize, block: usize) -> GamesOut {
     let p = usize::from(b.rules.players);
-    let block = block.max(1);
-    let starts: Vec<(usize, usize)> = (0..n.div_ceil(block))
-        .map(|i| (i * block, block.min(n - i * block)))
-        .collect();
-    let mut parts: Vec<(usize, GamesOut)> = Vec::new();
-    let results = std::sync::Mutex::new(&mut parts);
-    run_all(starts, |(s0, len)| {
-        let g = simulate_games_block(b, start + s0 as u64, len);
-        if let Ok(mut r) = results.lock() {
-            r.push((s0, g));
-        }
-    });
-    parts.sort_by_key(|(s0, _)| *s0);
+    let parts = map_all(
+        crate::batch::blocks(start, n as u64, block as u64),
+        |(s0, len)| simulate_games_block(b, s0, len as usize),
+    );
     let mut out = GamesOut {
         players: p,
         ..GamesOut::default()
     };
-    for (_, g) in parts {
+    for g in parts {
         out.totals.extend(g.totals);
         out.winners.extend(g.winners);
         out.hands_played.extend(g.hands_played);
