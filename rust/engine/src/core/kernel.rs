@@ -88,6 +88,14 @@ pub const fn winner_bit(trick: u64, led: u64, trumps: u64) -> u64 {
     top(trick & (led | trumps))
 }
 
+/// Whether `card` takes the trick from the card `best` that is winning it so far (led suit
+/// `led`, trumps as in [`winner_bit`]): the incremental form of [`winner_bit`], so that
+/// `winner_bit(best | card, led, trumps) == card` exactly when this is true (tested).
+#[inline(always)]
+pub const fn beats(card: u64, best: u64, led: u64, trumps: u64) -> bool {
+    card & (led | trumps) != 0 && card > best
+}
+
 /// [`winner_bit`] as the number of leading zeros of the winning card's bit (for kernels that
 /// read the winner's seat from bit planes).
 #[inline(always)]
@@ -114,6 +122,30 @@ mod tests {
         assert_eq!(led_mask(1 << 52), SPADE_SUIT);
         assert_eq!(led_mask(1 << 53), SPADE_SUIT);
         assert_eq!(CardSet::SPADE_SUIT.0, SPADE_SUIT);
+    }
+
+    #[test]
+    fn beats_is_winner_bit_one_card_at_a_time() {
+        let pool = [0u8, 5, 12, 13, 20, 26, 30, 38, 39, 45, 49, 51, 52, 53];
+        for &lead in &pool {
+            let led = led_mask(1 << lead);
+            for trumps in [0, SPADE_SUIT] {
+                for &b in &pool {
+                    for &c in &pool {
+                        let trick = (1u64 << lead) | (1 << b);
+                        let best = winner_bit(trick, led, trumps);
+                        let card = 1u64 << c;
+                        if trick & card != 0 {
+                            continue;
+                        }
+                        assert_eq!(
+                            beats(card, best, led, trumps),
+                            winner_bit(best | card, led, trumps) == card
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

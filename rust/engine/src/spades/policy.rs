@@ -104,7 +104,7 @@ pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
 /// Whether `card` would take the trick from the current winner `best` (led suit `led`).
 #[inline(always)]
 fn beats(card: u64, best: u64, led: u64) -> bool {
-    kernel::winner_bit(card | best, led, SPADE_SUIT) == card
+    kernel::beats(card, best, led, SPADE_SUIT)
 }
 
 /// The heuristic play (documented in docs/spades-api.md):

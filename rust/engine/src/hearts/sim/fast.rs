@@ -799,7 +799,7 @@ impl FastRules {
                 trick[g] |= b;
                 // the highest card of the led suit wins.
                 // the highest card of the led suit so far wins.
-                if kernel::winner_bit(best[g] | b, led[g], 0) == b {
+                if kernel::beats(b, best[g], led[g], 0) {
                     best[g] = b;
                     best_seat[g] = q;
                 }
