@@ -1,7 +1,7 @@
 //! # hearts-engine
 //!
-//! Bitboard engines for trick-taking card games: the Hearts family (RULES.md §A) and Spades
-//! (§B). The crate
+//! Bitboard engines for card games: the Hearts family (docs/rules/hearts.md), Spades
+//! (docs/rules/spades.md) and the rummy "La Dame de Pique" (docs/rules/rummy.md). The crate
 //! knows nothing about Python; the `hearts-fast-py` crate binds it.
 //!
 //! ```

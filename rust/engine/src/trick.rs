@@ -4,7 +4,7 @@
 use crate::card::{Card, Suit};
 use crate::card_set::CardSet;
 
-/// Most cards one trick can hold: 7 players with 3 double plays (RULES.md A-7) is 10.
+/// Most cards one trick can hold: 7 players with 3 double plays (docs/rules/hearts.md A-7) is 10.
 pub const MAX_TRICK_CARDS: usize = 12;
 
 /// The cards of one trick in play order, with the seat that played each.
@@ -84,7 +84,7 @@ impl Trick {
     }
 
     /// The winning card: the highest trump if `trumps` has a card in the trick, else the
-    /// highest card of the led suit (RULES.md A-17, B-13). Within one suit a higher id is a
+    /// highest card of the led suit (A-17, B-13 in docs/rules/). Within one suit a higher id is a
     /// higher rank. `None` for an empty trick.
     ///
     /// ```

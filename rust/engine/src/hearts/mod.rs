@@ -1,4 +1,4 @@
-//! The Hearts family (*la dame de pic*, Corazones, Francesa, Jota de diamantes): RULES.md §A.
+//! The Hearts family (*la dame de pic*, Corazones, Francesa, Jota): docs/rules/hearts.md.
 
 mod game;
 mod rules;

@@ -1,4 +1,4 @@
-//! The rule parameters of the Hearts family (RULES.md A.1 and A.6), their validation and
+//! The rule parameters of the Hearts family (docs/rules/hearts.md A.1, A.6), their validation and
 //! the presets, plus the facts derived from them (deck, penalty cards, V, lowest club).
 
 use crate::card::{Card, Suit};
@@ -63,7 +63,7 @@ option_enum! {
     HandDirection { Left = "left", Right = "right", Across = "across", Hold = "hold" }
 }
 
-/// The Hearts-family rules: every parameter of RULES.md A.1 and A.6.
+/// The Hearts-family rules: every parameter of docs/rules/hearts.md A.1 and A.6.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 #[allow(missing_docs)]
 pub struct HeartsRules {
