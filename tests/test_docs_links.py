@@ -155,7 +155,11 @@ _RULE_ID = re.compile(r"(?<![\w-])(EA-|EB-|EC-|V-A|A-|B-|C-)(\d+)\b")
 
 def _cited_ids() -> set[tuple[str, str]]:
     cited = set()
-    sources = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "python").rglob("*.py")]
+    sources = [
+        *(ROOT / "tests").rglob("*.py"),
+        *(ROOT / "python").rglob("*.py"),
+        *(ROOT / "rust").rglob("*.rs"),
+    ]
     for path in sources:
         if path.name != Path(__file__).name:
             cited.update(_RULE_ID.findall(path.read_text(encoding="utf-8")))
@@ -163,8 +167,8 @@ def _cited_ids() -> set[tuple[str, str]]:
 
 
 def test_every_cited_rule_id_is_defined_in_docs_rules() -> None:
-    """Every rule id the tests and the Python package cite (A-16, B-19, C-12, V-A1, EA-1 …)
-    is defined, in bold, on its game's page."""
+    """Every rule id the tests, the Python package and the Rust code cite (A-16, B-19, C-12,
+    V-A1, EA-1 …) is defined, in bold, on its game's page."""
     cited = _cited_ids()
     assert {("A-", "16"), ("B-", "19"), ("EC-", "4"), ("V-A", "1")} <= cited
     missing = []
