@@ -1,9 +1,21 @@
-"""hearts-fast: exact, fast engines for the Hearts family (la dame de pic) and Spades, with a
-Rust core.
+"""hearts-fast: exact, fast engines for three card games, with a Rust core.
+
+- **Hearts family** (*la dame de pic*, Corazones, Francesa, Jota de diamantes, an
+  OpenSpiel-compatible preset): ``HeartsRules``, ``HeartsState`` (one hand), ``HeartsGame``
+  (a whole game), ``simulate_hearts`` (batches in Rust), ``Policy``.
+- **Spades** with every variant: ``SpadesRules``, ``SpadesState``, ``SpadesGame``,
+  ``simulate_spades``.
+- **Rummy "La Dame de Pique"** (two packs and four jokers): ``RummyRules``, ``RummyState``,
+  ``RummyGame``, ``simulate_rummy``, and the meld helpers ``all_melds``, ``is_valid_meld``,
+  ``meld_value``.
 
 Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
 rank 0 = "2" … 12 = "A"), so Q♠ is 49; Spades with jokers adds 52 (Little Joker) and 53
-(Big Joker). See ``docs/hearts-api.md``, ``docs/spades-api.md`` and ``RULES.md``.
+(Big Joker), and the rummy joker is 52. Errors are ``HeartsFastError`` subclasses of
+``ValueError``/``TypeError``. The rules of each game, with the rule ids the docstrings cite,
+are in ``docs/rules/`` (``hearts.md``, ``spades.md``, ``rummy.md``); the API contracts are
+``docs/hearts-api.md``, ``docs/spades-api.md`` and ``docs/rummy-api.md``. The command line
+is ``hearts-fast simulate --game hearts|spades|rummy``.
 """
 
 from hearts_fast import _core

@@ -86,7 +86,7 @@ class CardSet:
 
 @final
 class HeartsRules:
-    """The Hearts-family rules (RULES.md A.1, A.6). Keyword-only; immutable; hashable.
+    """The Hearts-family rules (docs/rules/hearts.md A.1, A.6). Keyword-only; immutable; hashable.
 
     Every parameter is also a read-only attribute. Unknown names, out-of-range values and
     invalid combinations raise InvalidRulesError; wrong types raise ArgumentTypeError.
@@ -345,7 +345,7 @@ def spades_card_name(card: int) -> str:
 
 @final
 class SpadesRules:
-    """The Spades rules (RULES.md B.1, B.3, B.6 plus ``team_bid_cap``). Keyword-only;
+    """The Spades rules (docs/rules/spades.md B.1, B.3, B.6, with ``team_bid_cap``). Keyword-only;
     immutable; hashable. Wrong types raise ArgumentTypeError; unknown names, out-of-range
     values and invalid combinations raise InvalidRulesError."""
 
@@ -575,7 +575,7 @@ _Action = tuple[Any, ...]
 
 @final
 class RummyRules:
-    """The rummy rules (RULES.md C.1). Keyword-only; immutable; hashable."""
+    """The rummy rules (docs/rules/rummy.md C.1). Keyword-only; immutable; hashable."""
 
     presets: ClassVar[list[str]]
     parameters: ClassVar[list[str]]

@@ -1,22 +1,23 @@
-"""Pure-Python reference engine for the Hearts family (RULES.md §A, docs/hearts-api.md).
+"""Pure-Python reference engine for the Hearts family (docs/rules/hearts.md,
+docs/hearts-api.md).
 
 This is the independent, obviously-correct oracle the fast Rust engine is differentially
 tested against. It follows docs/hearts-api.md member by member; it is written from
-RULES.md §0 and §A only (rule ids are cited in the code). Text form and pickling of states
-are not part of the reference.
+docs/rules/README.md §0 and docs/rules/hearts.md only (rule ids are cited in the code). Text
+form and pickling of states are not part of the reference.
 
 Modules: ``cards`` (ids, ``card``/``card_name``), ``rules`` (``HeartsRules``), ``state``
 (``HeartsState``: one hand), ``game`` (``HeartsGame``: a whole game), and ``spades``
-(``SpadesRules``, ``SpadesState``, ``SpadesGame``: RULES.md §B, docs/spades-api.md; its own
-resolutions are in that contract), and ``rummy`` (``RummyRules``, ``RummyState``,
-``RummyGame``, meld helpers: RULES.md §C, docs/rummy-api.md).
+(``SpadesRules``, ``SpadesState``, ``SpadesGame``: docs/rules/spades.md, docs/spades-api.md;
+its own resolutions are in that contract), and ``rummy`` (``RummyRules``, ``RummyState``,
+``RummyGame``, meld helpers: docs/rules/rummy.md, docs/rummy-api.md).
 
 Resolutions
 -----------
-Points RULES.md and the API contract leave open, and how this engine reads them:
+Points the rules pages and the API contract leave open, and how this engine reads them:
 
 1. ``hearts_broken`` (A-14) is True once a heart (or Q♠ with ``queen_breaks_hearts``) has
-   been played in a *completed* trick: RULES.md defines broken as "played in an earlier
+   been played in a *completed* trick: A-14 defines broken as "played in an earlier
    trick". A heart discarded in the current trick shows up only when that trick completes.
    (Only the property can tell the difference; the lead rule is evaluated between tricks.)
 2. ``trick_number`` is ``len(trick_winners) + 1`` in every phase: 1 in ``"pass"``, and one

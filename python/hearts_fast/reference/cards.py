@@ -2,7 +2,7 @@
 
 A card is a plain ``int`` id ``suit * 13 + rank``: clubs = 0, diamonds = 1, hearts = 2,
 spades = 3; rank 0 = "2", 1 = "3", ..., 8 = "T", 9 = "J", 10 = "Q", 11 = "K", 12 = "A"
-(RULES.md 0.2: A high ... 2 low, so a higher rank index is a higher card).
+(docs/rules/README.md 0.2: A high ... 2 low, so a higher rank index is a higher card).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``HeartsGame``: a whole game of hands (RULES.md A-5, A-22..A-25, 0.6, 0.7)."""
+"""``HeartsGame``: a whole game of hands (docs/rules/hearts.md A-5, A-22..A-25; 0.6, 0.7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``HeartsRules``: the validated, immutable parameter set of RULES.md A.1 and A.6.
+"""``HeartsRules``: the validated, immutable parameter set of docs/rules/hearts.md A.1 and A.6.
 
 The names, types, defaults, presets and invalid combinations follow docs/hearts-api.md
 "HeartsRules". The derived facts (deck, penalty cards, V, value cards, lowest club, the A-9
@@ -171,8 +171,9 @@ def _check_combinations(p: dict[str, Any]) -> None:
     """The invalid combinations of A.1 and docs/hearts-api.md [api]."""
     if p["jack_of_diamonds"] and p["scoring"] == "chips":
         raise InvalidRulesError(
-            "jack_of_diamonds=True cannot be combined with scoring='chips' (RULES.md A.1); "
-            "use scoring='positive' or 'negative', or jack_of_diamonds=False"
+            "jack_of_diamonds=True cannot be combined with scoring='chips' "
+            "(docs/rules/hearts.md A.1); use scoring='positive' or 'negative', or "
+            "jack_of_diamonds=False"
         )
     if p["chips_end"] == "max_hands" and p["max_hands"] is None:
         raise InvalidRulesError(
@@ -181,13 +182,13 @@ def _check_combinations(p: dict[str, Any]) -> None:
         )
     if p["can_lead_any_club"] and p["first_lead"] == "left_of_dealer":
         raise InvalidRulesError(
-            "can_lead_any_club=True needs first_lead='two_of_clubs' (RULES.md A.6); "
+            "can_lead_any_club=True needs first_lead='two_of_clubs' (docs/rules/hearts.md A.6); "
             "set first_lead='two_of_clubs' or can_lead_any_club=False"
         )
 
 
 class HeartsRules:
-    """An immutable Hearts-family rule set (RULES.md A.1, A.6).
+    """An immutable Hearts-family rule set (docs/rules/hearts.md A.1, A.6).
 
     ``HeartsRules(**params)`` takes keyword-only parameters with the names and defaults of
     docs/hearts-api.md; each is a read-only attribute of the same name.
@@ -356,7 +357,7 @@ class HeartsRules:
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rules_from_dict, (self.to_dict(),))
 
-    # -- derived facts (private; RULES.md A-3, A-4, A-9, V-A1..V-A3) -----------------------
+    # -- derived facts (private; docs/rules/hearts.md A-3, A-4, A-9, V-A1..V-A3) ------------
 
     def _deck(self) -> frozenset[int]:
         """The prepared deck: 52 cards minus the A-3 removals (none with deal_all, A-7)."""

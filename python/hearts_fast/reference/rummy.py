@@ -1,8 +1,9 @@
-"""Pure-Python reference engine for Rummy "La Dame de Pique" (RULES.md §0, §C; docs/rummy-api.md).
+"""Pure-Python reference engine for Rummy "La Dame de Pique" (docs/rules/rummy.md;
+docs/rummy-api.md).
 
-The independent, obviously-correct oracle for the fast engine's rummy. Written from RULES.md
-C.1..C.4 and the contract only; rule ids are cited next to the code. Clarity over speed:
-legal actions are found by brute-force enumeration.
+The independent, obviously-correct oracle for the fast engine's rummy. Written from
+docs/rules/rummy.md C.1..C.4 and the contract only; rule ids are cited next to the code.
+Clarity over speed: legal actions are found by brute-force enumeration.
 
 Cards are the Hearts ids ``suit*13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3; rank
 0 = "2" .. 12 = "A") plus the joker, id 52 (all four jokers are the same card). The deck is
@@ -159,7 +160,7 @@ def _validate(name: str, value: Any) -> None:
 
 
 class RummyRules:
-    """An immutable rummy rule set (RULES.md C.1); keyword-only parameters."""
+    """An immutable rummy rule set (docs/rules/rummy.md C.1); keyword-only parameters."""
 
     __slots__ = ("_params",)
     _params: dict[str, Any]

@@ -1,8 +1,8 @@
-"""Pure-Python reference engine for Spades (RULES.md §0 and §B, docs/spades-api.md).
+"""Pure-Python reference engine for Spades (docs/rules/spades.md, docs/spades-api.md).
 
 The independent, obviously-correct oracle for the fast engine's Spades. Written from
-RULES.md B.1..B.6 and B-27 only; rule ids are cited next to the code. Plain sets of int card
-ids, one hand per ``SpadesState``, a whole game per ``SpadesGame``.
+docs/rules/spades.md B.1..B.6 and B-27 only; rule ids are cited next to the code. Plain sets
+of int card ids, one hand per ``SpadesState``, a whole game per ``SpadesGame``.
 
 Card ids are the Hearts ids ``suit*13 + rank`` (docs/hearts-api.md) plus the two jokers of
 B.3 #5: 52 = Little Joker ("LJ"), 53 = Big Joker ("BJ"). Jokers belong to the spade suit and
@@ -208,7 +208,8 @@ def _check_combinations(p: dict[str, Any]) -> None:
     if len(on) >= 2:
         raise InvalidRulesError(
             f"{on[0]}=True cannot be combined with {on[1]}=True: their bid constraints conflict "
-            "(RULES.md B.1); enable at most one of mirror, fourteen_partnership, suicide"
+            "(docs/rules/spades.md B.1); enable at most one of mirror, fourteen_partnership, "
+            "suicide"
         )
     if p["suicide"] and not p["nil"]:
         raise InvalidRulesError(
@@ -222,7 +223,7 @@ def _check_combinations(p: dict[str, Any]) -> None:
 
 
 class SpadesRules:
-    """An immutable Spades rule set (RULES.md B.1, B.6); keyword-only parameters."""
+    """An immutable Spades rule set (docs/rules/spades.md B.1, B.6); keyword-only parameters."""
 
     __slots__ = ("_params",)
     _params: dict[str, Any]
@@ -332,7 +333,8 @@ def legal_cards(
     trick_number: int,
     broken: bool,
 ) -> list[int]:
-    """B-16, written as RULES.md states it. ``trick`` = the cards already in the current trick."""
+    """B-16, written as docs/rules/spades.md states it. ``trick`` = the cards already in the
+    current trick."""
     hand = set(hand)
     if not trick:  # leading
         if trick_number == 1 and rules.first_lead == "lowest_club":

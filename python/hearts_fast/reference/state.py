@@ -1,7 +1,7 @@
-"""``HeartsState``: one hand of the Hearts family (RULES.md A-3..A-21, A.6).
+"""``HeartsState``: one hand of the Hearts family (docs/rules/hearts.md A-3..A-21, A.6).
 
-Plain sets of int card ids; every rule is written out the way RULES.md states it, with the
-rule id next to it. See the package docstring for the resolutions of open points.
+Plain sets of int card ids; every rule is written out the way docs/rules/hearts.md states it,
+with the rule id next to it. See the package docstring for the resolutions of open points.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 //! # hearts-engine
 //!
-//! Bitboard engines for card games: the Hearts family, Spades and the rummy *La Dame de
-//! Pique* (their rules are in the repository's `docs/rules/`). The crate knows nothing about
-//! Python; the `hearts-fast-py` crate binds it.
+//! Bitboard engines for card games: the Hearts family (docs/rules/hearts.md), Spades
+//! (docs/rules/spades.md) and the rummy "La Dame de Pique" (docs/rules/rummy.md). The crate
+//! knows nothing about Python; the `hearts-fast-py` crate binds it.
 //!
 //! - [`core`]: everything game-agnostic (cards, card sets, seats, the trick and its mask
 //!   kernel, the RNG with batch seeding, run-time chosen bit instructions, shared errors).

@@ -1,4 +1,4 @@
-//! Engine invariants over random rules and random playouts, without Python (RULES.md D):
+//! Engine invariants (docs/rules/hearts.md D) over random rules and random playouts, no Python:
 //! legal plays are held cards, cards are conserved, Σ pen_i = V, chips are conserved.
 
 mod common;

@@ -1,5 +1,5 @@
 //! Perft: the Rust engine's legal-play generation against the counts the pure-Python
-//! reference engine wrote to `tests/data/hearts.perft` (RULES.md ..A-17).
+//! reference engine wrote to `tests/data/hearts.perft` (docs/rules/hearts.md ..A-17).
 
 use hearts_engine::hearts::{rules_from_text, HandDirection, HeartsState};
 use hearts_engine::perft::perft;

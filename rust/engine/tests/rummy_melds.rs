@@ -1,4 +1,4 @@
-//! Meld validation and generation (RULES.md C-6..C-9) against a brute-force enumerator:
+//! Meld validation and generation (docs/rules/rummy.md C-6..C-9) against a brute-force enumerator:
 //! on small hands, every permutation of every sub-multiset is checked with the validator,
 //! and the valid ones must be exactly what the generator lists. Plus EC-1.
 

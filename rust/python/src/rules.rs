@@ -1,4 +1,4 @@
-//! `HeartsRules`: keyword parameters of RULES.md A.1/A.6, validated into the engine's rules.
+//! `HeartsRules`: the keyword parameters of docs/rules/hearts.md A.1/A.6, validated into rules.
 
 use crate::convert::{choice, extract_bool, extract_int, extract_str, type_name};
 use crate::errors::{rules_error, InvalidRulesError};

@@ -140,7 +140,7 @@ impl PyRummyRules {
     fn new(args: &Bound<'_, PyTuple>, params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         if !args.is_empty() {
             return Err(type_error(format!(
-                "RummyRules takes keyword arguments only (name=value, as in RULES.md C.1), \
+                "RummyRules takes keyword arguments only (name=value, as in C.1 of docs/rules/rummy.md), \
                  got {} positional",
                 args.len()
             )));

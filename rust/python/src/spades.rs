@@ -149,7 +149,7 @@ impl PySpadesRules {
     ) -> PyResult<Self> {
         if !args.is_empty() {
             return Err(type_error(format!(
-                "SpadesRules takes keyword arguments only (name=value, as in RULES.md B.1), \
+                "SpadesRules takes keyword arguments only (name=value, as in B.1 of docs/rules/spades.md), \
                  got {} positional",
                 args.len()
             )));

@@ -2,13 +2,13 @@
 //!
 //! The public card id is `suit * 13 + rank`, with clubs = 0, diamonds = 1, hearts = 2,
 //! spades = 3 and rank 0 = "2" … 12 = "A". So Q♠ is 49 and 2♣ is 0. Spades with jokers
-//! (RULES.md B.3 #5) adds the Little Joker as id 52 and the Big Joker as id 53: both belong
+//! (docs/rules/spades.md B.3 #5) adds the Little Joker as 52 and the Big Joker as 53: both belong
 //! to the spade suit, above A♠, so "higher id = higher card" still holds within a suit.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The four French suits, in id order ♣ ♦ ♥ ♠ (RULES.md 0.2).
+/// The four French suits, in id order ♣ ♦ ♥ ♠ (docs/rules/README.md 0.2).
 #[repr(u8)]
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
 pub enum Suit {
@@ -77,7 +77,7 @@ impl Suit {
     }
 }
 
-/// A rank, 0 = "2" … 12 = "A" (aces high, RULES.md 0.2).
+/// A rank, 0 = "2" … 12 = "A" (aces high, docs/rules/README.md 0.2).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
 pub struct Rank(u8);
 
@@ -137,7 +137,7 @@ impl Card {
     pub const NUM: usize = 52;
     /// 2♣, the lowest club.
     pub const TWO_OF_CLUBS: Card = Card(0);
-    /// J♦, the bonus card of the Jota variant (RULES.md V-A3).
+    /// J♦, the bonus card of the Jota variant (docs/rules/hearts.md V-A3).
     pub const JACK_OF_DIAMONDS: Card = Card(22);
     /// Q♠, the black lady.
     pub const QUEEN_OF_SPADES: Card = Card(49);

@@ -15,7 +15,7 @@ macro_rules! option_enum {
             /// Every value, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
 
-            /// The value's name as written in RULES.md.
+            /// The value's name as written in docs/rules/ (and the Python API).
             pub const fn name(self) -> &'static str {
                 match self {
                     $($name::$variant => $text),+

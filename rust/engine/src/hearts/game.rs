@@ -1,5 +1,5 @@
 //! [`HeartsGame`]: a sequence of hands scored under the rules' system until the end rule
-//! (RULES.md A-22..A-25, 0.6, 0.7).
+//! (docs/rules/hearts.md A-22..A-25, docs/rules/README.md 0.6, 0.7).
 
 use super::rules::{ChipsEnd, HandDirection, HeartsRules, Moon, Scoring};
 use super::state::{resolve_direction, HeartsState, PassError, Phase, PlayError, MAX_PLAYERS};

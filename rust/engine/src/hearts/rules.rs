@@ -1,4 +1,4 @@
-//! The rule parameters of the Hearts family (RULES.md A.1 and A.6), their validation and
+//! The rule parameters of the Hearts family (docs/rules/hearts.md A.1, A.6), their validation and
 //! the presets, plus the facts derived from them (deck, penalty cards, V, lowest club).
 
 use crate::core::{Card, CardSet, RulesError, Suit, Tie};
@@ -57,7 +57,7 @@ option_enum! {
     HandDirection { Left = "left", Right = "right", Across = "across", Hold = "hold" }
 }
 
-/// The Hearts-family rules: every parameter of RULES.md A.1 and A.6.
+/// The Hearts-family rules: every parameter of docs/rules/hearts.md A.1 and A.6.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 #[allow(missing_docs)]
 pub struct HeartsRules {
@@ -212,7 +212,7 @@ impl HeartsRules {
         if self.jack_of_diamonds && self.scoring == Scoring::Chips {
             return err(
                 "jack_of_diamonds=True cannot be combined with scoring=\"chips\" \
-                        (RULES.md A.1: J♦ is defined in points only); use scoring=\"positive\" \
+                        (A.1 of docs/rules/hearts.md: J♦ is defined in points only); use scoring=\"positive\" \
                         or \"negative\""
                     .into(),
             );

@@ -1,5 +1,5 @@
 //! [`HeartsState`]: one hand of the Hearts family, from the deal through passing and play
-//! to the hand score (RULES.md A-5..A-21). Small and `Copy`: search code copies it and
+//! to the hand score (docs/rules/hearts.md A-5..A-21). Small and `Copy`: search code copies it and
 //! plays on the copy.
 
 use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection};

@@ -46,7 +46,7 @@ fn write_set(out: &mut String, set: CardSet, sep: char) {
     }
 }
 
-/// The rules as `name=value` words, every parameter, in RULES.md order.
+/// The rules as `name=value` words, every parameter, in docs/rules/hearts.md A.1 order.
 pub fn rules_to_text(r: &HeartsRules) -> String {
     let pc = match r.pass_count {
         PassCount::Auto => "auto".to_string(),

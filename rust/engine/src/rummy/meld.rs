@@ -1,4 +1,4 @@
-//! Cards as multisets, melds (RULES.md C-6..C-9) and their generation from a hand.
+//! Cards as multisets, melds (docs/rules/rummy.md C-6..C-9) and their generation from a hand.
 //!
 //! Card ids are the 52 French faces of the other games (`suit * 13 + rank`, rank 0 = "2"
 //! … 12 = "A") and 52 for a joker (all four jokers are the same card). A hand is a

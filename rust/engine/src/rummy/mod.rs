@@ -1,4 +1,4 @@
-//! Rummy "La Dame de Pique" (RULES.md §C): two decks and four jokers, melds, the pile rule,
+//! Rummy "La Dame de Pique" (docs/rules/rummy.md): two decks and four jokers, melds, the pile rule,
 //! the Q♠ rules and the blocked player.
 
 mod game;

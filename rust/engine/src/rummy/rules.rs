@@ -1,4 +1,4 @@
-//! The rummy parameters (RULES.md C.1) and their validation.
+//! The rummy parameters (docs/rules/rummy.md C.1) and their validation.
 
 use crate::core::{RulesError, Tie};
 use crate::option_enum;
@@ -13,7 +13,7 @@ pub const MAX_PARAM: i64 = 1_000_000;
 /// Largest `hand_size` (an engine limit).
 pub const MAX_HAND_SIZE: u8 = 20;
 
-/// Every parameter of RULES.md C.1.
+/// Every parameter of docs/rules/rummy.md C.1.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 #[allow(missing_docs)]
 pub struct RummyRules {

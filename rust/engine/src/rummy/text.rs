@@ -29,7 +29,7 @@ use crate::core::Rng;
 use crate::core::{TextError, Tie};
 use std::fmt::Write as _;
 
-/// Every rule parameter's name, in RULES.md C.1 order.
+/// Every rule parameter's name, in docs/rules/rummy.md C.1 order.
 pub const PARAMS: [&str; 12] = [
     "players",
     "hand_size",

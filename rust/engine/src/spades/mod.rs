@@ -1,4 +1,4 @@
-//! Spades ("Picas"): RULES.md §B, every variant of B.3 and the B.6 preset, on the shared
+//! Spades ("Picas"): docs/rules/spades.md, every variant of B.3 and the B.6 preset, on the shared
 //! card, card-set and trick core. The jokers are card ids 52 (Little) and 53 (Big).
 
 mod game;

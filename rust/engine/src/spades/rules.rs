@@ -1,4 +1,4 @@
-//! The Spades rule parameters (RULES.md B.1, B.3, B.6), their validation and the presets.
+//! The Spades rule parameters (docs/rules/spades.md B.1, B.3, B.6), their validation, the presets.
 
 use crate::core::Card;
 use crate::core::CardSet;
@@ -60,7 +60,7 @@ pub const MAX_PARAM: i64 = 1_000_000;
 /// Largest magnitude of a team total or resumed score accepted (an engine limit).
 pub const MAX_TOTAL: i64 = 1_000_000_000_000;
 
-/// Every Spades parameter of RULES.md B.1 (plus `team_bid_cap`, B.6).
+/// Every Spades parameter of docs/rules/spades.md B.1 (with `team_bid_cap`, B.6).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 #[allow(missing_docs, clippy::struct_excessive_bools)]
 pub struct SpadesRules {

@@ -1,5 +1,5 @@
 //! One hand of Spades: the deal, the deficient-hand redeal, bidding, play and the hand's
-//! score (RULES.md B-1..B-21, B.3, B-27).
+//! score (docs/rules/spades.md B-1..B-21, B.3, B-27).
 
 use super::rules::{Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty};
 use super::rules::{SpadesRules, MAX_TOTAL};

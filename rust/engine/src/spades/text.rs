@@ -23,7 +23,7 @@ use crate::core::Card;
 use crate::core::{TextError, Tie};
 use std::fmt::Write as _;
 
-/// The names of every parameter, in RULES.md B.1 order (plus `team_bid_cap`).
+/// The names of every parameter, in docs/rules/spades.md B.1 order (`team_bid_cap` last).
 pub const PARAMS: [&str; 30] = [
     "players",
     "win_score",

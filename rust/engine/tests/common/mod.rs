@@ -1,4 +1,4 @@
-//! Random rule sets for the integration tests: every parameter of RULES.md A.1/A.6 drawn
+//! Random rule sets for the integration tests: every docs/rules/hearts.md A.1/A.6 parameter drawn
 //! independently, then repaired into a valid combination.
 
 use hearts_engine::hearts::{
