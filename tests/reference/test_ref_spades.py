@@ -236,6 +236,7 @@ def test_B6_presets() -> None:
     assert o.set_penalty == "bid" and o.spades_broken is True
     assert o.first_trick_no_spade_lead is False and o.max_hands == 1 and o.team_bid_cap is True
     assert o.nil is True and o.bags_limit == 10 and o.bags_penalty == 100
+    assert o.nil_tricks == "team" and o.nil_value == 100 and o.bags is True  # B.6, B-19
     assert SpadesRules.preset("openspiel", win_score=300).win_score == 300
     with pytest.raises(InvalidRulesError):
         SpadesRules.preset("whiz")
@@ -814,6 +815,52 @@ def test_B19_nil_tricks_options() -> None:
     assert both.hand_scores()[1] == -100 + 100 + 2 and both.hand_bags()[1] == 2
 
 
+@pytest.mark.parametrize(("penalty", "set_score"), [("undertricks", -10 - 100), ("bid", -50 - 100)])
+def test_B19_nil_tricks_team_one_nil_partner(penalty: str, set_score: int) -> None:
+    # EB-3 tricks: P1 nil took 2, P3 bid 4 took 3 -> T + N = 5 >= C = 4: made.
+    w = winners_for({1: 2, 3: 3, 0: 5, 2: 3})
+    bids: dict[int, BidSpec] = {1: 0, 3: 4, 0: 3, 2: 3}
+    r = SpadesRules(nil_tricks="team", set_penalty=penalty)
+    s = run_scripted(r, w, bids)
+    # Team 1: 40 + 1 overtrick, nil failed -100; team 0: C=6, T=8 -> 62.
+    assert s.hand_scores() == [62, 40 + 1 - 100] and s.hand_bags() == [2, 1]
+    # Under the default "bags" the nil's tricks do not help: set (-10 or -40) -100 +2.
+    bags = run_scripted(SpadesRules(set_penalty=penalty), w, bids)
+    assert bags.hand_scores()[1] == {"undertricks": -10, "bid": -40}[penalty] - 100 + 2
+    # P1 nil took 1, P3 bid 5 took 3: T + N = 4 < 5 -> set; the nil's trick is no bag.
+    w2 = winners_for({1: 1, 3: 3, 0: 5, 2: 4})
+    s2 = run_scripted(r, w2, {1: 0, 3: 5, 0: 3, 2: 3})
+    assert s2.hand_scores()[1] == set_score and s2.hand_bags()[1] == 0
+
+
+def test_B19_nil_tricks_team_both_partners_nil() -> None:
+    r = SpadesRules(nil_tricks="team")
+    bids: dict[int, BidSpec] = {0: 3, 1: 0, 2: 3, 3: 0}
+    # P1 nil took 2, P3 nil took 0: C = 0, 2 overtricks (+2, 2 bags), nils -100 and +100.
+    s = run_scripted(r, winners_for({1: 2, 0: 6, 2: 5}), bids)
+    assert s.hand_scores() == [60 + 5, 2] and s.hand_bags() == [5, 2]
+    # count_for_partner: a team of two nils has no contract part, so no overtricks.
+    p = run_scripted(
+        SpadesRules(nil_tricks="count_for_partner"), winners_for({1: 2, 0: 6, 2: 5}), bids
+    )
+    assert p.hand_scores()[1] == 0 and p.hand_bags()[1] == 0
+    # Both nils took tricks (2 and 1), bags 8 before: +3 -100 -100, bags 8 + 3 = 11 -> -100, 1.
+    both = run_scripted(r, winners_for({1: 2, 3: 1, 0: 5, 2: 5}), bids, bags=[0, 8])
+    assert both.hand_scores()[1] == 3 - 200 - 100
+    assert both.hand_bags()[1] == 3 and both.bags_after()[1] == 1
+
+
+def test_B6_openspiel_preset_scores_team_tricks() -> None:
+    # B.6 + B-19 team: P1 nil took 2 rescues P3's 4 (T + N = 5): +41 -100; set_penalty bid
+    # for team 0 (bid 4 + 5 = 9, took 8): -90.
+    # (spades_broken off only so that the scripted deal's spade leads are legal.)
+    r = SpadesRules.preset("openspiel", spades_broken=False)
+    assert r.nil_tricks == "team"
+    w = winners_for({1: 2, 3: 3, 0: 5, 2: 3})
+    s = run_scripted(r, w, {0: 4, 1: 0, 2: 5, 3: 4})
+    assert s.hand_scores() == [-90, 41 - 100] and s.hand_bags() == [0, 1]
+
+
 def test_B20_bags_carry_and_multiple_penalties() -> None:
     w = winners_for({0: 13})
     bids: dict[int, BidSpec] = {0: 1, 1: 1, 2: 1, 3: 1}
@@ -1064,7 +1111,7 @@ def test_game_argument_errors() -> None:
 
 RANDOM_OPTIONS: dict[str, list[Any]] = {
     "nil": [True, False],
-    "nil_tricks": ["bags", "count_for_partner", "ignored"],
+    "nil_tricks": ["bags", "count_for_partner", "team", "ignored"],
     "set_penalty": ["undertricks", "bid", "zero"],
     "bags": [True, False],
     "bags_limit": [1, 3, 10],

@@ -125,7 +125,7 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "blind_nil": ("bool", None, False),  # B.3
     "blind_nil_value": ("int", (0, MAX_RULE_INT), 100),  # B-18
     "blind_nil_min_deficit": ("int", (0, MAX_RULE_INT), 0),  # B.3
-    "nil_tricks": ("choice", ("bags", "count_for_partner", "ignored"), "bags"),  # B-19
+    "nil_tricks": ("choice", ("bags", "count_for_partner", "team", "ignored"), "bags"),  # B-19
     "set_penalty": ("choice", ("undertricks", "bid", "zero"), "undertricks"),  # B-17
     "bags": ("bool", None, True),  # B-20
     "bags_limit": ("int", (1, MAX_RULE_INT), 10),  # B-20
@@ -153,6 +153,7 @@ _PRESETS: dict[str, dict[str, Any]] = {
     # B.6 (seat 0 bids and leads first = dealer 3, a state/game argument, not a rule).
     "openspiel": {
         "set_penalty": "bid",
+        "nil_tricks": "team",
         "spades_broken": True,
         "first_trick_no_spade_lead": False,
         "nil": True,
@@ -385,12 +386,14 @@ def team_result(
         return -10 * c, 0, bags_before, False
     t = sum(tricks_taken[s] for s in contract_seats)
     n = sum(tricks_taken[s] for s in nil_seats)
-    if rules.nil_tricks == "count_for_partner":  # B-19
+    if rules.nil_tricks in ("count_for_partner", "team"):  # B-19: T + N compared with C
         t += n
     score = 0
     bags = 0
     boston_made = False
-    if contract_seats:  # B-17 needs >= 1 non-nil bidder
+    # B-17 needs >= 1 non-nil bidder, except under nil_tricks "team" (B-19), where a team of
+    # two nils has C = 0 and every trick it took is an overtrick.
+    if contract_seats or rules.nil_tricks == "team":
         if rules.boston != "off" and c == 13:  # B.3 #8
             if t >= 13:
                 score += 200
