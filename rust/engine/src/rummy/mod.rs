@@ -3,6 +3,7 @@
 
 mod game;
 mod meld;
+pub mod policy;
 mod rules;
 pub mod sim;
 mod state;
