@@ -39,5 +39,6 @@ pub mod spades;
 
 pub use crate::core::{
     mix64, policy_rng, policy_seed, BitOps, Bmi2, BySeat, Card, CardSet, IntoIter, ParseCardError,
-    Portable, Rank, Rng, RulesError, Seat, Subsets, Suit, TextError, Tie, Trick, MAX_TRICK_CARDS,
+    Portable, Rank, Rng, RulesError, Seat, Subsets, Suit, TextError, Tie, Trick, TrickTaking,
+    MAX_TRICK_CARDS,
 };

@@ -3,7 +3,9 @@
 //! plays on the copy.
 
 use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection};
-use crate::core::{kernel, BitOps, Card, CardSet, Portable, Rng, RulesError, Suit, Trick};
+use crate::core::{
+    kernel, BitOps, Card, CardSet, Portable, Rng, RulesError, Seat, Suit, Trick, TrickTaking,
+};
 use std::fmt;
 
 /// Most players at a Hearts table.
@@ -877,5 +879,51 @@ impl HeartsState {
     /// Whether the rules' direction is drawn at random each hand.
     pub fn direction_is_random(&self) -> bool {
         self.rules.pass_direction == PassDirection::Random
+    }
+}
+
+impl TrickTaking for HeartsState {
+    fn num_players(&self) -> u8 {
+        self.n
+    }
+
+    fn to_play(&self) -> Option<Seat> {
+        (self.phase == Phase::Play).then(|| Seat::new_unchecked(self.to_play))
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn legal_plays(&self) -> CardSet {
+        HeartsState::legal_plays(self)
+    }
+
+    fn play_unchecked(&mut self, card: Card) {
+        HeartsState::play_unchecked(self, card);
+    }
+
+    fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    fn trumps(&self) -> CardSet {
+        CardSet::EMPTY
+    }
+
+    fn played(&self) -> CardSet {
+        self.played
+    }
+
+    fn tricks_taken(&self, seat: Seat) -> u8 {
+        self.tricks_taken[seat.index()]
+    }
+
+    fn hand_result(&self, seat: Seat) -> i64 {
+        i64::from(self.hand_scores()[seat.index()])
     }
 }

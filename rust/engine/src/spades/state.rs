@@ -3,10 +3,7 @@
 
 use super::rules::{Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty};
 use super::rules::{SpadesRules, MAX_TOTAL};
-use crate::core::CardSet;
-use crate::core::Rng;
-use crate::core::Trick;
-use crate::core::{kernel, Card, Rank};
+use crate::core::{kernel, Card, CardSet, Rank, Rng, Seat, Trick, TrickTaking};
 use std::fmt;
 
 /// Cards per hand and tricks per hand.
@@ -920,6 +917,56 @@ pub fn score_hand(
         out.scores[t] = score;
     }
     out
+}
+
+impl TrickTaking for SpadesState {
+    fn num_players(&self) -> u8 {
+        4
+    }
+
+    fn to_play(&self) -> Option<Seat> {
+        (self.phase == Phase::Play).then(|| Seat::new_unchecked(self.current))
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn legal_plays(&self) -> CardSet {
+        SpadesState::legal_plays(self)
+    }
+
+    fn play_unchecked(&mut self, card: Card) {
+        SpadesState::play_unchecked(self, card);
+    }
+
+    fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    fn trumps(&self) -> CardSet {
+        CardSet::SPADE_SUIT
+    }
+
+    fn played(&self) -> CardSet {
+        let mut p = CardSet::EMPTY;
+        for &c in &self.plays[..usize::from(self.num_plays)] {
+            p.insert(Card::new_unchecked(c));
+        }
+        p - self.trick.cards()
+    }
+
+    fn tricks_taken(&self, seat: Seat) -> u8 {
+        self.tricks_taken[seat.index()]
+    }
+
+    fn hand_result(&self, seat: Seat) -> i64 {
+        self.score().scores[team_of(seat.id())]
+    }
 }
 
 #[cfg(test)]
