@@ -10,32 +10,7 @@ use hearts_engine::Tie;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-pub const PARAMS: [&str; 24] = [
-    "players",
-    "deck_adjust",
-    "pass_count",
-    "pass_direction",
-    "pass_through",
-    "first_lead",
-    "first_trick_no_points",
-    "hearts_must_be_broken",
-    "queen_breaks_hearts",
-    "early_end",
-    "scoring",
-    "moon",
-    "target",
-    "starting_chips",
-    "chips_end",
-    "french_spades",
-    "jack_of_diamonds",
-    "moon_requires_jack",
-    "tie",
-    "max_hands",
-    "can_lead_any_club",
-    "can_lead_hearts_instead_of_qs",
-    "avoid_all_tricks_bonus",
-    "pass_table",
-];
+pub const PARAMS: &[&str] = HeartsRules::PARAM_NAMES;
 
 #[pyclass(name = "HeartsRules", module = "hearts_fast._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -232,7 +207,7 @@ impl PyHeartsRules {
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        crate::convert::params_dict(py, &self.0, &PARAMS, value)
+        crate::convert::params_dict(py, &self.0, PARAMS, value)
     }
 
     /// Derived: the cards in play.
@@ -250,7 +225,7 @@ impl PyHeartsRules {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let default = HeartsRules::default();
-        crate::convert::params_repr(py, "HeartsRules", &self.0, &default, &PARAMS, value)
+        crate::convert::params_repr(py, "HeartsRules", &self.0, &default, PARAMS, value)
     }
 
     #[staticmethod]

@@ -21,20 +21,7 @@ use hearts_engine::{CardSet, Rng};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
-const PARAMS: [&str; 12] = [
-    "players",
-    "hand_size",
-    "opening_min",
-    "q_spades_value",
-    "joker_value",
-    "max_jokers_per_meld",
-    "initial_upcard",
-    "stock_exhausted",
-    "max_turns_per_hand",
-    "target",
-    "tie",
-    "max_hands",
-];
+const PARAMS: &[&str] = RummyRules::PARAM_NAMES;
 
 #[pyclass(name = "RummyRules", module = "hearts_fast._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,12 +171,12 @@ impl PyRummyRules {
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        crate::convert::params_dict(py, &self.0, &PARAMS, value)
+        crate::convert::params_dict(py, &self.0, PARAMS, value)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let default = RummyRules::default();
-        crate::convert::params_repr(py, "RummyRules", &self.0, &default, &PARAMS, value)
+        crate::convert::params_repr(py, "RummyRules", &self.0, &default, PARAMS, value)
     }
 
     #[staticmethod]

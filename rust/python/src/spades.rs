@@ -194,7 +194,7 @@ impl PySpadesRules {
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        crate::convert::params_dict(py, &self.0, &PARAMS, value)
+        crate::convert::params_dict(py, &self.0, PARAMS, value)
     }
 
     /// Derived: the 52 cards in play (B-2, B.3 #5).
@@ -204,7 +204,7 @@ impl PySpadesRules {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let default = SpadesRules::default();
-        crate::convert::params_repr(py, "SpadesRules", &self.0, &default, &PARAMS, value)
+        crate::convert::params_repr(py, "SpadesRules", &self.0, &default, PARAMS, value)
     }
 
     #[staticmethod]

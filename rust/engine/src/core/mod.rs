@@ -15,6 +15,7 @@ mod game;
 pub mod kernel;
 pub(crate) mod options;
 mod rng;
+pub mod rules;
 mod seat;
 mod trick;
 

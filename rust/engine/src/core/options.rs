@@ -36,6 +36,20 @@ macro_rules! option_enum {
             }
         }
 
+        impl $crate::core::rules::ParamValue for $name {
+            const KIND: $crate::core::rules::Kind =
+                $crate::core::rules::Kind::Choice { names: &[$($text),+] };
+            fn to_value(self) -> $crate::core::rules::Value<'static> {
+                $crate::core::rules::Value::Name(self.name())
+            }
+            fn from_value(v: $crate::core::rules::Value<'_>) -> Option<$name> {
+                match v {
+                    $crate::core::rules::Value::Name(n) => $name::from_name(n),
+                    _ => None,
+                }
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())

@@ -57,64 +57,74 @@ option_enum! {
     HandDirection { Left = "left", Right = "right", Across = "across", Hold = "hold" }
 }
 
-/// The Hearts-family rules: every parameter of docs/rules/hearts.md A.1 and A.6.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-#[allow(missing_docs)]
-pub struct HeartsRules {
-    pub players: u8,
-    pub deck_adjust: DeckAdjust,
-    pub pass_count: PassCount,
-    pub pass_direction: PassDirection,
-    pub pass_through: bool,
-    pub first_lead: FirstLead,
-    pub first_trick_no_points: bool,
-    pub hearts_must_be_broken: bool,
-    pub queen_breaks_hearts: bool,
-    pub early_end: bool,
-    pub scoring: Scoring,
-    pub moon: Moon,
-    pub target: u32,
-    pub starting_chips: u32,
-    pub chips_end: ChipsEnd,
-    pub french_spades: bool,
-    pub jack_of_diamonds: bool,
-    pub moon_requires_jack: bool,
-    pub tie: Tie,
-    pub max_hands: Option<u32>,
-    pub can_lead_any_club: bool,
-    pub can_lead_hearts_instead_of_qs: bool,
-    pub avoid_all_tricks_bonus: u32,
-    pub pass_table: PassTable,
+crate::rules! {
+    /// The Hearts-family rules: every parameter of docs/rules/hearts.md A.1 and A.6, in
+    /// that order; the defaults are the `dame_de_pic` defaults of A.1.
+    pub struct HeartsRules {
+        /// `players` (A-1).
+        players: u8 = 4 => [3, 7],
+        /// `deck_adjust` (A-3, A-7).
+        deck_adjust: DeckAdjust = DeckAdjust::RemoveCards,
+        /// `pass_count` (A-9): `auto` or a fixed count.
+        pass_count: PassCount = PassCount::Auto => [0, 4] or "auto",
+        /// `pass_direction` (A-8, A.6).
+        pass_direction: PassDirection = PassDirection::Left,
+        /// `pass_through` (A-11).
+        pass_through: bool = true,
+        /// `first_lead` (A-12).
+        first_lead: FirstLead = FirstLead::LeftOfDealer,
+        /// `first_trick_no_points` (A-15).
+        first_trick_no_points: bool = true,
+        /// `hearts_must_be_broken` (A-14).
+        hearts_must_be_broken: bool = true,
+        /// `queen_breaks_hearts` (A-14).
+        queen_breaks_hearts: bool = false,
+        /// `early_end` (A-19).
+        early_end: bool = true,
+        /// `scoring` (A-22..A-24).
+        scoring: Scoring = Scoring::Positive,
+        /// `moon` (A-21).
+        moon: Moon = Moon::SubtractSelf,
+        /// `target` (A-22, A-23).
+        target: u32 = 100 => [1, MAX_PARAM],
+        /// `starting_chips` (A-24).
+        starting_chips: u32 = 100 => [1, MAX_PARAM],
+        /// `chips_end` (A-24).
+        chips_end: ChipsEnd = ChipsEnd::Bust,
+        /// `french_spades` (V-A2).
+        french_spades: bool = false,
+        /// `jack_of_diamonds` (A-4, A-19).
+        jack_of_diamonds: bool = false,
+        /// `moon_requires_jack` (A-21 with J♦).
+        moon_requires_jack: bool = true,
+        /// `tie` (0.6).
+        tie: Tie = Tie::PlayOn,
+        /// `max_hands`.
+        max_hands: Option<u32> = None => [1, MAX_PARAM],
+        /// `can_lead_any_club` (A.6).
+        can_lead_any_club: bool = false,
+        /// `can_lead_hearts_instead_of_qs` (A.6).
+        can_lead_hearts_instead_of_qs: bool = false,
+        /// `avoid_all_tricks_bonus` (A.6).
+        avoid_all_tricks_bonus: u32 = 0 => [0, MAX_AVOID_BONUS],
+        /// `pass_table` (A-9).
+        pass_table: PassTable = PassTable::DameDePic,
+    }
 }
 
-impl Default for HeartsRules {
-    /// The `dame_de_pic` defaults of A.1.
-    fn default() -> Self {
-        HeartsRules {
-            players: 4,
-            deck_adjust: DeckAdjust::RemoveCards,
-            pass_count: PassCount::Auto,
-            pass_direction: PassDirection::Left,
-            pass_through: true,
-            first_lead: FirstLead::LeftOfDealer,
-            first_trick_no_points: true,
-            hearts_must_be_broken: true,
-            queen_breaks_hearts: false,
-            early_end: true,
-            scoring: Scoring::Positive,
-            moon: Moon::SubtractSelf,
-            target: 100,
-            starting_chips: 100,
-            chips_end: ChipsEnd::Bust,
-            french_spades: false,
-            jack_of_diamonds: false,
-            moon_requires_jack: true,
-            tie: Tie::PlayOn,
-            max_hands: None,
-            can_lead_any_club: false,
-            can_lead_hearts_instead_of_qs: false,
-            avoid_all_tricks_bonus: 0,
-            pass_table: PassTable::DameDePic,
+impl crate::core::rules::ParamValue for PassCount {
+    const KIND: crate::core::rules::Kind = crate::core::rules::Kind::OptInt { none: "auto" };
+    fn to_value(self) -> crate::core::rules::Value<'static> {
+        match self {
+            PassCount::Auto => crate::core::rules::Value::Name("none"),
+            PassCount::Fixed(k) => crate::core::rules::Value::Int(i64::from(k)),
+        }
+    }
+    fn from_value(v: crate::core::rules::Value<'_>) -> Option<PassCount> {
+        match v {
+            crate::core::rules::Value::Name("none") => Some(PassCount::Auto),
+            crate::core::rules::Value::Int(k) => u8::try_from(k).ok().map(PassCount::Fixed),
+            _ => None,
         }
     }
 }
@@ -180,35 +190,7 @@ impl HeartsRules {
     /// ```
     pub fn validate(&self) -> Result<(), RulesError> {
         let err = |s: String| Err(RulesError(s));
-        if !(3..=7).contains(&self.players) {
-            return err(format!("players must be 3..=7, got {}", self.players));
-        }
-        if let PassCount::Fixed(k) = self.pass_count {
-            if k > 4 {
-                return err(format!("pass_count must be \"auto\" or 0..=4, got {k}"));
-            }
-        }
-        for (name, v, min) in [
-            ("target", self.target, 1),
-            ("starting_chips", self.starting_chips, 1),
-        ] {
-            if v < min || v > MAX_PARAM {
-                return err(format!("{name} must be {min}..={MAX_PARAM}, got {v}"));
-            }
-        }
-        if self.avoid_all_tricks_bonus > MAX_AVOID_BONUS {
-            return err(format!(
-                "avoid_all_tricks_bonus must be 0..={MAX_AVOID_BONUS}, got {}",
-                self.avoid_all_tricks_bonus
-            ));
-        }
-        if let Some(m) = self.max_hands {
-            if !(1..=MAX_PARAM).contains(&m) {
-                return err(format!(
-                    "max_hands must be None or 1..={MAX_PARAM}, got {m}"
-                ));
-            }
-        }
+        self.check_ranges()?;
         if self.jack_of_diamonds && self.scoring == Scoring::Chips {
             return err(
                 "jack_of_diamonds=True cannot be combined with scoring=\"chips\" \

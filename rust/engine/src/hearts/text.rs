@@ -7,12 +7,9 @@
 //! (one line; shown wrapped). The state is rebuilt by replaying the actions, so a text
 //! that parses always describes a reachable state.
 
-use super::rules::{
-    ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassCount, PassDirection,
-    PassTable, Scoring,
-};
+use super::rules::{HandDirection, HeartsRules};
 use super::state::{DealError, HeartsState, PassError, PlayError, MAX_PLAYERS};
-use crate::core::{Card, CardSet, TextError, Tie};
+use crate::core::{Card, CardSet, TextError};
 use std::fmt::Write;
 
 /// One action of a hand.
@@ -46,113 +43,19 @@ fn write_set(out: &mut String, set: CardSet, sep: char) {
     }
 }
 
-/// The rules as `name=value` words, every parameter, in docs/rules/hearts.md A.1 order.
+/// The rules as `name=value` words, every parameter, in docs/rules/hearts.md A.1 order
+/// ([`HeartsRules::to_text`]).
 pub fn rules_to_text(r: &HeartsRules) -> String {
-    let pc = match r.pass_count {
-        PassCount::Auto => "auto".to_string(),
-        PassCount::Fixed(k) => k.to_string(),
-    };
-    let mh = r.max_hands.map_or("none".to_string(), |m| m.to_string());
-    format!(
-        "players={} deck_adjust={} pass_count={pc} pass_direction={} pass_through={} \
-         first_lead={} first_trick_no_points={} hearts_must_be_broken={} queen_breaks_hearts={} \
-         early_end={} scoring={} moon={} target={} starting_chips={} chips_end={} \
-         french_spades={} jack_of_diamonds={} moon_requires_jack={} tie={} max_hands={mh} \
-         can_lead_any_club={} can_lead_hearts_instead_of_qs={} avoid_all_tricks_bonus={} \
-         pass_table={}",
-        r.players,
-        r.deck_adjust,
-        r.pass_direction,
-        r.pass_through,
-        r.first_lead,
-        r.first_trick_no_points,
-        r.hearts_must_be_broken,
-        r.queen_breaks_hearts,
-        r.early_end,
-        r.scoring,
-        r.moon,
-        r.target,
-        r.starting_chips,
-        r.chips_end,
-        r.french_spades,
-        r.jack_of_diamonds,
-        r.moon_requires_jack,
-        r.tie,
-        r.can_lead_any_club,
-        r.can_lead_hearts_instead_of_qs,
-        r.avoid_all_tricks_bonus,
-        r.pass_table,
-    )
+    r.to_text()
 }
 
 fn err<T>(s: impl Into<String>) -> Result<T, TextError> {
     Err(TextError(s.into()))
 }
 
-fn parse_bool(k: &str, v: &str) -> Result<bool, TextError> {
-    match v {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => err(format!("{k} must be true or false, got {v:?}")),
-    }
-}
-
-fn parse_num(k: &str, v: &str) -> Result<u32, TextError> {
-    v.parse()
-        .or_else(|_| err(format!("{k} must be a number, got {v:?}")))
-}
-
-fn parse_opt<T>(k: &str, v: &str, f: fn(&str) -> Option<T>) -> Result<T, TextError> {
-    f(v).map_or_else(|| err(format!("unknown {k} {v:?}")), Ok)
-}
-
 /// Parses [`rules_to_text`] output (missing parameters keep their defaults) and validates.
 pub fn rules_from_text(s: &str) -> Result<HeartsRules, TextError> {
-    let mut r = HeartsRules::default();
-    for word in s.split_whitespace() {
-        let (k, v) = word
-            .split_once('=')
-            .ok_or_else(|| TextError(format!("expected name=value, got {word:?}")))?;
-        match k {
-            "players" => r.players = parse_num(k, v)?.min(255) as u8,
-            "deck_adjust" => r.deck_adjust = parse_opt(k, v, DeckAdjust::from_name)?,
-            "pass_count" => {
-                r.pass_count = if v == "auto" {
-                    PassCount::Auto
-                } else {
-                    PassCount::Fixed(parse_num(k, v)?.min(255) as u8)
-                }
-            }
-            "pass_direction" => r.pass_direction = parse_opt(k, v, PassDirection::from_name)?,
-            "pass_through" => r.pass_through = parse_bool(k, v)?,
-            "first_lead" => r.first_lead = parse_opt(k, v, FirstLead::from_name)?,
-            "first_trick_no_points" => r.first_trick_no_points = parse_bool(k, v)?,
-            "hearts_must_be_broken" => r.hearts_must_be_broken = parse_bool(k, v)?,
-            "queen_breaks_hearts" => r.queen_breaks_hearts = parse_bool(k, v)?,
-            "early_end" => r.early_end = parse_bool(k, v)?,
-            "scoring" => r.scoring = parse_opt(k, v, Scoring::from_name)?,
-            "moon" => r.moon = parse_opt(k, v, Moon::from_name)?,
-            "target" => r.target = parse_num(k, v)?,
-            "starting_chips" => r.starting_chips = parse_num(k, v)?,
-            "chips_end" => r.chips_end = parse_opt(k, v, ChipsEnd::from_name)?,
-            "french_spades" => r.french_spades = parse_bool(k, v)?,
-            "jack_of_diamonds" => r.jack_of_diamonds = parse_bool(k, v)?,
-            "moon_requires_jack" => r.moon_requires_jack = parse_bool(k, v)?,
-            "tie" => r.tie = parse_opt(k, v, Tie::from_name)?,
-            "max_hands" => {
-                r.max_hands = if v == "none" {
-                    None
-                } else {
-                    Some(parse_num(k, v)?)
-                }
-            }
-            "can_lead_any_club" => r.can_lead_any_club = parse_bool(k, v)?,
-            "can_lead_hearts_instead_of_qs" => r.can_lead_hearts_instead_of_qs = parse_bool(k, v)?,
-            "avoid_all_tricks_bonus" => r.avoid_all_tricks_bonus = parse_num(k, v)?,
-            "pass_table" => r.pass_table = parse_opt(k, v, PassTable::from_name)?,
-            _ => return err(format!("unknown rule parameter {k:?}")),
-        }
-    }
+    let r = HeartsRules::from_text(s).map_err(|e| TextError(e.0))?;
     r.validate().map_err(|e| TextError(e.0))?;
     Ok(r)
 }

@@ -13,41 +13,33 @@ pub const MAX_PARAM: i64 = 1_000_000;
 /// Largest `hand_size` (an engine limit).
 pub const MAX_HAND_SIZE: u8 = 20;
 
-/// Every parameter of docs/rules/rummy.md C.1.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-#[allow(missing_docs)]
-pub struct RummyRules {
-    pub players: u8,
-    pub hand_size: u8,
-    pub opening_min: i64,
-    pub q_spades_value: i64,
-    pub joker_value: i64,
-    /// `None` = `unlimited` (at least 2 naturals always).
-    pub max_jokers_per_meld: Option<u8>,
-    pub initial_upcard: bool,
-    pub stock_exhausted: StockExhausted,
-    pub max_turns_per_hand: u32,
-    pub target: i64,
-    pub tie: Tie,
-    pub max_hands: Option<u32>,
-}
-
-impl Default for RummyRules {
-    fn default() -> Self {
-        RummyRules {
-            players: 4,
-            hand_size: 14,
-            opening_min: 30,
-            q_spades_value: 150,
-            joker_value: 50,
-            max_jokers_per_meld: Some(1),
-            initial_upcard: true,
-            stock_exhausted: StockExhausted::Reshuffle,
-            max_turns_per_hand: 1000,
-            target: 1000,
-            tie: Tie::PlayOn,
-            max_hands: None,
-        }
+crate::rules! {
+    /// Every parameter of docs/rules/rummy.md C.1, in that order, with C.1's defaults.
+    pub struct RummyRules {
+        /// `players` (C-1).
+        players: u8 = 4 => [2, 6],
+        /// `hand_size` (C-3).
+        hand_size: u8 = 14 => [1, MAX_HAND_SIZE],
+        /// `opening_min` (C-11).
+        opening_min: i64 = 30 => [0, MAX_PARAM],
+        /// `q_spades_value` (C-15).
+        q_spades_value: i64 = 150 => [0, MAX_PARAM],
+        /// `joker_value` (C-20).
+        joker_value: i64 = 50 => [0, MAX_PARAM],
+        /// `max_jokers_per_meld` (C-8): 1, or `unlimited` (at least 2 naturals always).
+        max_jokers_per_meld: Option<u8> = Some(1) => [1, 1] or "unlimited",
+        /// `initial_upcard` (C-4).
+        initial_upcard: bool = true,
+        /// `stock_exhausted` (C-19).
+        stock_exhausted: StockExhausted = StockExhausted::Reshuffle,
+        /// `max_turns_per_hand` (an engine limit on a hand's length).
+        max_turns_per_hand: u32 = 1000 => [1, MAX_PARAM],
+        /// `target` (C-21).
+        target: i64 = 1000 => [1, MAX_PARAM],
+        /// `tie` (0.6).
+        tie: Tie = Tie::PlayOn,
+        /// `max_hands`.
+        max_hands: Option<u32> = None => [1, MAX_PARAM],
     }
 }
 
@@ -58,43 +50,12 @@ impl RummyRules {
         if !(2..=6).contains(&self.players) {
             return err(format!("players must be 2..=6 (C-1), got {}", self.players));
         }
-        if self.hand_size < 1 || self.hand_size > MAX_HAND_SIZE {
-            return err(format!(
-                "hand_size must be 1..={MAX_HAND_SIZE}, got {}",
-                self.hand_size
-            ));
-        }
+        self.check_ranges()?;
         if u32::from(self.players) * u32::from(self.hand_size) + 1 > 108 {
             return err(format!(
                 "players × hand_size + 1 must be at most 108 (the deck), got {} × {} + 1",
                 self.players, self.hand_size
             ));
-        }
-        for (name, v, min) in [
-            ("opening_min", self.opening_min, 0),
-            ("q_spades_value", self.q_spades_value, 0),
-            ("joker_value", self.joker_value, 0),
-            ("target", self.target, 1),
-        ] {
-            if v < min || v > MAX_PARAM {
-                return err(format!("{name} must be {min}..={MAX_PARAM}, got {v}"));
-            }
-        }
-        if self.max_jokers_per_meld.is_some_and(|m| m != 1) {
-            return err("max_jokers_per_meld must be 1 or \"unlimited\"".into());
-        }
-        if self.max_turns_per_hand < 1 || i64::from(self.max_turns_per_hand) > MAX_PARAM {
-            return err(format!(
-                "max_turns_per_hand must be 1..={MAX_PARAM}, got {}",
-                self.max_turns_per_hand
-            ));
-        }
-        if let Some(h) = self.max_hands {
-            if h < 1 || i64::from(h) > MAX_PARAM {
-                return err(format!(
-                    "max_hands must be None or 1..={MAX_PARAM}, got {h}"
-                ));
-            }
         }
         Ok(())
     }

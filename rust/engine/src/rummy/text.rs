@@ -23,45 +23,17 @@
 //! ```
 
 use super::meld::{is_valid_meld, Multiset};
-use super::rules::{RummyRules, StockExhausted};
+use super::rules::RummyRules;
 use super::state::{Meld, Phase, RummyState};
 use crate::core::Rng;
-use crate::core::{TextError, Tie};
+use crate::core::TextError;
 use std::fmt::Write as _;
 
 /// Every rule parameter's name, in docs/rules/rummy.md C.1 order.
-pub const PARAMS: [&str; 12] = [
-    "players",
-    "hand_size",
-    "opening_min",
-    "q_spades_value",
-    "joker_value",
-    "max_jokers_per_meld",
-    "initial_upcard",
-    "stock_exhausted",
-    "max_turns_per_hand",
-    "target",
-    "tie",
-    "max_hands",
-];
+pub const PARAMS: &[&str] = RummyRules::PARAM_NAMES;
 
 fn param_text(r: &RummyRules, name: &str) -> String {
-    match name {
-        "players" => r.players.to_string(),
-        "hand_size" => r.hand_size.to_string(),
-        "opening_min" => r.opening_min.to_string(),
-        "q_spades_value" => r.q_spades_value.to_string(),
-        "joker_value" => r.joker_value.to_string(),
-        "max_jokers_per_meld" => r
-            .max_jokers_per_meld
-            .map_or("unlimited".into(), |m| m.to_string()),
-        "initial_upcard" => r.initial_upcard.to_string(),
-        "stock_exhausted" => r.stock_exhausted.name().into(),
-        "max_turns_per_hand" => r.max_turns_per_hand.to_string(),
-        "target" => r.target.to_string(),
-        "tie" => r.tie.name().into(),
-        _ => r.max_hands.map_or("none".into(), |m| m.to_string()),
-    }
+    r.param_text(name).unwrap_or_default()
 }
 
 fn bad(s: String) -> TextError {
@@ -74,31 +46,7 @@ fn int<T: std::str::FromStr>(v: &str) -> Result<T, TextError> {
 }
 
 fn set_param(r: &mut RummyRules, k: &str, v: &str) -> Result<(), TextError> {
-    match k {
-        "players" => r.players = int(v)?,
-        "hand_size" => r.hand_size = int(v)?,
-        "opening_min" => r.opening_min = int(v)?,
-        "q_spades_value" => r.q_spades_value = int(v)?,
-        "joker_value" => r.joker_value = int(v)?,
-        "max_jokers_per_meld" => {
-            r.max_jokers_per_meld = if v == "unlimited" {
-                None
-            } else {
-                Some(int(v)?)
-            };
-        }
-        "initial_upcard" => r.initial_upcard = v == "true",
-        "stock_exhausted" => {
-            r.stock_exhausted = StockExhausted::from_name(v)
-                .ok_or_else(|| bad(format!("bad stock_exhausted {v:?}")))?;
-        }
-        "max_turns_per_hand" => r.max_turns_per_hand = int(v)?,
-        "target" => r.target = int(v)?,
-        "tie" => r.tie = Tie::from_name(v).ok_or_else(|| bad(format!("bad tie {v:?}")))?,
-        "max_hands" => r.max_hands = if v == "none" { None } else { Some(int(v)?) },
-        _ => return Err(bad(format!("unknown rummy parameter {k:?}"))),
-    }
-    Ok(())
+    r.set_param_text(k, v).map_err(|e| bad(e.0))
 }
 
 fn ids(v: &[u8]) -> String {

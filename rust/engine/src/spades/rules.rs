@@ -60,77 +60,70 @@ pub const MAX_PARAM: i64 = 1_000_000;
 /// Largest magnitude of a team total or resumed score accepted (an engine limit).
 pub const MAX_TOTAL: i64 = 1_000_000_000_000;
 
-/// Every Spades parameter of docs/rules/spades.md B.1 (with `team_bid_cap`, B.6).
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-#[allow(missing_docs, clippy::struct_excessive_bools)]
-pub struct SpadesRules {
-    pub players: u8,
-    pub win_score: i64,
-    pub lose_score: Option<i64>,
-    pub negative_inverse_loses: bool,
-    pub nil: bool,
-    pub nil_value: i64,
-    pub blind_nil: bool,
-    pub blind_nil_value: i64,
-    pub blind_nil_min_deficit: i64,
-    pub nil_tricks: NilTricks,
-    pub set_penalty: SetPenalty,
-    pub bags: bool,
-    pub bags_limit: i64,
-    pub bags_penalty: i64,
-    pub first_trick_no_spade_lead: bool,
-    pub spades_broken: bool,
-    pub first_lead: FirstLead,
-    pub face_up_first_four: bool,
-    pub ten_for_two_hundred: bool,
-    pub mirror: bool,
-    pub jokers: bool,
-    pub fourteen_partnership: bool,
-    pub boston: Boston,
-    pub bemo: bool,
-    pub suicide: bool,
-    pub deficient_hand: DeficientHand,
-    pub renege: Renege,
-    pub tie: Tie,
-    pub max_hands: Option<u32>,
-    pub team_bid_cap: bool,
-}
-
-impl Default for SpadesRules {
-    /// The B.1 defaults.
-    fn default() -> Self {
-        SpadesRules {
-            players: 4,
-            win_score: 500,
-            lose_score: None,
-            negative_inverse_loses: false,
-            nil: true,
-            nil_value: 100,
-            blind_nil: false,
-            blind_nil_value: 100,
-            blind_nil_min_deficit: 0,
-            nil_tricks: NilTricks::Bags,
-            set_penalty: SetPenalty::Undertricks,
-            bags: true,
-            bags_limit: 10,
-            bags_penalty: 100,
-            first_trick_no_spade_lead: true,
-            spades_broken: false,
-            first_lead: FirstLead::LeftOfDealer,
-            face_up_first_four: false,
-            ten_for_two_hundred: false,
-            mirror: false,
-            jokers: false,
-            fourteen_partnership: false,
-            boston: Boston::Off,
-            bemo: false,
-            suicide: false,
-            deficient_hand: DeficientHand::Off,
-            renege: Renege::Prevent,
-            tie: Tie::PlayOn,
-            max_hands: None,
-            team_bid_cap: false,
-        }
+crate::rules! {
+    /// Every Spades parameter of docs/rules/spades.md B.1 (with `team_bid_cap`, B.6), in
+    /// that order; the defaults are B.1's.
+    pub struct SpadesRules {
+        /// `players` (B-1): Spades is two fixed partnerships.
+        players: u8 = 4 => [4, 4],
+        /// `win_score` (B-22).
+        win_score: i64 = 500 => [1, MAX_PARAM],
+        /// `lose_score` (B-22).
+        lose_score: Option<i64> = None => [-MAX_PARAM, MAX_PARAM],
+        /// `negative_inverse_loses` (B-22).
+        negative_inverse_loses: bool = false,
+        /// `nil` (B-7).
+        nil: bool = true,
+        /// `nil_value` (B-18).
+        nil_value: i64 = 100 => [0, MAX_PARAM],
+        /// `blind_nil` (B.3).
+        blind_nil: bool = false,
+        /// `blind_nil_value` (B-18).
+        blind_nil_value: i64 = 100 => [0, MAX_PARAM],
+        /// `blind_nil_min_deficit` (B.3).
+        blind_nil_min_deficit: i64 = 0 => [0, MAX_PARAM],
+        /// `nil_tricks` (B-19).
+        nil_tricks: NilTricks = NilTricks::Bags,
+        /// `set_penalty` (B-17).
+        set_penalty: SetPenalty = SetPenalty::Undertricks,
+        /// `bags` (B-20).
+        bags: bool = true,
+        /// `bags_limit` (B-20).
+        bags_limit: i64 = 10 => [1, MAX_PARAM],
+        /// `bags_penalty` (B-20).
+        bags_penalty: i64 = 100 => [0, MAX_PARAM],
+        /// `first_trick_no_spade_lead` (B-10).
+        first_trick_no_spade_lead: bool = true,
+        /// `spades_broken` (B-11).
+        spades_broken: bool = false,
+        /// `first_lead` (B-10, B.3 #7).
+        first_lead: FirstLead = FirstLead::LeftOfDealer,
+        /// `face_up_first_four` (B.3).
+        face_up_first_four: bool = false,
+        /// `ten_for_two_hundred` (B.3).
+        ten_for_two_hundred: bool = false,
+        /// `mirror` (B.3).
+        mirror: bool = false,
+        /// `jokers` (B.3 #5).
+        jokers: bool = false,
+        /// `fourteen_partnership` (B.3).
+        fourteen_partnership: bool = false,
+        /// `boston` (B.3 #8).
+        boston: Boston = Boston::Off,
+        /// `bemo` (B.3 #9).
+        bemo: bool = false,
+        /// `suicide` (B.3).
+        suicide: bool = false,
+        /// `deficient_hand` (B.3).
+        deficient_hand: DeficientHand = DeficientHand::Off,
+        /// `renege` (B-27).
+        renege: Renege = Renege::Prevent,
+        /// `tie` (0.6).
+        tie: Tie = Tie::PlayOn,
+        /// `max_hands`.
+        max_hands: Option<u32> = None => [1, MAX_PARAM],
+        /// `team_bid_cap` (B.6): partners' bids may not total more than 13.
+        team_bid_cap: bool = false,
     }
 }
 
@@ -177,29 +170,7 @@ impl SpadesRules {
                 self.players
             ));
         }
-        let m = MAX_PARAM;
-        for (name, v, min) in [
-            ("win_score", self.win_score, 1),
-            ("nil_value", self.nil_value, 0),
-            ("blind_nil_value", self.blind_nil_value, 0),
-            ("blind_nil_min_deficit", self.blind_nil_min_deficit, 0),
-            ("bags_limit", self.bags_limit, 1),
-            ("bags_penalty", self.bags_penalty, 0),
-        ] {
-            if v < min || v > m {
-                return err(format!("{name} must be {min}..={m}, got {v}"));
-            }
-        }
-        if let Some(l) = self.lose_score {
-            if !(-m..=m).contains(&l) {
-                return err(format!("lose_score must be None or -{m}..={m}, got {l}"));
-            }
-        }
-        if let Some(h) = self.max_hands {
-            if h < 1 || i64::from(h) > m {
-                return err(format!("max_hands must be None or 1..={m}, got {h}"));
-            }
-        }
+        self.check_ranges()?;
         let exclusive = [
             ("mirror", self.mirror),
             ("fourteen_partnership", self.fourteen_partnership),

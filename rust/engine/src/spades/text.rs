@@ -15,96 +15,21 @@
 //! plays: 2H 5H KH AH …
 //! ```
 
-use super::rules::{
-    Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty, SpadesRules,
-};
+use super::rules::{Bemo, SpadesRules};
 use super::state::{check_deal, Deal, SpadesState};
 use crate::core::Card;
-use crate::core::{TextError, Tie};
+use crate::core::TextError;
 use std::fmt::Write as _;
 
 /// The names of every parameter, in docs/rules/spades.md B.1 order (`team_bid_cap` last).
-pub const PARAMS: [&str; 30] = [
-    "players",
-    "win_score",
-    "lose_score",
-    "negative_inverse_loses",
-    "nil",
-    "nil_value",
-    "blind_nil",
-    "blind_nil_value",
-    "blind_nil_min_deficit",
-    "nil_tricks",
-    "set_penalty",
-    "bags",
-    "bags_limit",
-    "bags_penalty",
-    "first_trick_no_spade_lead",
-    "spades_broken",
-    "first_lead",
-    "face_up_first_four",
-    "ten_for_two_hundred",
-    "mirror",
-    "jokers",
-    "fourteen_partnership",
-    "boston",
-    "bemo",
-    "suicide",
-    "deficient_hand",
-    "renege",
-    "tie",
-    "max_hands",
-    "team_bid_cap",
-];
-
-/// A parameter's value as text: `true`, `500`, `none`, `bid`.
-pub fn param_text(r: &SpadesRules, name: &str) -> Option<String> {
-    let b = |x: bool| x.to_string();
-    Some(match name {
-        "players" => r.players.to_string(),
-        "win_score" => r.win_score.to_string(),
-        "lose_score" => r.lose_score.map_or("none".into(), |x| x.to_string()),
-        "negative_inverse_loses" => b(r.negative_inverse_loses),
-        "nil" => b(r.nil),
-        "nil_value" => r.nil_value.to_string(),
-        "blind_nil" => b(r.blind_nil),
-        "blind_nil_value" => r.blind_nil_value.to_string(),
-        "blind_nil_min_deficit" => r.blind_nil_min_deficit.to_string(),
-        "nil_tricks" => r.nil_tricks.name().into(),
-        "set_penalty" => r.set_penalty.name().into(),
-        "bags" => b(r.bags),
-        "bags_limit" => r.bags_limit.to_string(),
-        "bags_penalty" => r.bags_penalty.to_string(),
-        "first_trick_no_spade_lead" => b(r.first_trick_no_spade_lead),
-        "spades_broken" => b(r.spades_broken),
-        "first_lead" => r.first_lead.name().into(),
-        "face_up_first_four" => b(r.face_up_first_four),
-        "ten_for_two_hundred" => b(r.ten_for_two_hundred),
-        "mirror" => b(r.mirror),
-        "jokers" => b(r.jokers),
-        "fourteen_partnership" => b(r.fourteen_partnership),
-        "boston" => r.boston.name().into(),
-        "bemo" => b(r.bemo),
-        "suicide" => b(r.suicide),
-        "deficient_hand" => r.deficient_hand.name().into(),
-        "renege" => r.renege.name().into(),
-        "tie" => r.tie.name().into(),
-        "max_hands" => r.max_hands.map_or("none".into(), |x| x.to_string()),
-        "team_bid_cap" => b(r.team_bid_cap),
-        _ => return None,
-    })
-}
+pub const PARAMS: &[&str] = SpadesRules::PARAM_NAMES;
 
 fn bad(msg: String) -> TextError {
     TextError(msg)
 }
 
-fn parse_bool(v: &str) -> Result<bool, TextError> {
-    match v {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(bad(format!("expected true or false, got {v:?}"))),
-    }
+fn parse_name<T>(v: &str, from: fn(&str) -> Option<T>, allowed: &str) -> Result<T, TextError> {
+    from(v).ok_or_else(|| bad(format!("expected one of {allowed}, got {v:?}")))
 }
 
 fn parse_int(v: &str) -> Result<i64, TextError> {
@@ -112,64 +37,14 @@ fn parse_int(v: &str) -> Result<i64, TextError> {
         .map_err(|_| bad(format!("expected an integer, got {v:?}")))
 }
 
-fn parse_opt_int(v: &str) -> Result<Option<i64>, TextError> {
-    if v == "none" {
-        Ok(None)
-    } else {
-        parse_int(v).map(Some)
-    }
+/// A parameter's value as text: `true`, `500`, `none`, `bid`.
+pub fn param_text(r: &SpadesRules, name: &str) -> Option<String> {
+    r.param_text(name)
 }
 
-fn parse_name<T>(v: &str, from: fn(&str) -> Option<T>, allowed: &str) -> Result<T, TextError> {
-    from(v).ok_or_else(|| bad(format!("expected one of {allowed}, got {v:?}")))
-}
-
-/// Sets one parameter from its text form (not validated: call `validate` after).
+/// Sets a parameter from its text (type and range checked; `validate` checks the rest).
 pub fn set_param_text(r: &mut SpadesRules, name: &str, v: &str) -> Result<(), TextError> {
-    match name {
-        "players" => {
-            r.players = u8::try_from(parse_int(v)?).map_err(|_| bad("players must be 4".into()))?;
-        }
-        "win_score" => r.win_score = parse_int(v)?,
-        "lose_score" => r.lose_score = parse_opt_int(v)?,
-        "negative_inverse_loses" => r.negative_inverse_loses = parse_bool(v)?,
-        "nil" => r.nil = parse_bool(v)?,
-        "nil_value" => r.nil_value = parse_int(v)?,
-        "blind_nil" => r.blind_nil = parse_bool(v)?,
-        "blind_nil_value" => r.blind_nil_value = parse_int(v)?,
-        "blind_nil_min_deficit" => r.blind_nil_min_deficit = parse_int(v)?,
-        "nil_tricks" => r.nil_tricks = parse_name(v, NilTricks::from_name, &NilTricks::allowed())?,
-        "set_penalty" => {
-            r.set_penalty = parse_name(v, SetPenalty::from_name, &SetPenalty::allowed())?;
-        }
-        "bags" => r.bags = parse_bool(v)?,
-        "bags_limit" => r.bags_limit = parse_int(v)?,
-        "bags_penalty" => r.bags_penalty = parse_int(v)?,
-        "first_trick_no_spade_lead" => r.first_trick_no_spade_lead = parse_bool(v)?,
-        "spades_broken" => r.spades_broken = parse_bool(v)?,
-        "first_lead" => r.first_lead = parse_name(v, FirstLead::from_name, &FirstLead::allowed())?,
-        "face_up_first_four" => r.face_up_first_four = parse_bool(v)?,
-        "ten_for_two_hundred" => r.ten_for_two_hundred = parse_bool(v)?,
-        "mirror" => r.mirror = parse_bool(v)?,
-        "jokers" => r.jokers = parse_bool(v)?,
-        "fourteen_partnership" => r.fourteen_partnership = parse_bool(v)?,
-        "boston" => r.boston = parse_name(v, Boston::from_name, &Boston::allowed())?,
-        "bemo" => r.bemo = parse_bool(v)?,
-        "suicide" => r.suicide = parse_bool(v)?,
-        "deficient_hand" => {
-            r.deficient_hand = parse_name(v, DeficientHand::from_name, &DeficientHand::allowed())?;
-        }
-        "renege" => r.renege = parse_name(v, Renege::from_name, &Renege::allowed())?,
-        "tie" => r.tie = parse_name(v, Tie::from_name, &Tie::allowed())?,
-        "max_hands" => {
-            r.max_hands = parse_opt_int(v)?
-                .map(|x| u32::try_from(x).map_err(|_| bad(format!("bad max_hands {x}"))))
-                .transpose()?;
-        }
-        "team_bid_cap" => r.team_bid_cap = parse_bool(v)?,
-        _ => return Err(bad(format!("unknown Spades parameter {name:?}"))),
-    }
-    Ok(())
+    r.set_param_text(name, v).map_err(|e| bad(e.0))
 }
 
 fn deal_text(d: &Deal) -> String {
