@@ -23,10 +23,10 @@ early counts 1). Cards are named ``<rank><suit>``, rank one of ``23456789TJQKA``
 
 - rules: the SpadesRules parameters that differ from their defaults (RULES.md B.1), as
   ``name=value`` words in the order of the docs/spades-api.md table (= ``to_dict()`` order),
-  bools ``true``/``false``, choices as their string, ints in decimal; the field is empty
-  (the line starts ``" | dealer="``) when every parameter is default. This is the ``rules:``
-  line of the fast engine's ``SpadesState.to_text()``. A line may be a preset, written out in
-  full (``SpadesRules.preset("openspiel")`` reads ``nil_tricks=team set_penalty=bid ...``).
+  bools ``true``/``false``, None ``none``, choices as their string, ints in decimal: the
+  pairs of the ``rules`` line of docs/text-format.md. The field is empty (the line starts
+  ``" | dealer="``) when every parameter has its default. A preset is written out in full
+  (``SpadesRules.preset("openspiel")`` is ``nil_tricks=team set_penalty=bid ...``).
 - dealer: ``dealer=<seat 0..3>``.
 - hands: as for Hearts: 4 seats, seat 0 first, `` / `` between seats, cards in ascending id
   order (the jokers, ids 52 and 53, last); 13 cards each.
@@ -96,7 +96,8 @@ def hands_field(hands: Sequence[Sequence[int]], name: Any) -> str:
 
 
 def value_word(v: Any) -> str:
-    return str(v).lower() if isinstance(v, bool) else str(v)
+    """A rule value as a word: ``true``/``false``, ``none``, an int, or the string itself."""
+    return str(v).lower() if isinstance(v, bool) or v is None else str(v)
 
 
 def table_line(fields: Sequence[str], counts: Sequence[int]) -> str:
