@@ -182,3 +182,16 @@ fn usable_cards_are_the_cards_of_the_generated_melds() {
         }
     }
 }
+
+/// C-5: a joker standing for the low ace of a run keeps its joker value; only a natural low
+/// ace counts 1. (The engine's internal consistency check once treated the joker-led run as
+/// a natural low ace and failed in debug builds; found by the property tests.)
+#[test]
+fn c5_joker_as_the_low_ace_keeps_its_value() {
+    let r = RummyRules::default();
+    let jk = JOKER;
+    let (c2, c3, ca) = (0u8, 1u8, 12u8); // 2♣ 3♣ A♣
+    assert!(is_valid_meld(&r, &[jk, c2, c3]));
+    assert_eq!(meld_value(&r, &[jk, c2, c3]), 50 + 2 + 3);
+    assert_eq!(meld_value(&r, &[ca, c2, c3]), 1 + 2 + 3);
+}

@@ -252,9 +252,13 @@ pub fn meld_value(rules: &RummyRules, meld: &[u8]) -> i64 {
         .first()
         .is_some_and(|&c| c != JOKER && rank_of(c) == 12)
         && meld.iter().any(|&c| c != JOKER && rank_of(c) != 12);
+    // A joker standing for the low ace keeps its own value (C-5: "wherever it is"), so
+    // only a natural low ace counts 1.
     debug_assert!(
         !is_valid_meld(rules, meld)
-            || low_ace == matches!(meld_kind(rules, meld), Some(MeldKind::Run { start: 0, .. }))
+            || low_ace
+                == (meld.first() != Some(&JOKER)
+                    && matches!(meld_kind(rules, meld), Some(MeldKind::Run { start: 0, .. })))
     );
     meld.iter()
         .enumerate()
