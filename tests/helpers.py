@@ -1,4 +1,5 @@
-"""Shared helpers for the worked-example tests (RULES.md A.5).
+"""Shared helpers for the tests: the hypothesis sizing rule (``examples``, see
+tests/conftest.py) and the worked-example helpers (RULES.md A.5).
 
 Everything goes through the public API of an engine module (``hearts_fast`` or
 ``hearts_fast.reference``), passed in as ``hf``. Card ids follow docs/hearts-api.md:
@@ -11,6 +12,8 @@ RULES.md, and that each trick goes to the seat written in the line (A-17).
 """
 
 from __future__ import annotations
+
+from hypothesis import settings
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 13 + 10
@@ -147,3 +150,17 @@ def play_first_legal_to_end(state) -> list[int]:
         seq.append(c)
         heart_seen = heart_seen or suit(c) == HEARTS or (rules.queen_breaks_hearts and c == QS)
     return seq
+
+
+# --- hypothesis sizing ---------------------------------------------------------------------
+
+#: The fewest examples a scaled-down test runs, whatever the profile.
+MIN_EXAMPLES = 5
+
+
+def examples(fraction: float) -> settings:
+    """``@examples(fraction)``: the active profile's ``max_examples`` × ``fraction``, at least
+    ``MIN_EXAMPLES``, for a test whose examples are costly (see tests/conftest.py)."""
+    if not 0 < fraction <= 1:
+        raise ValueError(f"fraction must be in (0, 1], got {fraction}")
+    return settings(max_examples=max(MIN_EXAMPLES, round(settings().max_examples * fraction)))

@@ -11,10 +11,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import hearts_fast as hf
+from tests.helpers import examples
 from tests.strategies import rule_params
 
 HAND_KEYS = ["points", "hand_scores", "tricks", "moon_shooter", "queen_taker"]
@@ -50,7 +51,7 @@ def policies(players: int) -> st.SearchStrategy[Any]:
     return st.one_of(name, st.lists(name, min_size=players, max_size=players))
 
 
-@settings(max_examples=120)
+@examples(0.2)
 @given(rule_params(), st.data())
 def test_batch_rows_equal_stepping_with_the_same_policy(params: dict[str, Any], data: Any) -> None:
     rules = hf.HeartsRules(**params)

@@ -13,8 +13,6 @@ from typing import Any, Callable
 
 import pytest
 
-import hearts_fast as hf
-import hearts_fast.reference as ref
 from hearts_fast.errors import (
     ArgumentTypeError,
     IllegalMoveError,
@@ -23,13 +21,6 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
-
-ENGINES = [ref, hf]
-
-
-@pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
-def engine(request: pytest.FixtureRequest) -> Any:
-    return request.param
 
 
 def game_engine(engine: Any) -> Any:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from tests.helpers import examples
 
 DECK = [c for c in range(52) for _ in range(2)] + [52] * 4
 
@@ -115,7 +116,7 @@ def run(params: dict[str, Any], seed: int, rigged: bool, steps: int, meld_bias: 
 
 # The reference enumerates every legal action by brute force at every step: a few dozen
 # whole hands per run (each compared step by step) keep this within the CI budget.
-@settings(max_examples=40)
+@examples(1 / 15)
 @given(rummy_params(), st.integers(0, 2**32), st.booleans(), st.floats(0.3, 0.95))
 def test_C3_C20_random_action_sequences(
     params: dict[str, Any], seed: int, rigged: bool, bias: float
@@ -132,7 +133,7 @@ def test_C3_C20_long_default_hands() -> None:
     assert total > 1500
 
 
-@settings(max_examples=200)
+@examples(1 / 3)
 @given(rummy_params(), st.integers(0, 2**32))
 def test_C6_C9_meld_validation_and_value(params: dict[str, Any], seed: int) -> None:
     """Random card tuples (mostly near-melds) are judged alike, and valued alike."""
@@ -159,7 +160,7 @@ def test_C6_C9_meld_validation_and_value(params: dict[str, Any], seed: int) -> N
             assert hf.meld_value(fr, m) == ref.meld_value(rr, m), m
 
 
-@settings(max_examples=100)
+@examples(1 / 6)
 @given(rummy_params(), st.integers(0, 2**32), st.integers(3, 11), st.booleans())
 def test_C6_C8_meld_generation_equals_reference_bruteforce(
     params: dict[str, Any], seed: int, size: int, jokers: bool
@@ -181,7 +182,7 @@ def test_C6_C8_meld_generation_equals_reference_bruteforce(
     assert got == want, hand
 
 
-@settings(max_examples=15)
+@examples(1 / 40)
 @given(rummy_params(), st.integers(0, 2**32))
 def test_C21_games_with_given_deals(params: dict[str, Any], seed: int) -> None:
     """Whole games on the same injected deals (stock_exhausted="end_hand", so no shuffle is

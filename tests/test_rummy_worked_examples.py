@@ -18,16 +18,7 @@ from typing import Any
 
 import pytest
 
-import hearts_fast as hf
-import hearts_fast.reference as ref
 from hearts_fast.errors import IllegalMoveError, InvalidArgumentError
-
-ENGINES = [ref, hf]
-
-
-@pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
-def engine(request: pytest.FixtureRequest) -> Any:
-    return request.param
 
 
 def game_engine(engine: Any) -> Any:

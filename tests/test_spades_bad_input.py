@@ -16,16 +16,9 @@ from typing import Any, Callable
 import pytest
 
 import hearts_fast as hf
-import hearts_fast.reference as ref
 from hearts_fast.errors import HeartsFastError, InvalidArgumentError
 
-ENGINES = [ref, hf]
 FAST_ENGINES = [hf]
-
-
-@pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
-def engine(request: pytest.FixtureRequest) -> Any:
-    return request.param
 
 
 LJ, BJ = 52, 53

@@ -13,11 +13,12 @@ import random
 from typing import Any, Callable
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from tests.helpers import examples
 from tests.strategies import (
     SPADES_DEFAULTS,
     random_spades_deal,
@@ -26,12 +27,6 @@ from tests.strategies import (
     spades_is_spade,
     spades_rule_params,
 )
-
-
-def scaled(fraction: float) -> Any:
-    """The active hypothesis profile's ``max_examples`` scaled down for a costly test."""
-    return settings(max_examples=max(5, int(settings().max_examples * fraction)))
-
 
 # ---------------------------------------------------------------- snapshots
 
@@ -301,7 +296,7 @@ def test_B4_B27_random_hands_match_reference(setup: Any) -> None:
         assert all(0 <= b < params["bags_limit"] for b in fast.bags_after())
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(hand_setups())
 def test_B6_B8_B3_bidding_and_illegal_bids_match_reference(setup: Any) -> None:
     """B-6..B-8 with mirror / fourteen_partnership / suicide / team_bid_cap / blind nil / bemo /
@@ -321,7 +316,7 @@ def test_B6_B8_B3_bidding_and_illegal_bids_match_reference(setup: Any) -> None:
         probe_illegal(fast, slow, rng)
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(hand_setups())
 def test_B16_B27_copies_are_independent_and_equal(setup: Any) -> None:
     """copy() gives an equal, independent state in both engines; equality follows history."""
@@ -351,7 +346,7 @@ def test_B16_B27_copies_are_independent_and_equal(setup: Any) -> None:
 # ---------------------------------------------------------------- games (B-22)
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(spades_rule_params(for_games=True), st.data())
 def test_B22_random_games_match_reference(params: dict[str, Any], data: st.DataObject) -> None:
     """B-3, B-20, B-22, 0.6, 0.7: dealer rotation, running totals and bags, hand history,
@@ -515,7 +510,7 @@ def test_B2_B3_5_card_names_and_jokers_match() -> None:
             hf.spades_card_name(bad)
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(spades_rule_params(), st.integers(0, 2**64 - 1), st.integers(0, 3), st.integers(0, 40))
 def test_B4_B3_2_seeded_deals_are_valid_deals(
     params: dict[str, Any], seed: int, dealer: int, hand_index: int
@@ -574,7 +569,7 @@ def deal_outcome(mod: Any, params: dict[str, Any], deal: Any, as_redeal: bool) -
     return "ok"
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(
     st.booleans(),
     spades_deals(False, 0),

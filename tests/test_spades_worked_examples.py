@@ -16,17 +16,6 @@ from typing import Any, Union
 
 import pytest
 
-import hearts_fast as hf
-import hearts_fast.reference as ref
-
-ENGINES = [ref, hf]
-
-
-@pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
-def engine(request: pytest.FixtureRequest) -> Any:
-    return request.param
-
-
 LJ, BJ = 52, 53
 BidSpec = Union[int, tuple[int, bool, Any]]
 

@@ -18,31 +18,8 @@ are in ``docs/rules/`` (``hearts.md``, ``spades.md``, ``rummy.md``); the API con
 is ``hearts-fast simulate --game hearts|spades|rummy``.
 """
 
-from hearts_fast import _core
-from hearts_fast._core import (
-    CardSet,
-    HeartsGame,
-    HeartsRules,
-    HeartsState,
-    Policy,
-    RummyGame,
-    RummyRules,
-    RummyState,
-    SpadesGame,
-    SpadesRules,
-    SpadesState,
-    all_melds,
-    card,
-    card_name,
-    is_valid_meld,
-    meld_value,
-    rummy_batch_state,
-    rummy_play_out,
-    simulate_hearts,
-    simulate_rummy,
-    simulate_spades,
-    spades_card_name,
-)
+from typing import TYPE_CHECKING
+
 from hearts_fast.errors import (
     ArgumentTypeError,
     HeartsFastError,
@@ -53,7 +30,53 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 
-__version__: str = _core.__version__
+try:
+    from hearts_fast import _core
+    from hearts_fast._core import (
+        CardSet,
+        HeartsGame,
+        HeartsRules,
+        HeartsState,
+        Policy,
+        RummyGame,
+        RummyRules,
+        RummyState,
+        SpadesGame,
+        SpadesRules,
+        SpadesState,
+        all_melds,
+        card,
+        card_name,
+        is_valid_meld,
+        meld_value,
+        rummy_batch_state,
+        rummy_play_out,
+        simulate_hearts,
+        simulate_rummy,
+        simulate_spades,
+        spades_card_name,
+    )
+
+    __version__: str = _core.__version__
+except ImportError as _error:
+    # Without the compiled extension (a checkout that was never built, a wheel for another
+    # platform) the package still imports, so that the pure-Python reference engine
+    # ``hearts_fast.reference``, which needs only ``hearts_fast.errors``, works. Every name
+    # the extension provides then raises an ImportError that says so.
+    _CORE_ERROR = _error
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(name: str) -> object:
+            if name in __all__:
+                raise ImportError(
+                    f"hearts_fast.{name} needs the compiled extension hearts_fast._core, which "
+                    f"could not be imported ({_CORE_ERROR}); install a built wheel "
+                    "(pip install hearts-fast) or build it from a checkout (pip install -e .). "
+                    "The pure-Python reference engine, hearts_fast.reference, works without it."
+                ) from _CORE_ERROR
+            raise AttributeError(f"module 'hearts_fast' has no attribute {name!r}")
+
 
 #: Q♠, the black lady.
 QS = 49

@@ -7,8 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from tests.helpers import examples
 
 from hearts_fast.reference import HeartsGame, HeartsRules, HeartsState, IllegalMoveError
 
@@ -113,7 +114,7 @@ def check_state(s: HeartsState) -> None:
         )
 
 
-@settings(max_examples=150, deadline=None)
+@examples(0.25)
 @given(rules_strategy(), st.integers(0, 2**32), st.integers(0, 2**32))
 def test_D_random_games_invariants(rules: HeartsRules, seed: int, policy_seed: int) -> None:
     rng = random.Random(policy_seed)
@@ -191,7 +192,7 @@ def test_D_random_games_invariants(rules: HeartsRules, seed: int, policy_seed: i
     assert g.current_player is None
 
 
-@settings(max_examples=100, deadline=None)
+@examples(1 / 6)
 @given(rules_strategy(), st.integers(0, 2**32))
 def test_A3_from_deal_accepts_every_constructed_deal(rules: HeartsRules, seed: int) -> None:
     dealer = seed % rules.players
