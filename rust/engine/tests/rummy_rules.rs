@@ -189,11 +189,6 @@ fn c5_c6_c9_aces_count_eleven_in_sets_and_at_the_top_of_a_run() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "KNOWN BUG: rummy::meld_value's debug_assert panics on a joker standing for the \
-              low ace; remove this line once it is fixed"
-)]
 fn c5_c9_a_joker_standing_for_the_low_ace_is_worth_the_joker_value() {
     // [JK 2♣ 3♣]: the joker stands for A♣ in the low position; C-5 gives a joker 50
     // wherever it lies, so the meld is 50 + 2 + 3.
