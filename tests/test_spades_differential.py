@@ -433,6 +433,7 @@ VALUE_POOL = st.one_of(
         [
             "bags",
             "count_for_partner",
+            "team",
             "ignored",
             "undertricks",
             "bid",
