@@ -428,6 +428,7 @@ VALUE_POOL = st.one_of(
         [
             "bags",
             "count_for_partner",
+            "team",
             "ignored",
             "undertricks",
             "bid",
