@@ -28,6 +28,19 @@ from tests.strategies import (
 )
 
 
+def bid_kw(s: Any, *args: Any) -> None:
+    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
+    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
+
+
+def call(s: Any, method: str, args: tuple[Any, ...]) -> None:
+    """``s.<method>(*args)``, a bid's options by keyword."""
+    if method == "bid":
+        bid_kw(s, *args)
+    else:
+        getattr(s, method)(*args)
+
+
 def scaled(fraction: float) -> Any:
     """The active hypothesis profile's ``max_examples`` scaled down for a costly test."""
     return settings(max_examples=max(5, int(settings().max_examples * fraction)))
@@ -160,7 +173,7 @@ def apply(s: Any, action: tuple[str, Any]) -> None:
     if kind == "claim":
         s.claim_redeal(arg)
     elif kind == "bid":
-        s.bid(*arg)
+        bid_kw(s, *arg)
     else:
         s.play(arg)
 
@@ -212,12 +225,12 @@ def probe_illegal(fast: Any, slow: Any, rng: random.Random) -> None:
     kind, args = random_probe(slow, rng)
     method = {"bid": "bid", "play": "play", "claim": "claim_redeal"}[kind]
     trial = slow.copy()
-    if outcome(lambda: getattr(trial, method)(*args)) is None:
+    if outcome(lambda: call(trial, method, args)) is None:
         return  # a legal move: not a probe
     before_fast, before_slow = snapshot(fast), snapshot(slow)
     copy_fast, copy_slow = fast.copy(), slow.copy()
-    got_slow = outcome(lambda: getattr(slow, method)(*args))
-    got_fast = outcome(lambda: getattr(fast, method)(*args))
+    got_slow = outcome(lambda: call(slow, method, args))
+    got_fast = outcome(lambda: call(fast, method, args))
     assert got_fast == got_slow, f"{method}{args}: rust {got_fast} vs reference {got_slow}"
     event(f"probe refused: {method} {got_slow[0].__name__}")
     assert snapshot(slow) == before_slow and slow == copy_slow

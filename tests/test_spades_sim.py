@@ -166,7 +166,7 @@ def test_bad_rules_argument() -> None:
         hf.simulate_spades(hf.HeartsRules(), hands=3)  # type: ignore[arg-type]
     with pytest.raises(hf.ArgumentTypeError):
         hf.SpadesState.from_batch(hf.SpadesRules(), 1, 1.0)  # type: ignore[arg-type]
-    with pytest.raises(hf.InvalidDealError):
+    with pytest.raises(hf.InvalidArgumentError, match="index"):
         hf.SpadesState.from_batch(hf.SpadesRules(), 1, -1)
 
 

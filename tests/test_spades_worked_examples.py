@@ -100,7 +100,7 @@ def do_bid(s: Any, spec: BidSpec) -> None:
     if isinstance(spec, int):
         s.bid(spec)
     else:
-        s.bid(spec[0], spec[1], spec[2])
+        s.bid(spec[0], blind=spec[1], bemo=spec[2])
 
 
 def play_scripted(s: Any, tricks: list[dict[int, int]]) -> None:
