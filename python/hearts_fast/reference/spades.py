@@ -599,6 +599,11 @@ class SpadesState:
         return self._current
 
     @property
+    def is_over(self) -> bool:
+        """``phase == "over"``."""
+        return self._phase == "over"
+
+    @property
     def hands(self) -> list[list[int]]:
         return [sorted(h) for h in self._hands]
 

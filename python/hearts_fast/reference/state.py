@@ -308,6 +308,11 @@ class HeartsState:
         return self._current
 
     @property
+    def is_over(self) -> bool:
+        """``phase == "over"``."""
+        return self._phase == "over"
+
+    @property
     def trick(self) -> list[tuple[int, int]]:
         return list(self._trick)
 
