@@ -539,6 +539,18 @@ def test_every_index_has_one_range_and_one_error_class(case: tuple[Game, Any]) -
             call(1.0)  # type: ignore[arg-type]
 
 
+def test_every_seed_has_one_range(case: tuple[Game, Any]) -> None:
+    """A seed is None (= 0) or an int 0..2**64-1 in every constructor; outside it
+    InvalidArgumentError."""
+    game, engine = case
+    r = game.rules(engine)
+    for make in (game.state_class(engine), game.game_class(engine)):
+        assert make(r, seed=2**64 - 1).num_players == r.players
+        for bad in (-1, 2**64):
+            with pytest.raises(hf.InvalidArgumentError, match="seed"):
+                make(r, seed=bad)
+
+
 # ---------------------------------------------------------------- Spades bids
 
 

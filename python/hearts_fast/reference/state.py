@@ -17,7 +17,7 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 
-from ._common import check_index
+from ._common import check_index, check_seed
 from .cards import (
     CLUBS,
     HEARTS,
@@ -45,12 +45,8 @@ def _is_int(value: object) -> bool:
 
 
 def _check_seed(seed: object) -> int:
-    """Any int (resolution 15), or None for the default 0."""
-    if seed is None:
-        return 0
-    if not _is_int(seed):
-        raise ArgumentTypeError(f"seed must be an int, got {type(seed).__name__} {seed!r}")
-    return seed  # type: ignore[return-value]
+    """None (= 0) or an int 0..2**64-1, as in every game (docs/protocol.md)."""
+    return check_seed(seed)
 
 
 def _check_dealer(dealer: object, players: int, what: str = "dealer") -> int:
