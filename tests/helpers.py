@@ -1,5 +1,5 @@
 """Shared helpers for the tests: the hypothesis sizing rule (``examples``, see
-tests/conftest.py) and the worked-example helpers (RULES.md A.5).
+tests/conftest.py) and the worked-example helpers (docs/rules/hearts.md A.5).
 
 Everything goes through the public API of an engine module (``hearts_fast`` or
 ``hearts_fast.reference``), passed in as ``hf``. Card ids follow docs/hearts-api.md:
@@ -8,7 +8,7 @@ Everything goes through the public API of an engine module (``hearts_fast`` or
 A *line* is the play of a hand written trick by trick: a list of ``(winner, "c1 c2 ...")``
 with the cards in play order (the leader first). ``play_line`` replays it on a HeartsState,
 checking at every step that the engine offers exactly the A-16 legal set computed here from
-RULES.md, and that each trick goes to the seat written in the line (A-17).
+docs/rules/hearts.md, and that each trick goes to the seat written in the line (A-17).
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def names(hf, ids) -> str:
     return " ".join(hf.card_name(c) for c in ids)
 
 
-# --- RULES.md A-16, written independently of both engines --------------------------------
+# --- docs/rules/hearts.md A-16, written independently of both engines
+# --------------------------------
 
 
 def penalty_cards(rules) -> set[int]:
@@ -55,7 +56,7 @@ def penalty_cards(rules) -> set[int]:
 
 
 def a16_legal(rules, hand, trick, trick_no: int, broken: bool, lowest_club: int) -> list[int]:
-    """RULES.md A-16 (without the A.6 options, which these examples do not use)."""
+    """docs/rules/hearts.md A-16 (without the A.6 options, which these examples do not use)."""
     hand = set(hand)
     if not trick:
         if trick_no == 1 and rules.first_lead == "two_of_clubs":

@@ -13,7 +13,8 @@ PRESETS = ["dame_de_pic", "corazones", "francesa", "jota_diamantes", "openspiel"
 
 @st.composite
 def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
-    """Every parameter of RULES.md A.1/A.6 drawn independently, then repaired into a valid
+    """Every parameter of docs/rules/hearts.md A.1/A.6 drawn independently, then repaired into a
+    valid
     combination (the invalid ones are tested separately)."""
     p: dict[str, Any] = {
         "players": draw(st.integers(3, 7)),
@@ -82,9 +83,10 @@ def deals(draw: st.DrawFn, rules: hf.HeartsRules, dealer: int) -> list[list[int]
     return deal_hands(rules, dealer, list(order))
 
 
-# ---------------------------------------------------------------- Spades (RULES.md §B)
+# ---------------------------------------------------------------- Spades (docs/rules/spades.md)
 #
-# Written from docs/spades-api.md and RULES.md B.1/B.6 only, independently of both engines.
+# Written from docs/spades-api.md and docs/rules/spades.md B.1/B.6 only, independently of both
+# engines.
 
 SPADES_DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -175,7 +177,8 @@ def _repair_spades(p: dict[str, Any], pick_variant: int, nil_fix: bool) -> None:
 
 @st.composite
 def spades_rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
-    """Every parameter of the SpadesRules table (docs/spades-api.md, RULES.md B.1/B.6) drawn
+    """Every parameter of the SpadesRules table (docs/spades-api.md, docs/rules/spades.md B.1/B.6)
+    drawn
     independently, then repaired into a valid combination (the invalid ones are tested
     separately). ``for_games`` draws small thresholds so that games end within a few hands.
     Every int stays within the [api] engine limits (|value| <= 1,000,000), their bounds

@@ -143,7 +143,7 @@ def test_from_deal_refuses_bad_deals() -> None:
     expect(
         hf.InvalidDealError, lambda: hf.HeartsState.from_deal(RULES, good, dealer=4), match="dealer"
     )
-    expect(hf.InvalidDealError, lambda: hf.HeartsState.from_deal(RULES, good, hand_index=-1))
+    expect(hf.InvalidArgumentError, lambda: hf.HeartsState.from_deal(RULES, good, hand_index=-1))
     expect(
         hf.InvalidRulesError,
         lambda: hf.HeartsState.from_deal(RULES, good, pass_direction="left"),
@@ -185,6 +185,7 @@ def test_A1_invalid_rules(params: dict[str, Any], exc: type[Exception], match: s
 
 def test_presets_and_unknown_preset() -> None:
     assert set(hf.HeartsRules.presets) == {
+        "default",
         "dame_de_pic",
         "corazones",
         "francesa",

@@ -220,13 +220,17 @@ def test_bad_batch_input(kwargs: dict[str, Any], exc: type[Exception], match: st
 def test_policy_and_from_batch_bad_input() -> None:
     with pytest.raises(ValueError, match="unknown policy"):
         hf.Policy("nope")
-    with pytest.raises(ValueError, match=r"3\.\.=7 seats"):
-        hf.Policy(["random"] * 2)
+    with pytest.raises(ValueError, match=r"2\.\.=7 seats"):
+        hf.Policy(["random"])
     bot = hf.Policy(["random"] * 5)
     with pytest.raises(ValueError, match="names 5 seats"):
         bot.act(hf.HeartsState(hf.HeartsRules()))
-    with pytest.raises(hf.InvalidDealError):
+    with pytest.raises(hf.InvalidArgumentError, match="Hearts policies"):
+        hf.Policy("greedy").act(hf.HeartsState(hf.HeartsRules()))
+    with pytest.raises(hf.InvalidArgumentError, match="index"):
         hf.HeartsState.from_batch(hf.HeartsRules(), 1, -3)
+    with pytest.raises(hf.InvalidArgumentError, match="index"):
+        hf.Policy(index=-3)
 
 
 def test_largest_avoid_bonus_fits_the_batch_arrays() -> None:

@@ -1,5 +1,6 @@
 """Differential tests: the Rust engine against the pure-Python reference engine, over
-random rules (every parameter of RULES.md A.1/A.6), random deals and random legal choices,
+random rules (every parameter of docs/rules/hearts.md A.1/A.6), random deals and random legal
+choices,
 passing and whole games included (A-3..A-25)."""
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def test_A3_A21_random_hands_match_reference(setup: Any) -> None:
         steps += 1
         assert_same(fast, slow, f"after {action}")
         assert steps < 200
-    # RULES.md D: Σ pen_i = V at hand end, including early end.
+    # the invariants (D) of docs/rules/: Σ pen_i = V at hand end, including early end.
     assert sum(fast.points()) == fast.rules.total_penalty()
 
 
@@ -171,7 +172,7 @@ def test_A22_A25_random_games_match_reference(params: dict[str, Any], data: st.D
     assert fast.hand_history == slow.hand_history
     assert fast.winners == slow.winners
     if rules.scoring == "chips":
-        # RULES.md D: chip conservation, Σ stacks + pot is constant.
+        # the invariants (D) of docs/rules/: chip conservation, Σ stacks + pot is constant.
         assert sum(fast.totals) + fast.pot == n * rules.starting_chips
 
 

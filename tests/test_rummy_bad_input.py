@@ -2,8 +2,8 @@
 on both engines: strict types (ArgumentTypeError), card ids outside 0..52 (InvalidCardError),
 invalid rules and combinations (InvalidRulesError, C.1), bad deals (InvalidDealError, C-2,
 C-3), illegal / unknown / wrong-phase actions (IllegalMoveError with ``card`` and ``legal ==
-[]``), seeds outside 0..2**64-1 (InvalidArgumentError), None as "the default", the contract's
-check order, and "a call that raises leaves the object unchanged".
+legal_actions()``), seeds outside 0..2**64-1 (InvalidArgumentError), None as "the default",
+the contract's check order, and "a call that raises leaves the object unchanged".
 Rule ids: C-1, C-2, C-3, C-4, C-8, C-16, C-19, C.1.
 """
 
@@ -73,9 +73,11 @@ def expect(exc: type[BaseException], fn: Callable[[], Any], state: Any = None) -
 
 
 def illegal(s: Any, action: Any, card: int | None = None) -> None:
-    """IllegalMoveError with .card per the contract and .legal == [], state unchanged."""
+    """IllegalMoveError with .card per the contract and .legal == legal_actions() (what is
+    legal now, docs/protocol.md), state unchanged."""
+    legal = s.legal_actions()
     err = expect(IllegalMoveError, lambda: s.apply(action), s)
-    assert err.card == card and err.legal == []
+    assert err.card == card and err.legal == legal
 
 
 def c(text: str) -> int:
@@ -283,8 +285,9 @@ def test_C3_state_constructor_argument_errors(engine: Any) -> None:
         expect(InvalidDealError, lambda bad=bad: S(r, dealer=bad))
     assert S(engine.RummyRules(players=6), dealer=5).dealer == 5
     expect(InvalidDealError, lambda: S(engine.RummyRules(players=2), dealer=2))
+    # An index outside 0..2**64-1 is an InvalidArgumentError everywhere (docs/protocol.md).
     for bad in (-1, MAX_SEED + 1, 2**70):
-        expect(InvalidDealError, lambda bad=bad: S(r, hand_index=bad))
+        expect(InvalidArgumentError, lambda bad=bad: S(r, hand_index=bad))
     assert S(r, hand_index=MAX_SEED).hand_index == MAX_SEED
     for bad in (-1, MAX_SEED + 1, -(2**70)):
         expect(InvalidArgumentError, lambda bad=bad: S(r, seed=bad))
@@ -309,7 +312,7 @@ def test_C3_check_order_of_state_constructors(engine: Any) -> None:
     expect(ArgumentTypeError, lambda: S("rules", dealer=9))
     expect(ArgumentTypeError, lambda: S(r, dealer="x", hand_index=-1))
     expect(InvalidDealError, lambda: S(r, dealer=9, hand_index="x"))
-    expect(InvalidDealError, lambda: S(r, hand_index=-1, totals=[1.5]))
+    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, totals=[1.5]))
     expect(InvalidRulesError, lambda: S(r, totals=[0], seed="x"))
     expect(ArgumentTypeError, lambda: S(r, totals=[0, 0, 0, "x"], seed=-1))
     F = S.from_deal

@@ -1,5 +1,5 @@
 """Differential tests: the Rust rummy engine against the pure-Python reference engine over
-random rules (every RULES.md C.1 parameter), deals and action sequences: the full legal
+random rules (every docs/rules/rummy.md C.1 parameter), deals and action sequences: the full legal
 action sets (draw, take the pile with its melds, openings, melds, lay-offs, end, discards),
 meld validation, pile pickups, blocked players, scores — compared after every step
 (C-3..C-20). A C-19 reshuffle ends the comparison (its order is engine-specific)."""

@@ -1,4 +1,5 @@
-"""RULES.md §D invariants for rummy (C), checked after every action of random legal play on
+"""the invariants (D) of docs/rules/ invariants for rummy (C), checked after every action of random
+legal play on
 both engines (docs/rummy-api.md):
 
 - the 108 cards (C-2) are conserved at every step: hands + melds + stock + pile;

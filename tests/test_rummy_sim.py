@@ -19,9 +19,9 @@ def test_C3_C20_batch_rows_equal_replayed_hands(policy: Any) -> None:
     r = hf.RummyRules(players=3, max_turns_per_hand=300)
     out = hf.simulate_rummy(r, hands=12, seed=4, policy=policy, threads=1)
     for i in range(12):
-        s = hf.rummy_batch_state(r, 4, i)
+        s = hf.RummyState.from_batch(r, 4, i)
         assert s.dealer == i % 3 and s.hand_index == i and s.turn == 0
-        hf.rummy_play_out(s, policy, seed=4, index=i)
+        hf.Policy(policy, seed=4, index=i).play_out(s)
         assert s.is_over
         assert s.hand_scores() == out["hand_scores"][i].tolist()
         assert s.opened == out["opened"][i].tolist()
@@ -68,7 +68,10 @@ def test_C21_games() -> None:
         ({"hands": 1.5}, hf.ArgumentTypeError, "int"),
         ({"hands": 3, "games": 3}, hf.InvalidArgumentError, "not both"),
         ({}, hf.InvalidArgumentError, "hands="),
-        ({"hands": 3, "policy": "smart"}, hf.InvalidArgumentError, "unknown rummy policy"),
+        ({"hands": 3, "policy": "smart"}, hf.InvalidArgumentError, "unknown policy"),
+        ({"hands": 3, "policy": "heuristic"}, hf.InvalidArgumentError, "rummy policies"),
+        ({"games": 3, "hand_limit": 0}, hf.InvalidArgumentError, "hand_limit"),
+        ({"games": 3, "stream": True}, hf.InvalidArgumentError, "hands="),
         ({"hands": 3, "policy": ["greedy"] * 3}, hf.InvalidArgumentError, "one name per seat"),
         ({"hands": 3, "threads": 0}, hf.InvalidArgumentError, "threads"),
         ({"hands": 3, "seed": -1}, hf.InvalidArgumentError, "seed"),
@@ -83,11 +86,68 @@ def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str)
 def test_bad_rules_and_replay_arguments() -> None:
     with pytest.raises(hf.ArgumentTypeError, match="RummyRules"):
         hf.simulate_rummy(hf.SpadesRules(), hands=2)  # type: ignore[arg-type]
-    with pytest.raises(hf.InvalidDealError):
-        hf.rummy_batch_state(hf.RummyRules(), 1, -1)
-    s = hf.rummy_batch_state(hf.RummyRules(), 1, 0)
+    with pytest.raises(hf.InvalidArgumentError, match="index"):
+        hf.RummyState.from_batch(hf.RummyRules(), 1, -1)
+    s = hf.RummyState.from_batch(hf.RummyRules(), 1, 0)
+    before = s.copy()
     with pytest.raises(hf.InvalidArgumentError):
-        hf.rummy_play_out(s, "nope")
+        hf.Policy("nope")
+    with pytest.raises(hf.InvalidArgumentError, match="rummy policies"):
+        hf.Policy("heuristic").act(s)
+    with pytest.raises(hf.InvalidArgumentError, match="seats"):
+        hf.Policy(["greedy"] * 3).act(s)
+    assert s == before
+
+
+def test_deprecated_replay_aliases_still_replay_the_batch() -> None:
+    """rummy_batch_state / rummy_play_out are deprecated aliases of RummyState.from_batch and
+    Policy.play_out (docs/protocol.md); they warn and give the same hand."""
+    r = hf.RummyRules(players=3)
+    out = hf.simulate_rummy(r, hands=2, seed=6, policy="random", threads=1)
+    with pytest.warns(DeprecationWarning, match="from_batch"):
+        s = hf.rummy_batch_state(r, 6, 1)
+    assert s == hf.RummyState.from_batch(r, 6, 1)
+    with pytest.warns(DeprecationWarning, match="Policy"):
+        hf.rummy_play_out(s, "random", seed=6, index=1)
+    assert s.hand_scores() == out["hand_scores"][1].tolist()
+    with pytest.warns(DeprecationWarning, match="Policy"), pytest.raises(hf.ArgumentTypeError):
+        hf.rummy_play_out(None)  # type: ignore[arg-type]
+
+
+def test_C21_games_stop_at_the_hand_limit_and_say_so() -> None:
+    """0.7-style stop of a batch game: ``finished`` is False for a game cut at hand_limit, True
+    for one that reached C-21; with a limit no game could reach, every game is unfinished."""
+    r = hf.RummyRules(players=3, target=300)
+    full = hf.simulate_rummy(r, games=10, seed=3, threads=1)
+    assert full["finished"].all() and full["finished"].dtype == np.bool_
+    cut = hf.simulate_rummy(r, games=10, seed=3, threads=1, hand_limit=1)
+    assert (cut["hands_played"] == 1).all()
+    # A game that needs more than one hand is stopped after its first, with no winner.
+    longer = full["hands_played"] > 1
+    assert longer.any()
+    assert not cut["finished"][longer].any() and not cut["winners"][longer].any()
+    assert (cut["finished"] == ~longer).all()
+
+
+def test_stream_equals_the_full_arrays() -> None:
+    """stream=True aggregates (exact integer sums) equal the same statistics computed from
+    the per-hand arrays, for any thread count."""
+    r = hf.RummyRules(players=3)
+    full = hf.simulate_rummy(r, hands=3000, seed=5, threads=2)
+    st = hf.simulate_rummy(r, hands=3000, seed=5, threads=1, stream=True)
+    st2 = hf.simulate_rummy(r, hands=3000, seed=5, threads=2, stream=True)
+    for k in st:
+        np.testing.assert_array_equal(st[k], st2[k])
+    scores = full["hand_scores"].astype(np.int64)
+    assert st["hands"] == 3000
+    np.testing.assert_allclose(st["mean_hand_scores"], scores.mean(axis=0))
+    np.testing.assert_allclose(st["var_hand_scores"], scores.var(axis=0))
+    assert st["opens"].tolist() == full["opened"].sum(axis=0).tolist()
+    went = full["went_out"]
+    assert st["outs"].tolist() == [int((went == p).sum()) for p in range(3)]
+    assert st["nobody_out"] == int((went < 0).sum())
+    np.testing.assert_allclose(st["mean_turns"], full["turns"].mean())
+    np.testing.assert_allclose(st["var_turns"], full["turns"].astype(np.float64).var())
 
 
 def test_text_form_and_pickling_round_trip_at_every_step() -> None:
@@ -194,7 +254,7 @@ def test_wrong_argument_types_raise_argument_type_errors() -> None:
     with pytest.raises(hf.ArgumentTypeError):
         hf.simulate_hearts(hf.HeartsRules(), hands=1, stream=1)  # type: ignore[arg-type]
     with pytest.raises(hf.ArgumentTypeError):
-        hf.rummy_play_out(None)  # type: ignore[arg-type]
+        hf.Policy().act(None)  # type: ignore[arg-type]
     with pytest.raises(hf.InvalidArgumentError):
         hf.simulate_rummy(hf.RummyRules(), hands=2**200)
     with pytest.raises(hf.InvalidArgumentError):

@@ -1,4 +1,4 @@
-"""RULES.md §C.4 worked examples EC-1 … EC-4 (rummy "La Dame de Pique"), run against both
+"""docs/rules/rummy.md.4 worked examples EC-1 … EC-4 (rummy "La Dame de Pique"), run against both
 engines through the public API of docs/rummy-api.md.
 
 Every position is reached by real play: a scripted deal built with ``RummyState.from_deal``
@@ -95,12 +95,14 @@ def play(s: Any, *actions: tuple[Any, ...]) -> None:
 
 
 def refuse(engine: Any, s: Any, action: tuple[Any, ...], card: int | None = None) -> None:
-    """An illegal action: not offered, IllegalMoveError (card, legal=[]), state unchanged."""
-    assert action not in s.legal_actions()
+    """An illegal action: not offered, IllegalMoveError (card, legal = legal_actions()),
+    state unchanged."""
+    legal = s.legal_actions()
+    assert action not in legal
     before = s.copy()
     with pytest.raises(IllegalMoveError) as info:
         s.apply(action)
-    assert info.value.card == card and info.value.legal == []
+    assert info.value.card == card and info.value.legal == legal
     assert s == before
 
 

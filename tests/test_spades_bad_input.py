@@ -21,6 +21,11 @@ from hearts_fast.errors import HeartsFastError, InvalidArgumentError
 FAST_ENGINES = [hf]
 
 
+def bid_kw(s: Any, *args: Any) -> None:
+    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
+    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
+
+
 LJ, BJ = 52, 53
 DEFICIENT = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 14, 15, 38]  # 2C..TC AC 3D 4D AH: no spade, no JQK
 
@@ -226,7 +231,7 @@ def test_B1_blind_nil_accepted_and_ignored_under_variants(engine: Any, variant: 
     r = engine.SpadesRules(**{variant: True, "blind_nil": True})
     s = engine.SpadesState(r, seed=3)
     assert r.blind_nil is True and not s.can_bid_blind()
-    expect(engine.IllegalMoveError, lambda: s.bid(0, True), s)
+    expect(engine.IllegalMoveError, lambda: s.bid(0, blind=True), s)
 
 
 def test_B6_presets(engine: Any) -> None:
@@ -302,7 +307,8 @@ def test_B4_state_constructor_argument_errors(engine: Any) -> None:
         expect(engine.ArgumentTypeError, lambda bad=bad: S(r, seed=bad))
     for bad in (4, -1, 100):
         expect(engine.InvalidDealError, lambda bad=bad: S(r, dealer=bad))
-    expect(engine.InvalidDealError, lambda: S(r, hand_index=-1))
+    # An index outside 0..2**64-1 is an InvalidArgumentError everywhere (docs/protocol.md).
+    expect(InvalidArgumentError, lambda: S(r, hand_index=-1))
     assert S(r, hand_index=10**6).hand_index == 10**6
     # totals: ints in -10**12..=10**12; bags: ints in 0..bags_limit-1 (B-20), even with
     # bags=False.
@@ -331,7 +337,7 @@ def test_B4_check_order_of_state_constructors(engine: Any) -> None:
     S = engine.SpadesState
     expect(engine.ArgumentTypeError, lambda: S("rules", dealer=9))
     expect(engine.InvalidDealError, lambda: S(r, dealer=9, hand_index="x"))
-    expect(engine.InvalidDealError, lambda: S(r, hand_index=-1, totals=[1.5, 0]))
+    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, totals=[1.5, 0]))
     expect(engine.InvalidRulesError, lambda: S(r, totals=[0, 0, 0], bags=[0, "x"]))
     expect(engine.InvalidRulesError, lambda: S(r, bags=[99, 0], seed="x"))
     expect(engine.ArgumentTypeError, lambda: S.from_deal(r, GOOD[:3], seed="x"))
@@ -457,7 +463,7 @@ def test_api_seed_limits(engine: Any) -> None:
     # Order, SpadesState: ... totals; bags; seed (type, range); hands; redeals.
     expect(engine.InvalidRulesError, lambda: S(r, bags=[0, 10], seed=-1))
     expect(engine.InvalidRulesError, lambda: S(r, totals=[MAX_TOTAL + 1, 0], seed=-1))
-    expect(engine.InvalidDealError, lambda: S(r, hand_index=-1, seed=-1))
+    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, seed=-1))
     expect(InvalidArgumentError, lambda: S.from_deal(r, GOOD[:3], seed=-1))
     expect(InvalidArgumentError, lambda: S(r, seed=MAX_SEED + 1, redeals=[GOOD[:3]]))
     # SpadesGame: rules, seed, first_dealer, deals, totals, bags.
@@ -501,16 +507,16 @@ def test_api_game_running_totals_may_pass_the_limit(engine: Any) -> None:
 
 
 def test_api_huge_hand_index(engine: Any) -> None:
-    """hand_index is an int 0..2**64-1 (docs/spades-api.md, an engine limit like the seed's);
-    beyond it InvalidDealError, as for a negative one."""
+    """hand_index is an int 0..2**64-1 (docs/protocol.md, the range of every index); beyond
+    it InvalidArgumentError, as for a negative one."""
     r = engine.SpadesRules()
     for big in (2**63, MAX_SEED):
         assert engine.SpadesState(r, hand_index=big).hand_index == big
         assert engine.SpadesState.from_deal(r, GOOD, hand_index=big).hand_index == big
     for bad in (MAX_SEED + 1, 2**70, -1):
-        with pytest.raises(engine.InvalidDealError, match="hand_index"):
+        with pytest.raises(InvalidArgumentError, match="hand_index"):
             engine.SpadesState(r, hand_index=bad)
-        with pytest.raises(engine.InvalidDealError, match="hand_index"):
+        with pytest.raises(InvalidArgumentError, match="hand_index"):
             engine.SpadesState.from_deal(r, GOOD, hand_index=bad)
 
 
@@ -538,18 +544,18 @@ def test_api_none_means_the_default(engine: Any) -> None:
     assert g.state.dealer == 0 and g.state.hand_index == 0
     # bid(n, blind=None) is bid(n, blind=False).
     a, b = S(r, seed=4), S(r, seed=4)
-    a.bid(3, None)
+    a.bid(3, blind=None)
     b.bid(3)
     assert a == b and tuple(a.bids[1]) == (3, False, False, None)
-    a.bid(0, None, "little")
-    b.bid(0, False, "little")
+    a.bid(0, blind=None, bemo="little")
+    b.bid(0, blind=False, bemo="little")
     assert a == b and tuple(a.bids[2]) == (0, True, False, "little")
     a.bid(2, blind=None, bemo=None)
     b.bid(2)
     assert a == b
-    expect(engine.IllegalMoveError, lambda: a.bid(14, None), a)  # still validated
+    expect(engine.IllegalMoveError, lambda: a.bid(14, blind=None), a)  # still validated
     for gm in (g, g0):
-        gm.bid(4, None)
+        gm.bid(4, blind=None)
     assert g.state == g0.state and tuple(g.state.bids[1]) == (4, False, False, None)
     # None is not a default everywhere: a card, a seat, n and the rules stay strict.
     expect(engine.ArgumentTypeError, lambda: a.bid(None), a)
@@ -563,27 +569,30 @@ def test_api_none_means_the_default(engine: Any) -> None:
 def test_B6_B7_bid_type_errors_come_before_phase(engine: Any) -> None:
     s = engine.SpadesState(engine.SpadesRules(bemo=True, blind_nil=True), seed=4)
     for args in [("3",), (True,), (2.0,), (None,), (3, 1), (3, 0), (0, "yes"), (3, False, 1)]:
-        err = expect(engine.ArgumentTypeError, lambda args=args: s.bid(*args), s)
+        err = expect(engine.ArgumentTypeError, lambda args=args: bid_kw(s, *args), s)
         assert isinstance(err, TypeError)
     p = play_state(engine)
     expect(engine.ArgumentTypeError, lambda: p.bid("3"), p)
-    expect(engine.ArgumentTypeError, lambda: p.bid(3, False, 7), p)
+    expect(engine.ArgumentTypeError, lambda: p.bid(3, blind=False, bemo=7), p)
 
 
 def test_B6_B7_illegal_bids(engine: Any) -> None:
     s = engine.SpadesState(engine.SpadesRules(), seed=4)
     s.bid(2)
     for args in [(14,), (-1,), (100,), (3, True), (0, True), (3, False, "little"), (3, False, "x")]:
-        err = expect(engine.IllegalMoveError, lambda args=args: s.bid(*args), s)
-        assert err.card is None and err.legal == []
+        err = expect(engine.IllegalMoveError, lambda args=args: bid_kw(s, *args), s)
+        # .legal is what is legal now: the legal bids (docs/protocol.md, Errors).
+        assert err.card is None and err.legal == s.legal_bids() == list(range(14))
         assert isinstance(err, ValueError)
     b = engine.SpadesState(engine.SpadesRules(bemo=True, blind_nil=True), seed=4)
-    expect(engine.IllegalMoveError, lambda: b.bid(2, True), b)  # blind needs n = 0
-    expect(engine.IllegalMoveError, lambda: b.bid(2, False, "medium"), b)
-    expect(engine.IllegalMoveError, lambda: b.bid(2, False, "Little"), b)
-    b.bid(2, False, "little")  # team of seat 1
+    expect(engine.IllegalMoveError, lambda: b.bid(2, blind=True), b)  # blind needs n = 0
+    expect(engine.IllegalMoveError, lambda: b.bid(2, blind=False, bemo="medium"), b)
+    expect(engine.IllegalMoveError, lambda: b.bid(2, blind=False, bemo="Little"), b)
+    b.bid(2, blind=False, bemo="little")  # team of seat 1
     b.bid(4)
-    expect(engine.IllegalMoveError, lambda: b.bid(2, False, "big"), b)  # one bemo per team
+    expect(
+        engine.IllegalMoveError, lambda: b.bid(2, blind=False, bemo="big"), b
+    )  # one bemo per team
 
 
 def test_B3_4_B3_6_B_suicide_B6_cap_forced_bids(engine: Any) -> None:
@@ -615,10 +624,10 @@ def test_B3_blind_nil_deficit(engine: Any) -> None:
     r = engine.SpadesRules(blind_nil=True, blind_nil_min_deficit=100)
     s = engine.SpadesState(r, seed=1, dealer=3, totals=[100, 150])  # team 0 trails by 50
     assert not s.can_bid_blind()
-    expect(engine.IllegalMoveError, lambda: s.bid(0, True), s)
+    expect(engine.IllegalMoveError, lambda: s.bid(0, blind=True), s)
     t = engine.SpadesState(r, seed=1, dealer=3, totals=[50, 150])
     assert t.can_bid_blind()
-    t.bid(0, True)
+    t.bid(0, blind=True)
     assert tuple(t.bids[0]) == (0, True, True, None)
 
 
@@ -651,7 +660,7 @@ def test_B16_wrong_phase_and_bad_plays(engine: Any) -> None:
         err = expect(engine.IllegalMoveError, lambda: p.play(off[0]), p)
         assert err.card == off[0] and err.legal == legal
     err = expect(engine.IllegalMoveError, lambda: p.bid(3), p)  # phase "play"
-    assert err.card is None and err.legal == legal
+    assert err.card is None and err.legal == p.legal_bids() == []  # no bid is legal now
 
 
 def test_B27_penalize_still_needs_a_held_card(engine: Any) -> None:
@@ -687,7 +696,7 @@ def test_B3_deficient_hand_claim_errors(engine: Any) -> None:
     off = engine.SpadesState.from_deal(engine.SpadesRules(), first)
     assert off.deficient_seats() == []
     err = expect(engine.IllegalMoveError, lambda: off.claim_redeal(2), off)
-    assert err.card is None and err.legal == []
+    assert err.card is None and err.legal == []  # .legal = deficient_seats(): nobody may claim
     r = engine.SpadesRules(deficient_hand="no_spades_no_jqk")
     s = engine.SpadesState.from_deal(r, first, dealer=0, redeals=[GOOD])
     assert s.deficient_seats() == [2]
@@ -695,13 +704,13 @@ def test_B3_deficient_hand_claim_errors(engine: Any) -> None:
         expect(engine.ArgumentTypeError, lambda bad=bad: s.claim_redeal(bad), s)
     for bad in (4, -1, 0, 1, 3):  # out of range, or not deficient
         err = expect(engine.IllegalMoveError, lambda bad=bad: s.claim_redeal(bad), s)
-        assert err.card is None and err.legal == []
+        assert err.card is None and err.legal == [2]  # deficient_seats()
     s.bid(3)
     assert s.deficient_seats() == []
     expect(engine.IllegalMoveError, lambda: s.claim_redeal(2), s)  # after the first bid
     bid_all(s)
     err = expect(engine.IllegalMoveError, lambda: s.claim_redeal(2), s)  # phase "play"
-    assert err.legal == s.legal_plays()
+    assert err.legal == s.deficient_seats() == []
     expect(engine.ArgumentTypeError, lambda: s.claim_redeal("2"), s)
 
 
@@ -785,7 +794,11 @@ def test_fast_engine_pickle_round_trip(fast: Any, steps: int) -> None:
     s = fast.SpadesState(rules, seed=5, dealer=2, hand_index=4, totals=[-30, 70], bags=[1, 2])
     for _ in range(steps):
         if s.phase == "bid":
-            s.bid(s.legal_bids()[-1], False, s.legal_bemos()[0] if s.legal_bemos() else None)
+            s.bid(
+                s.legal_bids()[-1],
+                blind=False,
+                bemo=s.legal_bemos()[0] if s.legal_bemos() else None,
+            )
         elif s.phase == "play":
             s.play(s.hands[s.current_player][-1])  # sometimes a renege
     t = pickle.loads(pickle.dumps(s))

@@ -2,7 +2,7 @@
 reference (``hearts_fast.reference``), over random rules (every parameter of the SpadesRules
 table of docs/spades-api.md), random deals (jokers decks and face-up order included), random
 deficient-hand redeals and random legal bids, blind nils, bemos and plays (reneges too),
-with illegal-move probes, whole games included (RULES.md §0, §B: B-1..B-27).
+with illegal-move probes, whole games included (docs/rules/spades.md, B-1..B-27).
 
 After every step the two engines must agree on every observable member of the contract.
 """
@@ -27,6 +27,20 @@ from tests.strategies import (
     spades_is_spade,
     spades_rule_params,
 )
+
+
+def bid_kw(s: Any, *args: Any) -> None:
+    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
+    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
+
+
+def call(s: Any, method: str, args: tuple[Any, ...]) -> None:
+    """``s.<method>(*args)``, a bid's options by keyword."""
+    if method == "bid":
+        bid_kw(s, *args)
+    else:
+        getattr(s, method)(*args)
+
 
 # ---------------------------------------------------------------- snapshots
 
@@ -155,7 +169,7 @@ def apply(s: Any, action: tuple[str, Any]) -> None:
     if kind == "claim":
         s.claim_redeal(arg)
     elif kind == "bid":
-        s.bid(*arg)
+        bid_kw(s, *arg)
     else:
         s.play(arg)
 
@@ -207,12 +221,12 @@ def probe_illegal(fast: Any, slow: Any, rng: random.Random) -> None:
     kind, args = random_probe(slow, rng)
     method = {"bid": "bid", "play": "play", "claim": "claim_redeal"}[kind]
     trial = slow.copy()
-    if outcome(lambda: getattr(trial, method)(*args)) is None:
+    if outcome(lambda: call(trial, method, args)) is None:
         return  # a legal move: not a probe
     before_fast, before_slow = snapshot(fast), snapshot(slow)
     copy_fast, copy_slow = fast.copy(), slow.copy()
-    got_slow = outcome(lambda: getattr(slow, method)(*args))
-    got_fast = outcome(lambda: getattr(fast, method)(*args))
+    got_slow = outcome(lambda: call(slow, method, args))
+    got_fast = outcome(lambda: call(fast, method, args))
     assert got_fast == got_slow, f"{method}{args}: rust {got_fast} vs reference {got_slow}"
     event(f"probe refused: {method} {got_slow[0].__name__}")
     assert snapshot(slow) == before_slow and slow == copy_slow
@@ -290,7 +304,7 @@ def test_B4_B27_random_hands_match_reference(setup: Any) -> None:
     params, hands, kw, seed = setup
     fast, slow = new_pair(params, hands, kw)
     play_pair(fast, slow, kw, random.Random(seed), probes=0.2)
-    # RULES.md D: Σ tricks = 13; bag counters stay in range.
+    # the invariants (D) of docs/rules/: Σ tricks = 13; bag counters stay in range.
     assert sum(fast.tricks_taken) == 13
     if params["bags"]:
         assert all(0 <= b < params["bags_limit"] for b in fast.bags_after())

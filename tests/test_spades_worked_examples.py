@@ -1,4 +1,4 @@
-"""RULES.md §B.5 worked examples EB-1 … EB-6, run against both engines.
+"""docs/rules/spades.md.5 worked examples EB-1 … EB-6, run against both engines.
 
 Every example is reached by real play through the public API (docs/spades-api.md): a scripted
 deal built with ``SpadesState.from_deal`` (or given to ``SpadesGame(deals=[...])``) in which
@@ -89,7 +89,7 @@ def do_bid(s: Any, spec: BidSpec) -> None:
     if isinstance(spec, int):
         s.bid(spec)
     else:
-        s.bid(spec[0], spec[1], spec[2])
+        s.bid(spec[0], blind=spec[1], bemo=spec[2])
 
 
 def play_scripted(s: Any, tricks: list[dict[int, int]]) -> None:

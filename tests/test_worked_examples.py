@@ -1,9 +1,10 @@
-"""RULES.md §A.5 worked examples EA-1 … EA-8, run against both engines.
+"""docs/rules/hearts.md.5 worked examples EA-1 … EA-8, run against both engines.
 
 Every example is reached by real play through the public API (docs/hearts-api.md): a deal is
 built with ``HeartsState.from_deal`` (or given to ``HeartsGame(deals=[...])``), and a play line
 written trick by trick produces exactly the captures the example states. While replaying a line
-the helpers also check the engine's legal set against RULES.md A-16 and each trick's winner
+the helpers also check the engine's legal set against docs/rules/hearts.md A-16 and each trick's
+winner
 (A-17). Scores are then read from ``points()``, ``hand_scores()``, ``moon_shooter()`` and, for the
 game-level numbers, from a ``HeartsGame`` resumed from the example's score sheet
 (``totals=`` / ``pot=``) replaying the same line.

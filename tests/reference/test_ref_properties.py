@@ -1,4 +1,5 @@
-"""Reference engine: hypothesis invariants over random rules and random play (RULES.md D)."""
+"""Reference engine: hypothesis invariants over random rules and random play (the invariants (D) of
+docs/rules/)."""
 
 from __future__ import annotations
 

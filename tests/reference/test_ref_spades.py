@@ -1,4 +1,5 @@
-"""Reference engine: Spades (RULES.md §B; docs/spades-api.md). Rule ids in the test names."""
+"""Reference engine: Spades (docs/rules/spades.md; docs/spades-api.md). Rule ids in the test
+names."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hearts_fast.reference import (
     ArgumentTypeError,
     Bid,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -27,6 +29,11 @@ from hearts_fast.reference.spades import legal_cards, trick_winner
 
 LJ, BJ = LITTLE_JOKER, BIG_JOKER
 BidSpec = Union[int, tuple[int, bool, Any]]
+
+
+def bid_kw(s: Any, *args: Any) -> None:
+    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
+    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
 
 
 def c(text: str) -> int:
@@ -93,7 +100,7 @@ def do_bid(s: SpadesState | SpadesGame, spec: BidSpec) -> None:
     if isinstance(spec, int):
         s.bid(spec)
     else:
-        s.bid(spec[0], spec[1], spec[2])
+        s.bid(spec[0], blind=spec[1], bemo=spec[2])
 
 
 def run_scripted(
@@ -313,7 +320,7 @@ def test_constructor_argument_errors() -> None:
         SpadesState(r, dealer=1.0)  # type: ignore[arg-type]
     with pytest.raises(InvalidDealError):
         SpadesState(r, dealer=4)
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(InvalidArgumentError):
         SpadesState(r, hand_index=-1)
     with pytest.raises(InvalidRulesError):
         SpadesState(r, totals=[0, 0, 0])
@@ -575,10 +582,10 @@ def test_B3_blind_nil_eligibility() -> None:
     assert s.can_bid_blind()  # min_deficit 0: no condition, even when ahead
     ahead = SpadesState(r, seed=1, dealer=3, totals=[300, 0])
     assert ahead.can_bid_blind()
-    s.bid(0, True)
+    s.bid(0, blind=True)
     assert s.bids[0] == (0, True, True, None)
     with pytest.raises(IllegalMoveError, match="needs n=0"):
-        s.bid(3, True)
+        s.bid(3, blind=True)
     # blind_nil_min_deficit: the bidder's team must trail by at least that much.
     rd = SpadesRules(blind_nil=True, blind_nil_min_deficit=100)
     behind = SpadesState(rd, seed=1, dealer=3, totals=[50, 150])  # P0, team 0 trails by 100
@@ -586,7 +593,7 @@ def test_B3_blind_nil_eligibility() -> None:
     behind.bid(3)
     assert not behind.can_bid_blind()  # P1, team 1 leads
     with pytest.raises(IllegalMoveError, match="blind nil"):
-        behind.bid(0, True)
+        behind.bid(0, blind=True)
     assert not SpadesState(rd, seed=1, dealer=3, totals=[51, 150]).can_bid_blind()
 
 
@@ -622,7 +629,7 @@ def test_bad_bids_leave_state_unchanged() -> None:
         ((3, False, "huge"), IllegalMoveError),
     ]:
         with pytest.raises(exc):
-            s.bid(*args)
+            bid_kw(s, *args)
         assert snapshot(s) == before
     with pytest.raises(IllegalMoveError) as e:
         s.play(0)  # phase "bid"
@@ -1149,7 +1156,7 @@ def random_hand(rules: SpadesRules, rng: random.Random, seed: int) -> SpadesStat
         blind = s.can_bid_blind() and rng.random() < 0.1
         bemos = s.legal_bemos()
         bemo = rng.choice([None, *bemos]) if bemos else None
-        s.bid(0 if blind else rng.choice(s.legal_bids()), blind, bemo)
+        s.bid(0 if blind else rng.choice(s.legal_bids()), blind=blind, bemo=bemo)
     while s.phase == "play":
         p = s.current_player
         assert p is not None

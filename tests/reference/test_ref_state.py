@@ -1,4 +1,4 @@
-"""Reference engine: HeartsState deal, passing and play (RULES.md A-3..A-19, A.6)."""
+"""Reference engine: HeartsState deal, passing and play (docs/rules/hearts.md A-3..A-19, A.6)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hearts_fast.reference import (
     HeartsRules,
     HeartsState,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -173,7 +174,7 @@ def test_constructor_argument_errors() -> None:
         HeartsState(r, dealer=1.0)  # type: ignore[arg-type]
     with pytest.raises(InvalidDealError):
         HeartsState(r, dealer=4)
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(InvalidArgumentError):
         HeartsState(r, hand_index=-1)
     with pytest.raises(InvalidRulesError):
         HeartsState(r, pass_direction="left")  # only with random rules [api]
@@ -350,25 +351,27 @@ def test_A10_pass_errors_leave_state_unchanged() -> None:
     before, copy = snapshot(s), s.copy()
     hand0 = s.hands[0]
     other = s.hands[2][0]
-    cases: list[tuple[type[Exception], Any]] = [
-        (IllegalMoveError, lambda: s.pass_cards(0, hand0[:3])),  # wrong count
-        (IllegalMoveError, lambda: s.pass_cards(0, [hand0[0]] * 4)),  # duplicates
-        (IllegalMoveError, lambda: s.pass_cards(0, [*hand0[:3], other])),  # not held
-        (IllegalMoveError, lambda: s.pass_cards(1, s.hands[1][:4])),  # already passed
-        (IllegalMoveError, lambda: s.pass_cards(4, hand0[:4])),  # no such seat
-        (IllegalMoveError, lambda: s.forward(0)),  # pass_through=False
-        (IllegalMoveError, lambda: s.play(hand0[0])),  # wrong phase
-        (InvalidCardError, lambda: s.pass_cards(0, [*hand0[:3], 52])),
-        (ArgumentTypeError, lambda: s.pass_cards(0, [*hand0[:3], True])),
-        (ArgumentTypeError, lambda: s.pass_cards(True, hand0[:4])),
-        (ArgumentTypeError, lambda: s.pass_cards(0, "2C")),
-        (ArgumentTypeError, lambda: s.pass_cards(0, 5)),
+    # .legal (docs/protocol.md, Errors): for a refused pass, the cards that seat may pass
+    # from when it may pass now, else []; for a forward, the seats that may forward.
+    cases: list[tuple[type[Exception], Any, list[int]]] = [
+        (IllegalMoveError, lambda: s.pass_cards(0, hand0[:3]), hand0),  # wrong count
+        (IllegalMoveError, lambda: s.pass_cards(0, [hand0[0]] * 4), hand0),  # duplicates
+        (IllegalMoveError, lambda: s.pass_cards(0, [*hand0[:3], other]), hand0),  # not held
+        (IllegalMoveError, lambda: s.pass_cards(1, s.hands[1][:4]), []),  # already passed
+        (IllegalMoveError, lambda: s.pass_cards(4, hand0[:4]), []),  # no such seat
+        (IllegalMoveError, lambda: s.forward(0), []),  # pass_through=False
+        (IllegalMoveError, lambda: s.play(hand0[0]), []),  # wrong phase: no legal play
+        (InvalidCardError, lambda: s.pass_cards(0, [*hand0[:3], 52]), []),
+        (ArgumentTypeError, lambda: s.pass_cards(0, [*hand0[:3], True]), []),
+        (ArgumentTypeError, lambda: s.pass_cards(True, hand0[:4]), []),
+        (ArgumentTypeError, lambda: s.pass_cards(0, "2C"), []),
+        (ArgumentTypeError, lambda: s.pass_cards(0, 5), []),
     ]
-    for exc, call in cases:
+    for exc, call, legal in cases:
         with pytest.raises(exc) as info:
             call()
         if isinstance(info.value, IllegalMoveError):
-            assert info.value.legal == []
+            assert info.value.legal == legal
         assert snapshot(s) == before
         assert s == copy
 
@@ -378,7 +381,8 @@ def test_A10_forward_errors_after_play_started() -> None:
     with pytest.raises(IllegalMoveError) as info:
         s.forward(0)
     assert info.value.card is None
-    assert info.value.legal == s.legal_plays() != []
+    assert info.value.legal == []  # nobody may forward once play has started
+    assert s.legal_plays() != []
 
 
 # ---------------------------------------------------------------- legal plays (A-13..A-16, A.6)

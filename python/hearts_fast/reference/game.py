@@ -83,16 +83,18 @@ class HeartsGame:
         self,
         rules: HeartsRules,
         *,
-        seed: int = 0,
-        first_dealer: int = 0,
+        seed: int | None = None,
+        first_dealer: int | None = None,
         deals: Sequence[Sequence[Sequence[int]]] | None = None,
         pass_directions: Sequence[str] | None = None,
         totals: Sequence[int | Fraction] | None = None,
-        pot: int | Fraction = 0,
+        pot: int | Fraction | None = None,
     ) -> None:
         if not isinstance(rules, HeartsRules):
             raise ArgumentTypeError(f"rules must be a HeartsRules, got {type(rules).__name__}")
-        _check_seed(seed)
+        seed = _check_seed(seed)
+        if pot is None:
+            pot = 0
         n = rules.players
         first_dealer = _check_dealer(first_dealer, n, "first_dealer")
         # Validate every injected deal and direction up front, so that no later call can fail
@@ -305,6 +307,12 @@ class HeartsGame:
         new._totals = list(self._totals)
         new._state = self._state.copy()
         return new
+
+    def __copy__(self) -> HeartsGame:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HeartsGame:
+        return self.copy()
 
     def __repr__(self) -> str:
         return (

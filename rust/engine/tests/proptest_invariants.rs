@@ -1,4 +1,4 @@
-//! Property tests (proptest) of the engine invariants of RULES.md D for the three games, over
+//! Property tests (proptest) of the engine invariants of the invariants (D) of docs/rules/ for the three games, over
 //! random rule sets (every parameter drawn, then repaired into a valid combination), random
 //! deals by seed and random play:
 //!

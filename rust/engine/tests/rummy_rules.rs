@@ -1,11 +1,11 @@
-//! Rummy "La Dame de Pique" rule logic (RULES.md §C) through the public API: card and meld
+//! Rummy "La Dame de Pique" rule logic (docs/rules/rummy.md) through the public API: card and meld
 //! values (C-5, C-9), the turn (C-3, C-10), the opening (C-11), the pile pickup (C-12, EC-2),
 //! laying off (C-13), jokers only after the opening turn (C-8), the Q♠ rules and the blocked
 //! player (C-15..C-17, EC-3), going out (C-18), stock exhaustion (C-19) and scores (C-20).
 //!
 //! Every position is reached by real play from a scripted deal (`RummyState::new` with
 //! explicit hands, stock and pile), and every expected value is worked out by hand from
-//! RULES.md, never taken from the engine. Card ids: `suit * 13 + rank` with clubs 0,
+//! docs/rules/rummy.md, never taken from the engine. Card ids: `suit * 13 + rank` with clubs 0,
 //! diamonds 1, hearts 2, spades 3, rank 0 = "2" … 12 = "A"; the joker is 52.
 
 use hearts_engine::rummy::{

@@ -1,9 +1,9 @@
-//! Spades rule logic (RULES.md §B) through the public API: legal bids (B-6, B-7, B.3 #4 mirror,
+//! Spades rule logic (docs/rules/spades.md) through the public API: legal bids (B-6, B-7, B.3 #4 mirror,
 //! #6 fourteen, suicide, B.6 team cap), the lead and follow rules (B-10, B-12, B-16), trick
 //! winners (B-13), spades breaking (B.3 #1), jokers (B.3 #5), the lowest-club lead (B.3 #7),
 //! and hand scoring: contracts, sets, nils, bags (B-17..B-20), the B.3 variants and B-27.
 //!
-//! Every expected value is worked out by hand from RULES.md (the worked examples EB-1..EB-6
+//! Every expected value is worked out by hand from docs/rules/spades.md (the worked examples EB-1..EB-6
 //! where they apply), never taken from the engine. Card ids are written out here:
 //! `suit * 13 + rank` with clubs 0, diamonds 1, hearts 2, spades 3, rank 0 = "2" … 12 = "A";
 //! the Little Joker is 52 and the Big Joker 53.

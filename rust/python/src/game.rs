@@ -4,7 +4,8 @@ use crate::convert::{extract_card, extract_seed, seats_of_mask, type_name};
 use crate::errors::{ids, pass_error, play_error, type_error, InvalidRulesError};
 use crate::rules::PyHeartsRules;
 use crate::state::{
-    extract_deal, extract_direction, extract_rules, extract_seat, pass_action, PyHeartsState,
+    extract_deal, extract_direction, extract_rules, extract_seat, forward_choices, pass_action,
+    pass_choices, PyHeartsState,
 };
 use hearts_engine::hearts::{
     Action, HandDirection, HeartsGame, PassDirection, Phase, Scoring, CHIP_UNIT, MAX_PLAYERS,
@@ -14,6 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 #[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
+#[derive(Clone)]
 pub struct PyHeartsGame(HeartsGame);
 
 fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
@@ -164,6 +166,20 @@ impl PyHeartsGame {
         PyHeartsRules(*self.0.rules())
     }
     #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    /// An independent copy of the whole game.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+    #[getter]
     fn state(&self) -> PyHeartsState {
         let log = self.0.log().clone();
         PyHeartsState::from_log(log, *self.0.current())
@@ -203,13 +219,17 @@ impl PyHeartsGame {
     }
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Action::Pass(seat, set) = pass_action(self.0.current(), seat, cards)? {
-            self.0.pass_cards(seat, set).map_err(|e| pass_error(&e))?;
+            let legal = pass_choices(self.0.current(), seat);
+            self.0
+                .pass_cards(seat, set)
+                .map_err(|e| pass_error(&e, legal))?;
         }
         Ok(())
     }
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = extract_seat(seat, self.0.rules().players, "seat")?;
-        self.0.forward(seat).map_err(|e| pass_error(&e))
+        let legal = forward_choices(self.0.current());
+        let seat = extract_seat(seat, self.0.rules().players, "seat", legal.clone())?;
+        self.0.forward(seat).map_err(|e| pass_error(&e, legal))
     }
     #[getter]
     fn hands_played(&self) -> usize {

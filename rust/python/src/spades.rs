@@ -5,7 +5,9 @@ use crate::convert::{
     choice, extract_bool, extract_int, extract_seed, extract_str, int_in, opt_hand_index,
     opt_int_in, opt_seat, opt_seed, seq, type_name, widen,
 };
-use crate::errors::{ids, illegal, text_error, type_error, InvalidCardError, InvalidDealError};
+use crate::errors::{
+    ids, illegal, illegal_with, text_error, type_error, InvalidCardError, InvalidDealError,
+};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::policy::Policy as HeartsPolicy;
 use hearts_engine::spades::policy::{self as spades_policy, Policy};
@@ -18,6 +20,7 @@ use hearts_engine::spades::{
 use hearts_engine::{Card, CardSet, Portable, Rng};
 use hearts_engine::{RulesError, Tie};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyType};
 
 // ---------------------------------------------------------------- cards
@@ -34,12 +37,6 @@ pub fn extract_spades_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
                  53 = Big Joker), got {id}"
             ))
         })
-}
-
-/// The name of a Spades card id: `"QS"`, `"TH"`, `"LJ"`, `"BJ"`.
-#[pyfunction]
-pub fn spades_card_name(card: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(extract_spades_card(card)?.to_string())
 }
 
 // ---------------------------------------------------------------- rules
@@ -300,11 +297,20 @@ fn scores(
 
 // ---------------------------------------------------------------- actions shared with the game
 
-/// A bid as Python sees it: `(value, nil, blind, bemo)`.
-type PyBid = (u8, bool, bool, Option<&'static str>);
+/// The `hearts_fast.Bid` named tuple class (defined in Python, `hearts_fast/_types.py`).
+static BID: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-fn py_bid(b: Option<hearts_engine::spades::Bid>) -> Option<PyBid> {
-    b.map(|b| (b.value, b.nil, b.blind, b.bemo.map(Bemo::name)))
+/// A bid as Python sees it: `Bid(value, nil, blind, bemo)`, or None for no bid yet.
+fn py_bid(py: Python<'_>, b: Option<hearts_engine::spades::Bid>) -> PyResult<Bound<'_, PyAny>> {
+    match b {
+        None => Ok(py.None().into_bound(py)),
+        Some(b) => BID.import(py, "hearts_fast._types", "Bid")?.call1((
+            b.value,
+            b.nil,
+            b.blind,
+            b.bemo.map(Bemo::name),
+        )),
+    }
 }
 
 fn legal_bid_list(s: &SpadesState) -> Vec<u32> {
@@ -316,7 +322,8 @@ fn seat_list(mask: u8) -> Vec<u32> {
     (0..4).filter(|s| mask >> s & 1 != 0).collect()
 }
 
-/// Converts and checks `bid(n, blind, bemo)` without applying it.
+/// Converts and checks `bid(n, blind=, bemo=)` without applying it; a refused bid's
+/// `.legal` is `legal_bids()`.
 fn checked_bid(
     s: &SpadesState,
     n: &Bound<'_, PyAny>,
@@ -325,6 +332,7 @@ fn checked_bid(
 ) -> PyResult<(u8, bool, Option<Bemo>)> {
     let value = extract_int(n, "n")?;
     let blind = blind
+        .filter(|b| !b.is_none())
         .map(|b| extract_bool(b, "blind"))
         .transpose()?
         .unwrap_or(false);
@@ -332,33 +340,28 @@ fn checked_bid(
         None => None,
         Some(b) => Some(extract_str(b, "bemo")?),
     };
-    let legal = s.legal_plays();
+    let refuse = |msg: String| illegal_with(msg, None, legal_bid_list(s));
     let bemo = match bemo_name {
         None => None,
         Some(name) => Some(Bemo::from_name(&name).ok_or_else(|| {
-            illegal(
-                format!("bemo must be None, \"little\" or \"big\", got {name:?}"),
-                None,
-                legal,
-            )
+            refuse(format!(
+                "bemo must be None, \"little\" or \"big\", got {name:?}"
+            ))
         })?),
     };
     let Ok(v) = u8::try_from(value) else {
         if s.phase() != Phase::Bid {
-            return Err(illegal(
-                format!("no bid is possible in phase {:?}", s.phase().name()),
-                None,
-                legal,
-            ));
+            return Err(refuse(format!(
+                "no bid is possible in phase {:?}",
+                s.phase().name()
+            )));
         }
-        return Err(illegal(
-            format!("a bid must be 0..13 tricks (B-7), got {value}"),
-            None,
-            legal,
-        ));
+        return Err(refuse(format!(
+            "a bid must be 0..13 tricks (B-7), got {value}"
+        )));
     };
     s.check_bid(v, blind, bemo)
-        .map_err(|e| illegal(e.to_string(), None, legal))?;
+        .map_err(|e| refuse(e.to_string()))?;
     Ok((v, blind, bemo))
 }
 
@@ -382,7 +385,7 @@ fn checked_claim(s: &SpadesState, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
     let seat = extract_int(seat, "seat")?;
     let seat = i64::try_from(seat).unwrap_or(i64::MAX);
     s.check_claim(seat)
-        .map_err(|e| illegal(e.to_string(), None, s.legal_plays()))?;
+        .map_err(|e| illegal_with(e.to_string(), None, seat_list(s.deficient_seats())))?;
     Ok(seat as u8)
 }
 
@@ -393,7 +396,11 @@ fn history_entry<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("dealer", h.dealer)?;
-    let bids: Vec<_> = h.bids.iter().map(|b| py_bid(Some(*b))).collect();
+    let bids = h
+        .bids
+        .iter()
+        .map(|b| py_bid(py, Some(*b)))
+        .collect::<PyResult<Vec<_>>>()?;
     d.set_item("bids", bids)?;
     d.set_item("tricks_taken", widen(&h.tricks_taken))?;
     d.set_item("hand_scores", h.score.scores.to_vec())?;
@@ -482,9 +489,7 @@ impl PySpadesState {
     ) -> PyResult<Self> {
         let rules = extract_spades_rules(rules)?;
         let seed = extract_seed(seed)?;
-        let i = extract_int(index, "index")?;
-        let i = u64::try_from(i)
-            .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+        let i = crate::convert::extract_index(index, "index")?;
         Ok(PySpadesState::wrap(sim::batch_state(&rules, seed, i)))
     }
 
@@ -568,8 +573,8 @@ impl PySpadesState {
         self.state.face_up().iter().map(|h| ids(*h)).collect()
     }
     #[getter]
-    fn bids(&self) -> Vec<Option<PyBid>> {
-        self.state.bids().iter().map(|b| py_bid(*b)).collect()
+    fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        self.state.bids().iter().map(|b| py_bid(py, *b)).collect()
     }
     fn legal_bids(&self) -> Vec<u32> {
         legal_bid_list(&self.state)
@@ -584,7 +589,7 @@ impl PySpadesState {
             vec![]
         }
     }
-    #[pyo3(signature = (n, blind = None, bemo = None))]
+    #[pyo3(signature = (n, *, blind = None, bemo = None))]
     fn bid(
         &mut self,
         n: &Bound<'_, PyAny>,
@@ -724,6 +729,7 @@ impl PySpadesState {
 // ---------------------------------------------------------------- game
 
 #[pyclass(name = "SpadesGame", module = "hearts_fast._core")]
+#[derive(Clone)]
 pub struct PySpadesGame(SpadesGame);
 
 #[pymethods]
@@ -758,6 +764,20 @@ impl PySpadesGame {
         PySpadesRules(*self.0.rules())
     }
     #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    /// An independent copy of the whole game.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+    #[getter]
     fn state(&self) -> PySpadesState {
         PySpadesState::wrap(self.0.state().clone())
     }
@@ -782,7 +802,7 @@ impl PySpadesGame {
             vec![]
         }
     }
-    #[pyo3(signature = (n, blind = None, bemo = None))]
+    #[pyo3(signature = (n, *, blind = None, bemo = None))]
     fn bid(
         &mut self,
         n: &Bound<'_, PyAny>,

@@ -4,25 +4,38 @@
 use crate::convert::extract_seed;
 use crate::errors::InvalidArgumentError;
 use crate::sim::{
-    extract_count, extract_policy, extract_progress, extract_threads, report, BLOCK,
-    GAMES_PER_CHUNK, GAME_BLOCK, HANDS_PER_CHUNK,
+    extract_count, extract_deck_orders, extract_hand_limit, extract_policy, extract_progress,
+    extract_stream, extract_threads, report, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK, HANDS_PER_CHUNK,
 };
 use crate::spades::extract_spades_rules;
 use hearts_engine::batch::Pool;
 use hearts_engine::spades::sim::{
-    simulate_chunk, simulate_games, stream_hands, SpadesBatch, SpadesHandsOut, SpadesStats,
+    deal_from_order, simulate_chunk, simulate_dealt_chunk, simulate_games, stream_hands,
+    SpadesBatch, SpadesHandsOut, SpadesStats,
 };
+use hearts_engine::spades::Deal;
 use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Hands after which a batch game that has not ended is stopped (random bids can keep a
-/// game without `lose_score` going for ever); `hand_limit=` changes it.
-const DEFAULT_HAND_LIMIT: usize = 1000;
-const MAX_HAND_LIMIT: usize = 1_000_000;
+/// Caller deck orders: rows of 52 ids, each the rules' 52 cards in the order they are dealt
+/// (hand `i` has dealer `i % 4`).
+fn extract_spades_deals(
+    rules: &hearts_engine::spades::SpadesRules,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<Vec<Deal>> {
+    let flat = extract_deck_orders(obj, 53)?;
+    flat.chunks_exact(52)
+        .enumerate()
+        .map(|(i, row)| {
+            deal_from_order(rules, (i % 4) as u8, row)
+                .map_err(|e| crate::errors::InvalidDealError::new_err(format!("deals[{i}]: {e}")))
+        })
+        .collect()
+}
 
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = None, progress = None, hand_limit = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None, hand_limit = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_spades<'py>(
     py: Python<'py>,
@@ -32,30 +45,16 @@ pub fn simulate_spades<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     policy: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    deals: Option<&Bound<'py, PyAny>>,
     stream: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
     hand_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = extract_spades_rules(rules)?;
-    let stream = stream
-        .filter(|s| !s.is_none())
-        .map(|s| crate::convert::extract_bool(s, "stream"))
-        .transpose()?
-        .unwrap_or(false);
-    let hand_limit = match hand_limit.filter(|h| !h.is_none()) {
-        None => DEFAULT_HAND_LIMIT,
-        Some(h) => {
-            let x = extract_count(h, "hand_limit")?;
-            if x == 0 || x > MAX_HAND_LIMIT {
-                return Err(InvalidArgumentError::new_err(format!(
-                    "hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"
-                )));
-            }
-            x
-        }
-    };
+    let stream = extract_stream(stream)?;
+    let hand_limit = extract_hand_limit(hand_limit)?;
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-    let table = extract_policy(policy, 4)?;
+    let table = extract_policy(policy, 4, "Spades")?;
     let policies = crate::spades::spades_policies(&table.0[..4]);
     let threads = extract_threads(threads)?;
     let progress = extract_progress(progress)?;
@@ -67,6 +66,10 @@ pub fn simulate_spades<'py>(
         .filter(|g| !g.is_none())
         .map(|g| extract_count(g, "games"))
         .transpose()?;
+    let deals = deals
+        .filter(|d| !d.is_none())
+        .map(|d| extract_spades_deals(&rules, d))
+        .transpose()?;
     let b = SpadesBatch {
         rules,
         seed,
@@ -77,15 +80,33 @@ pub fn simulate_spades<'py>(
         (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
             "give either hands= or games=, not both",
         )),
-        (None, None) => Err(InvalidArgumentError::new_err(
-            "give hands= (a number of hands) or games=",
-        )),
-        (None, Some(_)) if stream => Err(InvalidArgumentError::new_err(
-            "stream=True works with hands=, not games=",
+        (None, Some(_)) if stream || deals.is_some() => Err(InvalidArgumentError::new_err(
+            "deals= and stream=True work with hands=, not games=",
         )),
         (None, Some(n)) => run_games(py, &b, &pool, n, progress, hand_limit),
-        (Some(n), None) if stream => run_stream(py, &b, &pool, n, progress),
-        (Some(n), None) => run_hands(py, &b, &pool, n, progress),
+        (h, None) => {
+            let n = match (h, &deals) {
+                (Some(n), Some(d)) if n != d.len() => {
+                    return Err(InvalidArgumentError::new_err(format!(
+                        "hands={n} but deals has {} rows; omit hands= or make them agree",
+                        d.len()
+                    )))
+                }
+                (Some(n), _) => n,
+                (None, Some(d)) => d.len(),
+                (None, None) => {
+                    return Err(InvalidArgumentError::new_err(
+                        "give hands= (a number of hands) or games=",
+                    ))
+                }
+            };
+            let deals = deals.as_deref();
+            if stream {
+                run_stream(py, &b, &pool, n, deals, progress)
+            } else {
+                run_hands(py, &b, &pool, n, deals, progress)
+            }
+        }
     }
 }
 
@@ -94,6 +115,7 @@ fn run_hands<'py>(
     b: &SpadesBatch,
     pool: &Pool,
     n: usize,
+    deals: Option<&[Deal]>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut out = SpadesHandsOut::new(n);
@@ -101,7 +123,12 @@ fn run_hands<'py>(
     while done < n {
         let end = (done + HANDS_PER_CHUNK).min(n);
         let chunk = out.chunk(0, done, end);
-        py.detach(|| pool.install(|| simulate_chunk(b, chunk, BLOCK)));
+        py.detach(|| {
+            pool.install(|| match deals {
+                Some(d) => simulate_dealt_chunk(b, chunk, &d[done..end], BLOCK),
+                None => simulate_chunk(b, chunk, BLOCK),
+            });
+        });
         done = end;
         py.check_signals()?;
         report(progress, done, n)?;
@@ -125,6 +152,7 @@ fn run_stream<'py>(
     b: &SpadesBatch,
     pool: &Pool,
     n: usize,
+    deals: Option<&[Deal]>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut total = SpadesStats::default();
@@ -132,7 +160,22 @@ fn run_stream<'py>(
     while done < n {
         let end = (done + HANDS_PER_CHUNK).min(n);
         let part = py.detach(|| {
-            pool.install(|| stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64))
+            pool.install(|| match deals {
+                Some(d) => {
+                    // The caller's deals already fill memory; one chunk of rows more is fine.
+                    let mut out = SpadesHandsOut::new(end - done);
+                    simulate_dealt_chunk(
+                        b,
+                        out.chunk(done as u64, 0, end - done),
+                        &d[done..end],
+                        BLOCK,
+                    );
+                    let mut st = SpadesStats::default();
+                    st.add(&out);
+                    st
+                }
+                None => stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64),
+            })
         });
         total.merge(&part);
         done = end;

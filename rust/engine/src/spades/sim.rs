@@ -10,9 +10,11 @@
 //! The all-random case runs on plain `u64` masks with several hands interleaved; it makes
 //! exactly the draws of stepping a [`SpadesState`], so it returns the same results (tested).
 
-use super::policy::{play_out_with, policy_bid, policy_play, random_bid, Policy};
+use super::policy::{play_out, play_out_with, policy_bid, policy_play, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
-use super::state::{legal_bid_mask, score_hand, Bid, Deal, HandScore, Phase, SpadesState};
+use super::state::{
+    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, Phase, SpadesState,
+};
 use super::SpadesGame;
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
@@ -468,8 +470,8 @@ impl SpadesHandsOut {
     }
 }
 
-/// Simulates the hands of `chunk` over the current rayon pool in blocks of `block` hands.
-pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
+/// `chunk` cut into work items of `block` hands.
+fn split(chunk: SpadesChunk<'_>, block: usize) -> Vec<SpadesChunk<'_>> {
     let block = block.max(1);
     let SpadesChunk {
         start,
@@ -481,8 +483,7 @@ pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
         hand_scores,
         hand_bags,
     } = chunk;
-    let work: Vec<SpadesChunk<'_>> = bids
-        .chunks_mut(block * 4)
+    bids.chunks_mut(block * 4)
         .zip(nil.chunks_mut(block * 4))
         .zip(blind.chunks_mut(block * 4))
         .zip(bemo.chunks_mut(block * 4))
@@ -502,8 +503,43 @@ pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
                 hand_bags,
             },
         )
+        .collect()
+}
+
+/// Simulates the hands of `chunk` over the current rayon pool in blocks of `block` hands.
+pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
+    crate::batch::run_all(split(chunk, block), |mut c| fill_hands(b, &mut c));
+}
+
+/// The deal of a caller's deck order: card `k` of `order` (the rules' 52 cards in any
+/// order) goes to seat `(dealer + 1 + k) % 4`, as [`deal_random`](super::deal_random) deals
+/// a shuffled deck, so each seat's cards are in dealt order. Ids must be 0..=53.
+pub fn deal_from_order(rules: &SpadesRules, dealer: u8, order: &[u8]) -> Result<Deal, DealError> {
+    let mut hands: Vec<Vec<u8>> = (0..4).map(|_| Vec::with_capacity(13)).collect();
+    for (k, &c) in order.iter().enumerate() {
+        hands[(usize::from(dealer) + 1 + k) % 4].push(c);
+    }
+    check_deal(rules, &hands)
+}
+
+/// Simulates the hands of `chunk` from caller deals: hand `chunk.start + k` is dealt
+/// `deals[k]` (dealer `index % 4`, zero totals and bags) and stepped with the batch policies
+/// and the policy stream of its index, as `SpadesState::new` plus [`play_out`] would.
+pub fn simulate_dealt_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, deals: &[Deal], block: usize) {
+    let block = block.max(1);
+    let work: Vec<_> = split(chunk, block)
+        .into_iter()
+        .zip(deals.chunks(block))
         .collect();
-    crate::batch::run_all(work, |mut c| fill_hands(b, &mut c));
+    crate::batch::run_all(work, |(mut c, d)| {
+        for (row, deal) in d.iter().enumerate() {
+            let index = c.start + row as u64;
+            let dealer = (index % 4) as u8;
+            let mut s = SpadesState::new(&b.rules, *deal, dealer, index, [0, 0], [0, 0]);
+            play_out(&b.policies, &mut s, &mut policy_rng(b.seed, index));
+            c.store(row, &outcome_of(&s));
+        }
+    });
 }
 
 /// Simulates `n` hands from index 0 (convenience).
