@@ -234,3 +234,17 @@ def test_bad_rules_argument() -> None:
 def test_zero_hands() -> None:
     out = hf.simulate_spades(hf.SpadesRules(), hands=0)
     assert out["tricks"].shape == (0, 4) and out["hand_scores"].shape == (0, 2)
+
+
+def test_streamed_variance_does_not_wrap_for_large_scores() -> None:
+    """Streamed sums of squares are kept in the engine without overflow: with ±1e6 nil values
+    and a bag penalty of 1e6 per bag (B-18, B-20), 3,000,000 hands' Σ score² is far beyond
+    64 bits. The streamed variance equals numpy's on the same hands (issue 10's repro)."""
+    rules = hf.SpadesRules(bags_limit=1, bags_penalty=10**6, nil_value=10**6)
+    n = 3_000_000
+    streamed = hf.simulate_spades(rules, hands=n, seed=4, threads=2, stream=True)
+    scores = hf.simulate_spades(rules, hands=n, seed=4, threads=2)["hand_scores"]
+    expected = scores.astype(np.float64).var(axis=0)
+    assert expected.min() > 1e12
+    np.testing.assert_allclose(streamed["var_hand_scores"], expected, rtol=1e-9)
+    np.testing.assert_allclose(streamed["mean_hand_scores"], scores.mean(axis=0), rtol=1e-9)

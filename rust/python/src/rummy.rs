@@ -983,21 +983,20 @@ pub fn simulate_rummy<'py>(
                 py.check_signals()?;
                 report(progress, done, n)?;
             }
-            let mean = |s: &[i64]| crate::sim::means(s, st.hands);
             d.set_item("hands", st.hands)?;
-            d.set_item("mean_hand_scores", mean(&st.score_sum).into_pyarray(py))?;
+            d.set_item(
+                "mean_hand_scores",
+                crate::sim::means(&st.score).into_pyarray(py),
+            )?;
             d.set_item(
                 "var_hand_scores",
-                crate::sim::variances(&st.score_sum, &st.score_sq, st.hands).into_pyarray(py),
+                crate::sim::variances(&st.score).into_pyarray(py),
             )?;
             d.set_item("opens", st.opens.clone().into_pyarray(py))?;
             d.set_item("outs", st.outs.clone().into_pyarray(py))?;
             d.set_item("nobody_out", st.nobody_out)?;
-            d.set_item("mean_turns", mean(&[st.turns_sum])[0])?;
-            d.set_item(
-                "var_turns",
-                crate::sim::variances(&[st.turns_sum], &[st.turns_sq], st.hands)[0],
-            )?;
+            d.set_item("mean_turns", st.turns.mean())?;
+            d.set_item("var_turns", st.turns.variance())?;
             Ok(d)
         }
         (Some(n), None) => {

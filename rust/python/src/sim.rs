@@ -5,7 +5,7 @@ use crate::convert::{extract_int, extract_seed, extract_str, type_name};
 use crate::errors::InvalidArgumentError;
 use crate::errors::{type_error, InvalidDealError};
 use crate::state::{extract_rules, PyHeartsState};
-use hearts_engine::batch::Pool;
+use hearts_engine::batch::{Moments, Pool};
 use hearts_engine::hearts::sim::{
     batch_hand, check_deals, simulate_chunk, simulate_games, stream_hands, Batch, HandStats,
     HandsOut, Policy, TablePolicy,
@@ -280,30 +280,14 @@ pub fn extract_progress<'a, 'py>(
     Ok(progress)
 }
 
-/// Per-column means of sums over `n` samples (NaN when `n == 0`).
-#[allow(clippy::cast_precision_loss)]
-pub fn means(sums: &[i64], n: u64) -> Vec<f64> {
-    let n = n as f64;
-    sums.iter()
-        .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
-        .collect()
+/// The means of columns of engine statistics.
+pub fn means(columns: &[Moments]) -> Vec<f64> {
+    columns.iter().map(Moments::mean).collect()
 }
 
-/// Per-column population variances from sums and sums of squares over `n` samples.
-#[allow(clippy::cast_precision_loss)]
-pub fn variances(sums: &[i64], squares: &[i64], n: u64) -> Vec<f64> {
-    let n = n as f64;
-    sums.iter()
-        .zip(squares)
-        .map(|(&a, &b)| {
-            if n > 0.0 {
-                let m = a as f64 / n;
-                (b as f64 / n - m * m).max(0.0)
-            } else {
-                f64::NAN
-            }
-        })
-        .collect()
+/// The population variances of columns of engine statistics.
+pub fn variances(columns: &[Moments]) -> Vec<f64> {
+    columns.iter().map(Moments::variance).collect()
 }
 
 /// Calls the progress callback, if any, with (done, total).
@@ -447,21 +431,13 @@ fn run_stream<'py>(
 
 fn stats_dict<'py>(py: Python<'py>, st: &HandStats) -> PyResult<Bound<'py, PyDict>> {
     let p = st.players;
-    let mean = |s: &[i64]| means(s, st.hands);
-    let var = |s: &[i64], q: &[i64]| variances(s, q, st.hands);
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
-    d.set_item("mean_points", mean(&st.points_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_points",
-        var(&st.points_sum, &st.points_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_hand_scores", mean(&st.scores_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_hand_scores",
-        var(&st.scores_sum, &st.scores_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
+    d.set_item("mean_points", means(&st.points).into_pyarray(py))?;
+    d.set_item("var_points", variances(&st.points).into_pyarray(py))?;
+    d.set_item("mean_hand_scores", means(&st.scores).into_pyarray(py))?;
+    d.set_item("var_hand_scores", variances(&st.scores).into_pyarray(py))?;
+    d.set_item("mean_tricks", means(&st.tricks).into_pyarray(py))?;
     d.set_item("moons", st.moons.clone().into_pyarray(py))?;
     d.set_item("queens", st.queens.clone().into_pyarray(py))?;
     d.set_item(

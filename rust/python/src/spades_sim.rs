@@ -186,23 +186,16 @@ fn run_stream<'py>(
 }
 
 fn stats_dict<'py>(py: Python<'py>, st: &SpadesStats) -> PyResult<Bound<'py, PyDict>> {
-    let mean = |s: &[i64]| crate::sim::means(s, st.hands);
-    let var = |s: &[i64], q: &[i64]| crate::sim::variances(s, q, st.hands);
+    use crate::sim::{means, variances};
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
-    d.set_item("mean_hand_scores", mean(&st.score_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_hand_scores",
-        var(&st.score_sum, &st.score_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_hand_bags", mean(&st.bags_sum).into_pyarray(py))?;
+    d.set_item("mean_hand_scores", means(&st.score).into_pyarray(py))?;
+    d.set_item("var_hand_scores", variances(&st.score).into_pyarray(py))?;
+    d.set_item("mean_hand_bags", means(&st.bags).into_pyarray(py))?;
     d.set_item("contracts_made", st.made.to_vec().into_pyarray(py))?;
-    d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_tricks",
-        var(&st.tricks_sum, &st.tricks_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_bids", mean(&st.bid_sum).into_pyarray(py))?;
+    d.set_item("mean_tricks", means(&st.tricks).into_pyarray(py))?;
+    d.set_item("var_tricks", variances(&st.tricks).into_pyarray(py))?;
+    d.set_item("mean_bids", means(&st.bids).into_pyarray(py))?;
     d.set_item("nil_bids", st.nil_bids.to_vec().into_pyarray(py))?;
     d.set_item("nils_made", st.nil_made.to_vec().into_pyarray(py))?;
     let hist: Vec<i64> = st.tricks_hist.iter().flatten().copied().collect();

@@ -8,6 +8,7 @@ pub use super::policy::{greedy_action, play_out, policy_action, RummyPolicy};
 use super::game::RummyGame;
 use super::rules::RummyRules;
 use super::state::RummyState;
+use crate::batch::Moments;
 use crate::core::policy_rng;
 use crate::core::Rng;
 
@@ -79,28 +80,23 @@ pub fn simulate_hands(
 pub struct RummyStats {
     /// Hands accumulated.
     pub hands: u64,
-    /// Σ hand score per seat.
-    pub score_sum: Vec<i64>,
-    /// Σ hand score² per seat.
-    pub score_sq: Vec<i64>,
+    /// Hand score per seat.
+    pub score: Vec<Moments>,
     /// Hands in which the seat opened.
     pub opens: Vec<i64>,
     /// Hands in which the seat went out.
     pub outs: Vec<i64>,
     /// Hands that ended with nobody out.
     pub nobody_out: i64,
-    /// Σ completed turns.
-    pub turns_sum: i64,
-    /// Σ completed turns².
-    pub turns_sq: i64,
+    /// Completed turns.
+    pub turns: Moments,
 }
 
 impl RummyStats {
     /// Empty statistics for `players` seats.
     pub fn new(players: usize) -> RummyStats {
         RummyStats {
-            score_sum: vec![0; players],
-            score_sq: vec![0; players],
+            score: vec![Moments::default(); players],
             opens: vec![0; players],
             outs: vec![0; players],
             ..RummyStats::default()
@@ -113,17 +109,14 @@ impl RummyStats {
         for (j, &went) in out.went_out.iter().enumerate() {
             for k in 0..p {
                 let s = i64::from(out.hand_scores[j * p + k]);
-                self.score_sum[k] += s;
-                self.score_sq[k] += s * s;
+                self.score[k].add(s);
                 self.opens[k] += i64::from(out.opened[j * p + k]);
             }
             match usize::try_from(went) {
                 Ok(w) => self.outs[w] += 1,
                 Err(_) => self.nobody_out += 1,
             }
-            let t = i64::from(out.turns[j]);
-            self.turns_sum += t;
-            self.turns_sq += t * t;
+            self.turns.add(i64::from(out.turns[j]));
         }
         self.hands += out.went_out.len() as u64;
     }

@@ -16,6 +16,7 @@ use super::state::{
     check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, Phase, SpadesState,
 };
 use super::SpadesGame;
+use crate::batch::Moments;
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
@@ -554,20 +555,16 @@ pub fn simulate_hands(b: &SpadesBatch, n: usize, block: usize) -> SpadesHandsOut
 pub struct SpadesStats {
     /// Hands accumulated.
     pub hands: u64,
-    /// Σ team hand score.
-    pub score_sum: [i64; 2],
-    /// Σ team hand score².
-    pub score_sq: [i64; 2],
-    /// Σ bags added per team.
-    pub bags_sum: [i64; 2],
+    /// Team hand score.
+    pub score: [Moments; 2],
+    /// Bags added per team.
+    pub bags: [Moments; 2],
     /// Hands in which the team's contract part was made (T ≥ C, with a non-nil bidder).
     pub made: [i64; 2],
-    /// Σ tricks per seat.
-    pub tricks_sum: [i64; 4],
-    /// Σ tricks² per seat.
-    pub tricks_sq: [i64; 4],
-    /// Σ bid value per seat.
-    pub bid_sum: [i64; 4],
+    /// Tricks per seat.
+    pub tricks: [Moments; 4],
+    /// Bid value per seat.
+    pub bids: [Moments; 4],
     /// Nil bids (blind included) per seat, and those made.
     pub nil_bids: [i64; 4],
     /// Nil bids made (no trick taken).
@@ -585,10 +582,9 @@ impl SpadesStats {
             let mut has = [false; 2];
             for k in 0..4 {
                 let tr = i64::from(out.tricks[j * 4 + k]);
-                self.tricks_sum[k] += tr;
-                self.tricks_sq[k] += tr * tr;
+                self.tricks[k].add(tr);
                 self.tricks_hist[k][tr as usize] += 1;
-                self.bid_sum[k] += i64::from(out.bids[j * 4 + k]);
+                self.bids[k].add(i64::from(out.bids[j * 4 + k]));
                 if out.nil[j * 4 + k] {
                     self.nil_bids[k] += 1;
                     self.nil_made[k] += i64::from(tr == 0);
@@ -600,9 +596,8 @@ impl SpadesStats {
             }
             for t in 0..2 {
                 let s = i64::from(out.hand_scores[j * 2 + t]);
-                self.score_sum[t] += s;
-                self.score_sq[t] += s * s;
-                self.bags_sum[t] += i64::from(out.hand_bags[j * 2 + t]);
+                self.score[t].add(s);
+                self.bags[t].add(i64::from(out.hand_bags[j * 2 + t]));
                 self.made[t] += i64::from(has[t] && got[t] >= contract[t]);
             }
         }
@@ -613,15 +608,13 @@ impl SpadesStats {
     pub fn merge(&mut self, o: &SpadesStats) {
         self.hands += o.hands;
         for t in 0..2 {
-            self.score_sum[t] += o.score_sum[t];
-            self.score_sq[t] += o.score_sq[t];
-            self.bags_sum[t] += o.bags_sum[t];
+            self.score[t].merge(&o.score[t]);
+            self.bags[t].merge(&o.bags[t]);
             self.made[t] += o.made[t];
         }
         for k in 0..4 {
-            self.tricks_sum[k] += o.tricks_sum[k];
-            self.tricks_sq[k] += o.tricks_sq[k];
-            self.bid_sum[k] += o.bid_sum[k];
+            self.tricks[k].merge(&o.tricks[k]);
+            self.bids[k].merge(&o.bids[k]);
             self.nil_bids[k] += o.nil_bids[k];
             self.nil_made[k] += o.nil_made[k];
             for x in 0..14 {
