@@ -940,7 +940,7 @@ pub fn simulate_rummy<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     use crate::sim::{
         extract_count, extract_hand_limit, extract_policy_spec, extract_progress, extract_stream,
-        extract_threads, report,
+        extract_threads, run_chunks,
     };
     use numpy::{IntoPyArray, PyArrayMethods};
     let r = extract_rummy_rules(rules)?;
@@ -972,17 +972,15 @@ pub fn simulate_rummy<'py>(
         )),
         (Some(n), None) if stream => {
             let mut st = RummyStats::new(p);
-            let mut done = 0;
-            while done < n {
-                let end = (done + CHUNK).min(n);
-                let part = py.detach(|| {
-                    pool.install(|| simulate_hands(&r, seed, &policies, done as u64, end - done))
-                });
-                st.add(&part);
-                done = end;
-                py.check_signals()?;
-                report(progress, done, n)?;
-            }
+            run_chunks(
+                py,
+                &pool,
+                n,
+                CHUNK,
+                progress,
+                |s, e| simulate_hands(&r, seed, &policies, s as u64, e - s),
+                |part| st.add(&part),
+            )?;
             d.set_item("hands", st.hands)?;
             d.set_item(
                 "mean_hand_scores",
@@ -1002,20 +1000,20 @@ pub fn simulate_rummy<'py>(
         (Some(n), None) => {
             let (mut scores, mut opened, mut went, mut turns) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            let mut done = 0;
-            while done < n {
-                let end = (done + CHUNK).min(n);
-                let part = py.detach(|| {
-                    pool.install(|| simulate_hands(&r, seed, &policies, done as u64, end - done))
-                });
-                scores.extend(part.hand_scores);
-                opened.extend(part.opened);
-                went.extend(part.went_out);
-                turns.extend(part.turns);
-                done = end;
-                py.check_signals()?;
-                report(progress, done, n)?;
-            }
+            run_chunks(
+                py,
+                &pool,
+                n,
+                CHUNK,
+                progress,
+                |s, e| simulate_hands(&r, seed, &policies, s as u64, e - s),
+                |part| {
+                    scores.extend(part.hand_scores);
+                    opened.extend(part.opened);
+                    went.extend(part.went_out);
+                    turns.extend(part.turns);
+                },
+            )?;
             d.set_item("hand_scores", scores.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("opened", opened.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("went_out", went.into_pyarray(py))?;
@@ -1025,22 +1023,20 @@ pub fn simulate_rummy<'py>(
         (None, Some(n)) => {
             let (mut totals, mut winners, mut played, mut finished) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            let mut done = 0;
-            while done < n {
-                let end = (done + GAME_CHUNK).min(n);
-                let part = py.detach(|| {
-                    pool.install(|| {
-                        simulate_games(&r, seed, &policies, done as u64, end - done, hand_limit)
-                    })
-                });
-                totals.extend(part.totals);
-                winners.extend(part.winners);
-                played.extend(part.hands_played);
-                finished.extend(part.finished);
-                done = end;
-                py.check_signals()?;
-                report(progress, done, n)?;
-            }
+            run_chunks(
+                py,
+                &pool,
+                n,
+                GAME_CHUNK,
+                progress,
+                |s, e| simulate_games(&r, seed, &policies, s as u64, e - s, hand_limit),
+                |part| {
+                    totals.extend(part.totals);
+                    winners.extend(part.winners);
+                    played.extend(part.hands_played);
+                    finished.extend(part.finished);
+                },
+            )?;
             d.set_item("totals", totals.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("winners", winners.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("hands_played", played.into_pyarray(py))?;

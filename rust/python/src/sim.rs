@@ -298,6 +298,30 @@ pub fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) ->
     Ok(())
 }
 
+/// The one batch loop of every `simulate_*`: `work(start, end)` on consecutive chunks of
+/// `0..n` with the GIL released inside `pool`, then `merge` of its result with the GIL held,
+/// a Ctrl-C check and a progress report between chunks.
+pub fn run_chunks<R: Send>(
+    py: Python<'_>,
+    pool: &Pool,
+    n: usize,
+    chunk: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+    mut work: impl FnMut(usize, usize) -> R + Send,
+    mut merge: impl FnMut(R),
+) -> PyResult<()> {
+    let mut done = 0;
+    while done < n {
+        let end = (done + chunk).min(n);
+        let part = py.detach(|| pool.install(|| work(done, end)));
+        merge(part);
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
+    }
+    Ok(())
+}
+
 #[pyfunction]
 #[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None))]
 pub fn simulate_hearts<'py>(
@@ -383,15 +407,15 @@ fn run_hands<'py>(
     let p = usize::from(b.rules.players);
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut out = HandsOut::new(n, p);
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let chunk = out.chunk(0, done, end);
-        py.detach(|| pool.install(|| simulate_chunk(b, chunk, p, BLOCK)));
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        &pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| simulate_chunk(b, out.chunk(0, s, e), p, BLOCK),
+        |()| {},
+    )?;
     let d = PyDict::new(py);
     d.set_item("points", out.points.into_pyarray(py).reshape([n, p])?)?;
     // int32 as in every game (docs/protocol.md); the engine stores Hearts scores as i16.
@@ -415,17 +439,15 @@ fn run_stream<'py>(
     let v = b.rules.total_penalty() as usize;
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut total = HandStats::new(p, v);
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let part = py.detach(|| {
-            pool.install(|| stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64))
-        });
-        total.merge(&part);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        &pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| stream_hands(b, s as u64, (e - s) as u64, BLOCK as u64),
+        |part| total.merge(&part),
+    )?;
     stats_dict(py, &total)
 }
 
@@ -471,19 +493,20 @@ fn run_games<'py>(
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
     let mut pot: Vec<i64> = Vec::with_capacity(n);
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
-    let mut done = 0;
-    while done < n {
-        let end = (done + GAMES_PER_CHUNK).min(n);
-        let part =
-            py.detach(|| pool.install(|| simulate_games(&b, done as u64, end - done, GAME_BLOCK)));
-        totals.extend(part.totals);
-        winners.extend(part.winners);
-        hands_played.extend(part.hands_played);
-        pot.extend(part.pot);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        &pool,
+        n,
+        GAMES_PER_CHUNK,
+        progress,
+        |s, e| simulate_games(&b, s as u64, e - s, GAME_BLOCK),
+        |part| {
+            totals.extend(part.totals);
+            winners.extend(part.winners);
+            hands_played.extend(part.hands_played);
+            pot.extend(part.pot);
+        },
+    )?;
     let d = PyDict::new(py);
     if r.scoring == hearts_engine::hearts::Scoring::Chips {
         #[allow(clippy::cast_precision_loss)]

@@ -5,7 +5,8 @@ use crate::convert::extract_seed;
 use crate::errors::InvalidArgumentError;
 use crate::sim::{
     extract_count, extract_deck_orders, extract_hand_limit, extract_policy, extract_progress,
-    extract_stream, extract_threads, report, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK, HANDS_PER_CHUNK,
+    extract_stream, extract_threads, run_chunks, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK,
+    HANDS_PER_CHUNK,
 };
 use crate::spades::extract_spades_rules;
 use hearts_engine::batch::Pool;
@@ -119,20 +120,21 @@ fn run_hands<'py>(
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut out = SpadesHandsOut::new(n);
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let chunk = out.chunk(0, done, end);
-        py.detach(|| {
-            pool.install(|| match deals {
-                Some(d) => simulate_dealt_chunk(b, chunk, &d[done..end], BLOCK),
+    run_chunks(
+        py,
+        pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| {
+            let chunk = out.chunk(0, s, e);
+            match deals {
+                Some(d) => simulate_dealt_chunk(b, chunk, &d[s..e], BLOCK),
                 None => simulate_chunk(b, chunk, BLOCK),
-            });
-        });
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+            }
+        },
+        |()| {},
+    )?;
     let d = PyDict::new(py);
     d.set_item("bids", out.bids.into_pyarray(py).reshape([n, 4])?)?;
     d.set_item("nil", out.nil.into_pyarray(py).reshape([n, 4])?)?;
@@ -156,32 +158,25 @@ fn run_stream<'py>(
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut total = SpadesStats::default();
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let part = py.detach(|| {
-            pool.install(|| match deals {
-                Some(d) => {
-                    // The caller's deals already fill memory; one chunk of rows more is fine.
-                    let mut out = SpadesHandsOut::new(end - done);
-                    simulate_dealt_chunk(
-                        b,
-                        out.chunk(done as u64, 0, end - done),
-                        &d[done..end],
-                        BLOCK,
-                    );
-                    let mut st = SpadesStats::default();
-                    st.add(&out);
-                    st
-                }
-                None => stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64),
-            })
-        });
-        total.merge(&part);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| match deals {
+            Some(d) => {
+                // The caller's deals already fill memory; one chunk of rows more is fine.
+                let mut out = SpadesHandsOut::new(e - s);
+                simulate_dealt_chunk(b, out.chunk(s as u64, 0, e - s), &d[s..e], BLOCK);
+                let mut st = SpadesStats::default();
+                st.add(&out);
+                st
+            }
+            None => stream_hands(b, s as u64, (e - s) as u64, BLOCK as u64),
+        },
+        |part| total.merge(&part),
+    )?;
     stats_dict(py, &total)
 }
 
@@ -215,20 +210,20 @@ fn run_games<'py>(
     let mut finished: Vec<bool> = Vec::with_capacity(n);
     let mut winners: Vec<bool> = Vec::with_capacity(n * 2);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
-    let mut done = 0;
-    while done < n {
-        let end = (done + GAMES_PER_CHUNK).min(n);
-        let part = py.detach(|| {
-            pool.install(|| simulate_games(b, done as u64, end - done, GAME_BLOCK, hand_limit))
-        });
-        totals.extend(part.totals);
-        winners.extend(part.winners);
-        hands_played.extend(part.hands_played);
-        finished.extend(part.finished);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        pool,
+        n,
+        GAMES_PER_CHUNK,
+        progress,
+        |s, e| simulate_games(b, s as u64, e - s, GAME_BLOCK, hand_limit),
+        |part| {
+            totals.extend(part.totals);
+            winners.extend(part.winners);
+            hands_played.extend(part.hands_played);
+            finished.extend(part.finished);
+        },
+    )?;
     let d = PyDict::new(py);
     d.set_item("totals", totals.into_pyarray(py).reshape([n, 2])?)?;
     d.set_item("winners", winners.into_pyarray(py).reshape([n, 2])?)?;
