@@ -32,6 +32,7 @@ mod rng;
 pub mod rummy;
 pub mod sim;
 pub mod spades;
+pub mod text_common;
 mod trick;
 
 pub use card::{Card, ParseCardError, Rank, Suit};

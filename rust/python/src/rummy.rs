@@ -507,13 +507,9 @@ impl PyRummyState {
         let hand_index = opt_hand_index(hand_index)?;
         let totals = extract_totals(&r, totals)?;
         let seed = opt_seed(seed)?;
-        Ok(PyRummyState(RummyState::deal(
-            &r,
-            dealer,
-            hand_index,
-            totals,
-            Rng::new(seed),
-        )))
+        Ok(PyRummyState(
+            RummyState::deal(&r, dealer, hand_index, totals, Rng::new(seed)).with_log(),
+        ))
     }
 
     #[classmethod]
@@ -554,7 +550,7 @@ impl PyRummyState {
         let pile = pile.map(|p| ids_of(&p, "pile")).transpose()?;
         check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
             .map_err(|e| InvalidDealError::new_err(e.0))?;
-        Ok(PyRummyState(RummyState::new(
+        Ok(PyRummyState(RummyState::new_logged(
             &r,
             &hands,
             &stock,
@@ -634,14 +630,12 @@ impl PyRummyState {
             .map(PyRummyState)
             .map_err(|e| crate::errors::text_error(&e))
     }
-    fn __repr__(&self) -> String {
-        format!("RummyState.from_text({:?})", self.0.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "RummyState", &self.0.to_text())
     }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().0.to_text(),),
-        ))
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
     fn copy(&self) -> Self {
         self.clone()
@@ -653,9 +647,10 @@ impl PyRummyState {
         self.clone()
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyRummyState>()
-            .is_ok_and(|o| o.borrow().0 == self.0)
+        other.cast::<PyRummyState>().is_ok_and(|o| {
+            let o = &o.borrow().0;
+            *o == self.0 && o.rng() == self.0.rng() && o.log() == self.0.log()
+        })
     }
 
     #[getter]
@@ -887,6 +882,28 @@ impl PyRummyGame {
     fn copy(&self) -> Self {
         self.clone()
     }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        hearts_engine::rummy::RummyGame::from_text(&t)
+            .map(PyRummyGame)
+            .map_err(|e| crate::errors::text_error(&e))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "RummyGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyRummyGame>()
+            .is_ok_and(|o| o.borrow().0.to_text() == self.0.to_text())
+    }
 }
 
 // ---------------------------------------------------------------- batch
@@ -1017,7 +1034,7 @@ pub fn rummy_batch_state(
     let i = extract_int(index, "index")?;
     let i = u64::try_from(i)
         .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
-    Ok(PyRummyState(batch_state(&r, seed, i)))
+    Ok(PyRummyState(batch_state(&r, seed, i).with_log()))
 }
 
 /// Plays a hand to its end with the batch policies and the policy stream of batch hand

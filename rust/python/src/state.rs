@@ -146,7 +146,7 @@ impl PyHeartsState {
             Action::Forward(seat) => next.forward(seat).map_err(|e| pass_error(&e))?,
         }
         self.state = next;
-        self.log.actions.push(action);
+        self.log.record(action);
         Ok(())
     }
 }
@@ -242,8 +242,8 @@ impl PyHeartsState {
         self.log.to_text()
     }
 
-    fn __repr__(&self) -> String {
-        format!("HeartsState.from_text({:?})", self.log.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "HeartsState", &self.log.to_text())
     }
 
     fn __str__(&self) -> String {
@@ -264,10 +264,8 @@ impl PyHeartsState {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().log.to_text(),),
-        ))
+        let text = slf.borrow().log.to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
 
     fn copy(&self) -> Self {

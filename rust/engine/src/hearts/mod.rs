@@ -5,6 +5,7 @@ mod rules;
 mod state;
 mod text;
 
+pub use crate::text_common::TextError;
 pub use game::{HandResult, HeartsGame, CHIP_UNIT};
 pub use rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,
@@ -15,4 +16,4 @@ pub use state::{
     deal_random, deal_random_with, resolve_direction, DealError, HeartsState, PassError, Phase,
     PlayError, MAX_PLAYERS, MAX_TRICKS,
 };
-pub use text::{rules_from_text, rules_to_text, Action, HandLog, TextError};
+pub use text::{rules_from_text, rules_to_text, Action, HandLog};
