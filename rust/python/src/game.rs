@@ -271,8 +271,8 @@ impl PyHeartsGame {
         crate::text::reduce(slf.as_any(), text)
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyHeartsGame>()
-            .is_ok_and(|o| o.borrow().0.to_text() == self.0.to_text())
+        other.cast::<PyHeartsGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }

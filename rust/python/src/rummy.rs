@@ -647,10 +647,9 @@ impl PyRummyState {
         self.clone()
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyRummyState>().is_ok_and(|o| {
-            let o = &o.borrow().0;
-            *o == self.0 && o.rng() == self.0.rng() && o.log() == self.0.log()
-        })
+        other
+            .cast::<PyRummyState>()
+            .is_ok_and(|o| o.borrow().0 == self.0)
     }
 
     #[getter]
@@ -900,9 +899,9 @@ impl PyRummyGame {
         crate::text::reduce(slf.as_any(), text)
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyRummyGame>()
-            .is_ok_and(|o| o.borrow().0.to_text() == self.0.to_text())
+        other.cast::<PyRummyGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }
 

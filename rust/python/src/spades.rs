@@ -509,10 +509,9 @@ impl PySpadesState {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PySpadesState>().is_ok_and(|o| {
-            let o = o.borrow();
-            o.state == self.state && o.redeals == self.redeals
-        })
+        other
+            .cast::<PySpadesState>()
+            .is_ok_and(|o| o.borrow().state == self.state)
     }
 
     fn copy(&self) -> Self {
@@ -848,9 +847,9 @@ impl PySpadesGame {
         crate::text::reduce(slf.as_any(), text)
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PySpadesGame>()
-            .is_ok_and(|o| o.borrow().0.to_text() == self.0.to_text())
+        other.cast::<PySpadesGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }
 

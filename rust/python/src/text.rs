@@ -1,5 +1,5 @@
 //! The text-form members every state and game class shares (docs/text-format.md):
-//! `repr` as `Class.from_text('…')`, pickling through `from_text`, and `==` as equal texts.
+//! `repr` as `Class.from_text('…')`, pickling through `from_text`, and a game's `==`.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -16,4 +16,12 @@ pub fn reduce<'py>(
     text: String,
 ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
     Ok((obj.get_type().getattr("from_text")?, (text,)))
+}
+
+/// A game's past: its text without the `future` and `queued` lines (what `==` compares).
+pub fn past(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("future") && !l.starts_with("queued"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

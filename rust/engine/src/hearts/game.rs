@@ -588,3 +588,57 @@ impl HeartsGame {
         Ok(g)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One random legal move (a pass for a pending seat, else a play).
+    fn step(g: &mut HeartsGame, rng: &mut Rng) {
+        let s = *g.current();
+        if s.phase() == Phase::Pass {
+            let seat = (0..s.num_players())
+                .find(|&p| s.pending_passes() >> p & 1 != 0)
+                .unwrap();
+            let cards = s.hands()[usize::from(seat)]
+                .into_iter()
+                .take(usize::from(s.pass_count()))
+                .collect();
+            g.pass_cards(seat, cards).unwrap();
+        } else {
+            let legal = s.legal_plays();
+            g.try_play(legal.nth(rng.below(legal.count())).unwrap())
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn a_game_round_trips_at_every_step_and_deals_on_identically() {
+        let rules = HeartsRules {
+            scoring: Scoring::Chips,
+            starting_chips: 7,
+            max_hands: Some(3),
+            ..HeartsRules::default()
+        };
+        let mut g = HeartsGame::new(&rules, 11, 2, Vec::new(), Vec::new());
+        g.set_scores(&[420, 400, 430, 410], 30);
+        let mut rng = Rng::new(4);
+        let mut copy = None;
+        while !g.is_over() {
+            let text = g.to_text();
+            let back = HeartsGame::from_text(&text).unwrap();
+            assert_eq!(back, g);
+            assert_eq!(back.to_text(), text);
+            if g.hands_played() == 0 && g.current().trick_number() == 5 {
+                copy = Some((back, rng));
+            }
+            step(&mut g, &mut rng);
+        }
+        let (mut c, mut r) = copy.unwrap();
+        while !c.is_over() {
+            step(&mut c, &mut r);
+        }
+        assert_eq!(c, g);
+        assert!(g.to_text().contains("totals=7,20/3,43/6,41/6 pot=1/2"));
+    }
+}

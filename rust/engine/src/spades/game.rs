@@ -310,3 +310,52 @@ impl SpadesGame {
         Ok(g)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_round_trips_at_every_step_and_deals_on_identically() {
+        let rules = SpadesRules {
+            max_hands: Some(3),
+            ..SpadesRules::default()
+        };
+        let mut rng = Rng::new(2);
+        let queued = vec![deal_random(&rules, 1, &mut rng)];
+        let mut g = SpadesGame::new(&rules, Rng::new(7), 1, queued, [10, -20], [3, 4]);
+        let step = |g: &mut SpadesGame, rng: &mut Rng| {
+            g.act(|s| {
+                if s.phase() == Phase::Bid {
+                    let legal = s.legal_bids();
+                    let v = (0..=13u8)
+                        .filter(|v| legal >> v & 1 != 0)
+                        .min_by_key(|v| v.abs_diff(3))
+                        .unwrap();
+                    s.try_bid(v, false, None).unwrap();
+                } else {
+                    let legal = s.legal_plays();
+                    s.try_play(legal.nth(rng.below(legal.count())).unwrap())
+                        .unwrap();
+                }
+            });
+        };
+        let mut copy = None;
+        while !g.is_over() {
+            let text = g.to_text();
+            let back = SpadesGame::from_text(&text).unwrap();
+            assert_eq!(back, g);
+            assert_eq!(back.to_text(), text);
+            if g.history().is_empty() && g.state().trick_number() == 3 {
+                copy = Some((back, rng));
+            }
+            step(&mut g, &mut rng);
+        }
+        let (mut c, mut r) = copy.unwrap();
+        while !c.is_over() {
+            step(&mut c, &mut r);
+        }
+        assert_eq!(c, g);
+        assert_eq!(g.history().len(), 3);
+    }
+}
