@@ -462,6 +462,18 @@ fn parse_action(obj: &Bound<'_, PyAny>) -> PyResult<(Option<Action>, Option<u8>)
 
 // ---------------------------------------------------------------- state
 
+/// The sorted legal actions as Python tuples.
+fn legal_list<'py>(py: Python<'py>, s: &RummyState) -> PyResult<Bound<'py, PyList>> {
+    let items: Vec<Bound<'py, PyTuple>> = s
+        .legal_actions()
+        .iter()
+        .map(|a| action_to_py(py, a))
+        .collect::<PyResult<_>>()?;
+    let list = PyList::new(py, items)?;
+    list.sort()?;
+    Ok(list)
+}
+
 #[pyclass(name = "RummyState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyState(pub RummyState);
@@ -563,15 +575,7 @@ impl PyRummyState {
     }
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let items: Vec<Bound<'py, PyTuple>> = self
-            .0
-            .legal_actions()
-            .iter()
-            .map(|a| action_to_py(py, a))
-            .collect::<PyResult<_>>()?;
-        let list = PyList::new(py, items)?;
-        list.sort()?;
-        Ok(list)
+        legal_list(py, &self.0)
     }
 
     /// The number of legal actions (the range of `apply_index`).
@@ -829,7 +833,7 @@ impl PyRummyGame {
         if self.0.is_over() {
             return Ok(PyList::empty(py));
         }
-        PyRummyState(self.0.state().clone()).legal_actions(py)
+        legal_list(py, self.0.state())
     }
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse_action(action)?;
