@@ -171,14 +171,16 @@ class HeartsState:
         with ``seed``."""
     @classmethod
     def from_text(cls, text: str) -> HeartsState:
-        """Inverse of ``to_text()``."""
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable HeartsState."""
     def to_text(self) -> str:
-        """One line holding the rules, the deal and every action; round-trips."""
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
     def copy(self) -> HeartsState: ...
     def __copy__(self) -> HeartsState: ...
     def __deepcopy__(self, memo: Any) -> HeartsState: ...
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool: ...
     @property
     def rules(self) -> HeartsRules: ...
     @property
@@ -273,6 +275,15 @@ class HeartsGame:
     def is_over(self) -> bool: ...
     @property
     def winners(self) -> list[int]: ...
+    @classmethod
+    def from_text(cls, text: str) -> HeartsGame:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable HeartsGame."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
 
 def simulate_hearts(
     rules: HeartsRules,
@@ -421,14 +432,16 @@ class SpadesState:
         with ``seed``."""
     @classmethod
     def from_text(cls, text: str) -> SpadesState:
-        """Inverse of ``to_text()``; replays every action with the rules' checks."""
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable SpadesState."""
     def to_text(self) -> str:
-        """The rules, scores, deals, bids and plays as text; round-trips."""
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
     def copy(self) -> SpadesState: ...
     def __copy__(self) -> SpadesState: ...
     def __deepcopy__(self, memo: Any) -> SpadesState: ...
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool: ...
     @property
     def rules(self) -> SpadesRules: ...
     @property
@@ -537,6 +550,15 @@ class SpadesGame:
     def is_over(self) -> bool: ...
     @property
     def winners(self) -> list[int]: ...
+    @classmethod
+    def from_text(cls, text: str) -> SpadesGame:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable SpadesGame."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
 
 def simulate_spades(
     rules: SpadesRules,
@@ -654,16 +676,18 @@ class RummyState:
         """``len(legal_actions())``."""
     def apply_index(self, i: int) -> None:
         """Apply ``legal_actions()[i]`` (a compact integer encoding of the choice)."""
-    def to_text(self) -> str:
-        """The whole position (rules, hands, melds, stock, pile, turn flags) as text."""
     @classmethod
     def from_text(cls, text: str) -> RummyState:
-        """Inverse of ``to_text()``; checks the rules, the 108 cards and every meld."""
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable RummyState."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
     def copy(self) -> RummyState: ...
     def __copy__(self) -> RummyState: ...
     def __deepcopy__(self, memo: Any) -> RummyState: ...
-    def __eq__(self, other: object, /) -> bool: ...
     @property
     def rules(self) -> RummyRules: ...
     @property
@@ -740,6 +764,15 @@ class RummyGame:
         """An independent copy of the whole game."""
     def __copy__(self) -> RummyGame: ...
     def __deepcopy__(self, memo: Any) -> RummyGame: ...
+    @classmethod
+    def from_text(cls, text: str) -> RummyGame:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable RummyGame."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
 
 def simulate_rummy(
     rules: RummyRules,

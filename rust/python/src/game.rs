@@ -1,7 +1,7 @@
 //! `HeartsGame`: a whole game, delegating play to its current hand.
 
-use crate::convert::{extract_card, extract_seed, seats_of_mask, type_name};
-use crate::errors::{ids, pass_error, play_error, type_error, InvalidRulesError};
+use crate::convert::{extract_card, extract_seed, extract_str, seats_of_mask, type_name};
+use crate::errors::{ids, pass_error, play_error, text_error, type_error, InvalidRulesError};
 use crate::rules::PyHeartsRules;
 use crate::state::{
     extract_deal, extract_direction, extract_rules, extract_seat, forward_choices, pass_action,
@@ -12,7 +12,7 @@ use hearts_engine::hearts::{
 };
 use hearts_engine::CardSet;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyType};
 
 #[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
 #[derive(Clone)]
@@ -273,13 +273,26 @@ impl PyHeartsGame {
     fn winners(&self) -> Vec<u32> {
         seats_of_mask(self.0.winners(), self.0.rules().players)
     }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        HeartsGame::from_text(&t)
+            .map(PyHeartsGame)
+            .map_err(|e| text_error(&e))
+    }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "<HeartsGame hands_played={} totals={} pot={} over={}>",
-            self.0.hands_played(),
-            self.totals(py)?.repr()?,
-            self.pot(py)?.repr()?,
-            if self.0.is_over() { "True" } else { "False" }
-        ))
+        crate::text::repr(py, "HeartsGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyHeartsGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }

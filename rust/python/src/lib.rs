@@ -10,6 +10,7 @@ mod sim;
 mod spades;
 mod spades_sim;
 mod state;
+mod text;
 
 use pyo3::prelude::*;
 

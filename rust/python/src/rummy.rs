@@ -515,13 +515,9 @@ impl PyRummyState {
         let hand_index = opt_hand_index(hand_index)?;
         let totals = extract_totals(&r, totals)?;
         let seed = opt_seed(seed)?;
-        Ok(PyRummyState(RummyState::deal(
-            &r,
-            dealer,
-            hand_index,
-            totals,
-            Rng::new(seed),
-        )))
+        Ok(PyRummyState(
+            RummyState::deal(&r, dealer, hand_index, totals, Rng::new(seed)).with_log(),
+        ))
     }
 
     #[classmethod]
@@ -562,7 +558,7 @@ impl PyRummyState {
         let pile = pile.map(|p| ids_of(&p, "pile")).transpose()?;
         check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
             .map_err(|e| InvalidDealError::new_err(e.0))?;
-        Ok(PyRummyState(RummyState::new(
+        Ok(PyRummyState(RummyState::new_logged(
             &r,
             &hands,
             &stock,
@@ -587,7 +583,7 @@ impl PyRummyState {
         let r = extract_rummy_rules(rules)?;
         let seed = extract_seed(seed)?;
         let i = crate::convert::extract_index(index, "index")?;
-        Ok(PyRummyState(batch_state(&r, seed, i)))
+        Ok(PyRummyState(batch_state(&r, seed, i).with_log()))
     }
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -650,14 +646,12 @@ impl PyRummyState {
             .map(PyRummyState)
             .map_err(|e| crate::errors::text_error(&e))
     }
-    fn __repr__(&self) -> String {
-        format!("RummyState.from_text({:?})", self.0.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "RummyState", &self.0.to_text())
     }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().0.to_text(),),
-        ))
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
     fn copy(&self) -> Self {
         self.clone()
@@ -851,7 +845,7 @@ impl PyRummyGame {
         if self.0.is_over() {
             return Ok(PyList::empty(py));
         }
-        PyRummyState(self.0.state().clone()).legal_actions(py)
+        sorted_actions(py, self.0.state())
     }
     fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse_action(action)?;
@@ -911,6 +905,28 @@ impl PyRummyGame {
     }
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
         self.clone()
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        hearts_engine::rummy::RummyGame::from_text(&t)
+            .map(PyRummyGame)
+            .map_err(|e| crate::errors::text_error(&e))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "RummyGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyRummyGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }
 

@@ -14,14 +14,15 @@ use hearts_engine::spades::policy::{self as spades_policy, Policy};
 use hearts_engine::spades::sim;
 use hearts_engine::spades::{
     check_deal, deal_random, param_text, Bemo, Boston, Deal, DeficientHand, FirstLead, NilTricks,
-    Phase, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState, MAX_PARAM,
-    PARAMS,
+    Phase, RedealSource, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState,
+    MAX_PARAM, PARAMS,
 };
 use hearts_engine::{Card, CardSet, Portable, Rng};
 use hearts_engine::{RulesError, Tie};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyType};
+use std::collections::VecDeque;
 
 // ---------------------------------------------------------------- cards
 
@@ -419,18 +420,18 @@ fn history_entry<'py>(
 #[derive(Clone)]
 pub struct PySpadesState {
     pub state: SpadesState,
-    rng: Rng,
-    redeals: Vec<Deal>,
-    next_redeal: usize,
+    /// Where the hand's redeals come from.
+    redeals: RedealSource,
 }
 
 impl PySpadesState {
     pub fn wrap(state: SpadesState) -> Self {
         PySpadesState {
             state,
-            rng: Rng::new(0),
-            redeals: Vec::new(),
-            next_redeal: 0,
+            redeals: RedealSource {
+                rng: Rng::new(0),
+                queue: VecDeque::new(),
+            },
         }
     }
 }
@@ -496,24 +497,21 @@ impl PySpadesState {
     #[classmethod]
     fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
         let t = extract_str(text, "text")?;
-        SpadesState::from_text(&t)
-            .map(PySpadesState::wrap)
-            .map_err(|e| text_error(&e))
+        let (state, redeals) = SpadesState::from_text(&t).map_err(|e| text_error(&e))?;
+        Ok(PySpadesState { state, redeals })
     }
 
     fn to_text(&self) -> String {
-        self.state.to_text()
+        self.state.to_text(&self.redeals)
     }
 
-    fn __repr__(&self) -> String {
-        format!("SpadesState.from_text({:?})", self.state.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "SpadesState", &self.to_text())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().state.to_text(),),
-        ))
+        let text = slf.borrow().to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -608,12 +606,7 @@ impl PySpadesState {
     }
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(&self.state, seat)?;
-        let deal = if let Some(d) = self.redeals.get(self.next_redeal) {
-            self.next_redeal += 1;
-            *d
-        } else {
-            deal_random(self.state.rules(), self.state.dealer(), &mut self.rng)
-        };
+        let deal = self.redeals.next(self.state.rules(), self.state.dealer());
         self.state
             .claim_redeal(seat, deal)
             .map_err(|e| illegal(e.to_string(), None, CardSet::EMPTY))
@@ -716,12 +709,10 @@ impl PySpadesState {
             Some(h) => extract_spades_deal(&rules, h, "hands")?,
             None => deal_random(&rules, dealer, &mut rng),
         };
-        let redeals = extract_deals(&rules, redeals, "redeals")?;
+        let queue = extract_deals(&rules, redeals, "redeals")?.into();
         Ok(PySpadesState {
             state: SpadesState::new(&rules, deal, dealer, hand_index, totals, bags),
-            rng,
-            redeals,
-            next_redeal: 0,
+            redeals: RedealSource { rng, queue },
         })
     }
 }
@@ -859,14 +850,27 @@ impl PySpadesGame {
     fn winners(&self) -> Vec<u32> {
         (0..2).filter(|t| self.0.winners() >> t & 1 != 0).collect()
     }
-    fn __repr__(&self) -> String {
-        format!(
-            "<SpadesGame hands_played={} totals={:?} bags={:?} over={}>",
-            self.0.history().len(),
-            self.0.totals(),
-            self.0.bags(),
-            self.0.is_over()
-        )
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        SpadesGame::from_text(&t)
+            .map(PySpadesGame)
+            .map_err(|e| text_error(&e))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "SpadesGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PySpadesGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }
 

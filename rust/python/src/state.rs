@@ -166,7 +166,7 @@ impl PyHeartsState {
                 .map_err(|e| pass_error(&e, forward_choices(&self.state)))?,
         }
         self.state = next;
-        self.log.actions.push(action);
+        self.log.record(action);
         Ok(())
     }
 }
@@ -260,8 +260,8 @@ impl PyHeartsState {
         self.log.to_text()
     }
 
-    fn __repr__(&self) -> String {
-        format!("HeartsState.from_text({:?})", self.log.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "HeartsState", &self.log.to_text())
     }
 
     fn __str__(&self) -> String {
@@ -282,10 +282,8 @@ impl PyHeartsState {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().log.to_text(),),
-        ))
+        let text = slf.borrow().log.to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
 
     fn copy(&self) -> Self {
