@@ -29,6 +29,32 @@ def rank(c: int) -> int:
     return c % 13
 
 
+# --- card ids written out, independently of both engines' parsers ----------------------------
+
+RANKS, SUITS = "23456789TJQKA", "CDHS"
+#: The jokers: Spades' Little and Big Joker (B.3 #5, docs/spades-api.md) and rummy's joker
+#: (C-2, docs/rummy-api.md).
+JOKER_IDS = {"LJ": 52, "BJ": 53, "JK": 52}
+
+
+def card_id(text: str) -> int:
+    """``"QS"`` -> 49, ``"TH"`` -> 34, ``"LJ"`` -> 52, ``"BJ"`` -> 53, ``"JK"`` -> 52."""
+    text = text.upper()
+    if text in JOKER_IDS:
+        return JOKER_IDS[text]
+    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
+
+
+def card_ids(text: str) -> list[int]:
+    """``"QS 2H LJ"`` -> the sorted ids (``card_id``)."""
+    return sorted(card_id(t) for t in text.split())
+
+
+def meld_ids(text: str) -> tuple[int, ...]:
+    """A rummy meld in the written order: ``"QD KD AD"`` -> (23, 24, 25)."""
+    return tuple(card_id(t) for t in text.split())
+
+
 def cards(hf, text: str) -> list[int]:
     """``"QS 2H 7H"`` -> sorted card ids, parsed with the engine's own ``card``."""
     return sorted(hf.card(t) for t in text.split())

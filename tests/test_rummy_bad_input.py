@@ -21,6 +21,8 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
 
 
 def game_engine(engine: Any) -> Any:
@@ -78,17 +80,6 @@ def illegal(s: Any, action: Any, card: int | None = None) -> None:
     legal = s.legal_actions()
     err = expect(IllegalMoveError, lambda: s.apply(action), s)
     assert err.card == card and err.legal == legal
-
-
-def c(text: str) -> int:
-    text = text.upper()
-    if text == "JK":
-        return JK
-    return "CDHS".index(text[1]) * 13 + "23456789TJQKA".index(text[0])
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
 
 
 def two_player_deal(seat1: list[int], stock_top: list[int], hand_size: int = 8) -> Any:

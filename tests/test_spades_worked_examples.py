@@ -16,20 +16,11 @@ from typing import Any, Union
 
 import pytest
 
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
+
 LJ, BJ = 52, 53
 BidSpec = Union[int, tuple[int, bool, Any]]
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'TH' -> 34, 'LJ' -> 52, 'BJ' -> 53 (docs/spades-api.md card ids)."""
-    text = text.upper()
-    if text in ("LJ", "BJ"):
-        return LJ if text == "LJ" else BJ
-    return "CDHS".index(text[1]) * 13 + "23456789TJQKA".index(text[0])
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
 
 
 def deck(jokers: bool = False) -> list[int]:

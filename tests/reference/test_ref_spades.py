@@ -8,6 +8,8 @@ import time
 from typing import Any, Union
 
 import pytest
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
 
 from hearts_fast.reference import (
     BIG_JOKER,
@@ -22,7 +24,6 @@ from hearts_fast.reference import (
     SpadesGame,
     SpadesRules,
     SpadesState,
-    card,
     spades_card_name,
 )
 from hearts_fast.reference.spades import legal_cards, trick_winner
@@ -34,15 +35,6 @@ BidSpec = Union[int, tuple[int, bool, Any]]
 def bid_kw(s: Any, *args: Any) -> None:
     """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
     s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'LJ' -> 52, 'BJ' -> 53."""
-    return {"LJ": LJ, "BJ": BJ}.get(text.upper(), None) or card(text)
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
 
 
 def make_deal(fixed: dict[int, list[int]], rules: SpadesRules | None = None) -> list[list[int]]:
