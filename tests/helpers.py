@@ -1,5 +1,6 @@
 """Shared helpers for the tests: the hypothesis sizing rule (``examples``, see
-tests/conftest.py) and the worked-example helpers (docs/rules/hearts.md A.5).
+tests/conftest.py), card ids written out (``card_id``), the Hearts worked-example helpers
+(docs/rules/hearts.md A.5) and the Spades scripted hands (docs/rules/spades.md EB-1..EB-6).
 
 Everything goes through the public API of an engine module (``hearts_fast`` or
 ``hearts_fast.reference``), passed in as ``hf``. Card ids follow docs/hearts-api.md:
@@ -12,6 +13,8 @@ docs/rules/hearts.md, and that each trick goes to the seat written in the line (
 """
 
 from __future__ import annotations
+
+from typing import Any, Union
 
 from hypothesis import settings
 
@@ -177,6 +180,152 @@ def play_first_legal_to_end(state) -> list[int]:
         seq.append(c)
         heart_seen = heart_seen or suit(c) == HEARTS or (rules.queen_breaks_hearts and c == QS)
     return seq
+
+
+# --- Spades hands (docs/rules/spades.md, docs/spades-api.md) ------------------------------------
+#
+# Written from docs/rules/spades.md only, independently of both engines. A *bid spec* is a bid
+# ``n`` or a tuple ``(n, blind, bemo)``.
+
+BidSpec = Union[int, tuple[int, bool, Any]]
+
+
+def spades_deck(jokers: bool = False) -> list[int]:
+    """B-2; B.3 #5: with jokers 2♣ (0) and 2♦ (13) leave, LJ (52) and BJ (53) join."""
+    if jokers:
+        return [c for c in range(54) if c not in (0, 13)]
+    return list(range(52))
+
+
+def spades_deal(fixed: dict[int, list[int]], jokers: bool = False) -> list[list[int]]:
+    """A valid deal giving each seat its ``fixed`` cards first (in that order), the rest of the
+    deck filled in id order."""
+    hands = [list(fixed.get(s, [])) for s in range(4)]
+    used = {x for h in hands for x in h}
+    rest = [x for x in spades_deck(jokers) if x not in used]
+    for s in range(4):
+        while len(hands[s]) < 13:
+            hands[s].append(rest.pop(0))
+    assert not rest
+    return hands
+
+
+def scripted(winners: list[int]) -> tuple[list[list[int]], list[dict[int, int]]]:
+    """A 52-card deal and its 13 tricks (seat -> card) in which trick k is won by winners[k].
+
+    Tricks 1-3 are clubs, 4-6 diamonds, 7-9 hearts, 10-12 spades; in each, all four follow
+    suit and the winner holds the top card of a 4-rank block (B-12, B-13). Trick 13 is the four
+    aces: winners[12] holds A♠, which wins it whoever leads (B-13)."""
+    assert len(winners) == 13
+    hands: list[list[int]] = [[] for _ in range(4)]
+    tricks: list[dict[int, int]] = []
+    for k in range(12):
+        suit, j = divmod(k, 3)
+        w = winners[k]
+        cards = {w: suit * 13 + 4 * j + 3}
+        for s, r in zip([s for s in range(4) if s != w], range(4 * j, 4 * j + 3)):
+            cards[s] = suit * 13 + r
+        tricks.append(cards)
+    w = winners[12]
+    aces = {w: AS}
+    for s, suit in zip([s for s in range(4) if s != w], (CLUBS, DIAMONDS, HEARTS)):
+        aces[s] = suit * 13 + 12
+    tricks.append(aces)
+    for t in tricks:
+        for s, x in t.items():
+            hands[s].append(x)
+    return hands, tricks
+
+
+def winners_for(counts: dict[int, int], order: list[int] | None = None) -> list[int]:
+    """A winners list with the given per-seat trick counts, in ``order`` (default by seat): the
+    last seat in ``order`` also wins trick 13."""
+    seq: list[int] = []
+    for s in order or sorted(counts):
+        seq += [s] * counts[s]
+    assert len(seq) == 13
+    return seq
+
+
+def bid_kw(s: Any, *args: Any) -> None:
+    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
+    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
+
+
+def do_bid(s: Any, spec: BidSpec) -> None:
+    """Bid a bid spec on a SpadesState or SpadesGame."""
+    if isinstance(spec, int):
+        s.bid(spec)
+    else:
+        s.bid(spec[0], blind=spec[1], bemo=spec[2])
+
+
+def bid_all(s: Any, value: int = 3) -> None:
+    """Every seat bids ``value`` (or its highest legal bid when ``value`` is not legal)."""
+    while s.phase == "bid":
+        legal = s.legal_bids()
+        s.bid(value if value in legal else legal[-1])
+
+
+def play_scripted(s: Any, tricks: list[dict[int, int]]) -> None:
+    """Play ``tricks`` (seat -> card) on a SpadesState or SpadesGame, each card for the current
+    player, demanding first that it is a legal play."""
+    for t in tricks:
+        for _ in range(4):
+            p = s.current_player
+            assert p is not None
+            assert t[p] in s.legal_plays()
+            s.play(t[p])
+
+
+def play_game_hand(g: Any, bids: dict[int, BidSpec], tricks: list[dict[int, int]]) -> None:
+    """Bid ``bids`` (by seat) and play ``tricks`` on a SpadesGame."""
+    while g.phase == "bid":
+        assert g.current_player is not None
+        do_bid(g, bids[g.current_player])
+    play_scripted(g, tricks)
+
+
+def scripted_state(
+    state_cls: Any,
+    rules: Any,
+    winners: list[int],
+    bids: dict[int, BidSpec],
+    *,
+    dealer: int = 3,
+    **kw: Any,
+) -> Any:
+    """``state_cls.from_deal`` of the ``scripted(winners)`` deal, bid ``bids`` (by seat) and
+    played to the end: trick k goes to winners[k]."""
+    hands, tricks = scripted(winners)
+    s = state_cls.from_deal(rules, hands, dealer=dealer, **kw)
+    play_game_hand(s, bids, tricks)
+    assert s.phase == "over"
+    assert s.trick_winners == winners
+    return s
+
+
+#: EB-1 (docs/rules/spades.md, default rules): dealer P3; bids P0 4, P1 nil, P2 3, P3 5; tricks
+#: 5, 0, 3, 5.
+EB1_WINNERS = winners_for({0: 5, 2: 3, 3: 5})
+EB1_BIDS: dict[int, BidSpec] = {0: 4, 1: 0, 2: 3, 3: 5}
+
+
+def check_eb1(s: Any) -> None:
+    """The EB-1 hand played out (B-17, B-18, B-19): Team A C=7, T=8 -> +71, 1 bag. Team B: nil
+    made +100, C=5, T=5 -> +50 -> +150."""
+    assert s.tricks_taken == [5, 0, 3, 5]
+    assert [tuple(b) for b in s.bids] == [
+        (4, False, False, None),
+        (0, True, False, None),
+        (3, False, False, None),
+        (5, False, False, None),
+    ]
+    assert s.contracts() == [7, 5]
+    assert s.hand_scores() == [71, 150]
+    assert s.hand_bags() == [1, 0] and s.bags_after() == [1, 0]
+    assert s.totals_after() == [71, 150]
+    assert s.boston_made() is None
 
 
 # --- hypothesis sizing ---------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import hearts_fast as hf
+from tests.helpers import spades_deck
 
 PRESETS = ["dame_de_pic", "corazones", "francesa", "jota_diamantes", "openspiel"]
 
@@ -139,13 +140,6 @@ SPADES_OPENSPIEL: dict[str, Any] = {
 SPADES_VARIANTS = ("mirror", "fourteen_partnership", "suicide")
 # [api] engine limit (docs/spades-api.md): every int rule parameter is within ±1,000,000.
 SPADES_RULE_INT_LIMIT = 1_000_000
-
-
-def spades_deck(jokers: bool) -> list[int]:
-    """B-2; B.3 #5: with jokers 2♣ (0) and 2♦ (13) leave, LJ (52) and BJ (53) join."""
-    if jokers:
-        return [c for c in range(54) if c not in (0, 13)]
-    return list(range(52))
 
 
 def spades_is_spade(c: int) -> bool:

@@ -17,36 +17,17 @@ import pytest
 
 import hearts_fast as hf
 from hearts_fast.errors import HeartsFastError, InvalidArgumentError
+from tests.helpers import bid_all, bid_kw, spades_deal, spades_deck
 
 FAST_ENGINES = [hf]
-
-
-def bid_kw(s: Any, *args: Any) -> None:
-    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
-    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
 
 
 LJ, BJ = 52, 53
 DEFICIENT = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 14, 15, 38]  # 2C..TC AC 3D 4D AH: no spade, no JQK
 
 
-def deck(jokers: bool = False) -> list[int]:
-    return [x for x in range(54) if x not in (0, 13)] if jokers else list(range(52))
-
-
-def make_deal(fixed: dict[int, list[int]], jokers: bool = False) -> list[list[int]]:
-    """A valid deal giving each seat its ``fixed`` cards first, the rest in id order."""
-    hands = [list(fixed.get(s, [])) for s in range(4)]
-    used = {x for h in hands for x in h}
-    rest = [x for x in deck(jokers) if x not in used]
-    for s in range(4):
-        while len(hands[s]) < 13:
-            hands[s].append(rest.pop(0))
-    return hands
-
-
-GOOD = make_deal({})
-GOOD_JOKERS = make_deal({}, jokers=True)
+GOOD = spades_deal({})
+GOOD_JOKERS = spades_deal({}, jokers=True)
 
 
 def snapshot(s: Any) -> tuple[Any, ...]:
@@ -91,12 +72,6 @@ def expect(
         assert state == copy, "a failed call changed the state"
         assert snapshot(state) == before, "a failed call changed the state"
     return info.value
-
-
-def bid_all(s: Any, value: int = 3) -> None:
-    while s.phase == "bid":
-        legal = s.legal_bids()
-        s.bid(value if value in legal else legal[-1])
 
 
 def play_state(engine: Any, **rules: Any) -> Any:
@@ -394,7 +369,7 @@ def test_B3_5_jokers_deck_deals(engine: Any) -> None:
     rj = engine.SpadesRules(jokers=True)
     expect(engine.InvalidDealError, lambda: engine.SpadesState.from_deal(rj, GOOD))  # 2C, 2D
     s = engine.SpadesState.from_deal(rj, GOOD_JOKERS)
-    assert sorted(x for h in s.hands for x in h) == deck(True)
+    assert sorted(x for h in s.hands for x in h) == spades_deck(True)
     expect(
         engine.InvalidDealError,
         lambda: engine.SpadesState.from_deal(engine.SpadesRules(), GOOD_JOKERS),
@@ -530,7 +505,7 @@ def test_api_none_means_the_default(engine: Any) -> None:
     assert s == d and snapshot(s) == snapshot(d) and s.dealer == 0 and s.hand_index == 0
     assert S(r, seed=None, dealer=2) == S(r, seed=0, dealer=2)
     assert S(r, seed=None).hands == S(r, seed=0).hands  # None = seed 0, not a random seed
-    first = make_deal({2: DEFICIENT})
+    first = spades_deal({2: DEFICIENT})
     f = S.from_deal(r, first, dealer=None, hand_index=None, seed=None)
     assert f == S.from_deal(r, first) and f.dealer == 0 and f.current_player == 1
     # The seed (None = 0) drives the shuffled redeal.
@@ -692,7 +667,7 @@ def test_B14_moves_after_the_hand(engine: Any) -> None:
 
 
 def test_B3_deficient_hand_claim_errors(engine: Any) -> None:
-    first = make_deal({2: DEFICIENT})
+    first = spades_deal({2: DEFICIENT})
     off = engine.SpadesState.from_deal(engine.SpadesRules(), first)
     assert off.deficient_seats() == []
     err = expect(engine.IllegalMoveError, lambda: off.claim_redeal(2), off)
@@ -716,8 +691,8 @@ def test_B3_deficient_hand_claim_errors(engine: Any) -> None:
 
 def test_B3_claim_then_redeal_from_injected_deals(engine: Any) -> None:
     r = engine.SpadesRules(deficient_hand="no_spades_no_jqk", blind_nil=True)
-    second = make_deal({0: DEFICIENT})
-    s = engine.SpadesState.from_deal(r, make_deal({2: DEFICIENT}), dealer=1, redeals=[second])
+    second = spades_deal({0: DEFICIENT})
+    s = engine.SpadesState.from_deal(r, spades_deal({2: DEFICIENT}), dealer=1, redeals=[second])
     s.claim_redeal(2)
     assert s.hands == [sorted(h) for h in second] and s.redeal_claims == [2]
     assert s.dealer == 1 and s.current_player == 2 and not s.can_bid_blind()
@@ -725,7 +700,7 @@ def test_B3_claim_then_redeal_from_injected_deals(engine: Any) -> None:
     assert t == s
     t.claim_redeal(0)  # past the injected deals: the state's own shuffle
     assert t.redeal_claims == [2, 0] and t != s
-    assert sorted(x for h in t.hands for x in h) == deck()
+    assert sorted(x for h in t.hands for x in h) == spades_deck()
 
 
 # ---------------------------------------------------------------- games

@@ -18,20 +18,14 @@ from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
-from tests.helpers import examples
+from tests.helpers import bid_kw, examples, spades_deck
 from tests.strategies import (
     SPADES_DEFAULTS,
     random_spades_deal,
     spades_deals,
-    spades_deck,
     spades_is_spade,
     spades_rule_params,
 )
-
-
-def bid_kw(s: Any, *args: Any) -> None:
-    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
-    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
 
 
 def call(s: Any, method: str, args: tuple[Any, ...]) -> None:
