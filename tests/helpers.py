@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
+import pytest
 from hypothesis import settings
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -180,6 +181,123 @@ def play_first_legal_to_end(state) -> list[int]:
         seq.append(c)
         heart_seen = heart_seen or suit(c) == HEARTS or (rules.queen_breaks_hearts and c == QS)
     return seq
+
+
+# --- snapshots: every observable member of a hand ------------------------------------------------
+#
+# Lists become tuples where the two engines' types differ (the reference returns named tuples,
+# the fast engine plain tuples), so that snapshots of the two engines compare equal.
+
+
+def hearts_snapshot(s) -> dict:
+    """Every observable member the API contract promises for a Hearts hand."""
+    return {
+        "phase": s.phase,
+        "num_players": s.num_players,
+        "dealer": s.dealer,
+        "hand_index": s.hand_index,
+        "pass_direction": s.pass_direction,
+        "pass_count": s.pass_count,
+        "hands": s.hands,
+        "current_player": s.current_player,
+        "pending_passes": s.pending_passes(),
+        "legal_plays": s.legal_plays(),
+        "trick": [tuple(x) for x in s.trick],
+        "trick_number": s.trick_number,
+        "trick_winners": s.trick_winners,
+        "tricks_taken": s.tricks_taken,
+        "captured": s.captured,
+        "hearts_broken": s.hearts_broken,
+        "points": s.points(),
+        "moon_shooter": s.moon_shooter(),
+        "hand_scores": s.hand_scores(),
+    }
+
+
+def norm_bid(b):
+    """The reference returns ``Bid`` named tuples, the fast engine plain 4-tuples."""
+    return None if b is None else tuple(b)
+
+
+def spades_snapshot(s) -> dict:
+    """Every observable member the contract promises for a Spades hand (docs/spades-api.md)."""
+    return {
+        "rules": s.rules.to_dict(),
+        "num_players": s.num_players,
+        "dealer": s.dealer,
+        "hand_index": s.hand_index,
+        "totals": s.totals,
+        "bags": s.bags,
+        "phase": s.phase,
+        "current_player": s.current_player,
+        "hands": s.hands,
+        "face_up": s.face_up,
+        "bids": [norm_bid(b) for b in s.bids],
+        "legal_bids": s.legal_bids(),
+        "can_bid_blind": s.can_bid_blind(),
+        "legal_bemos": s.legal_bemos(),
+        "deficient_seats": s.deficient_seats(),
+        "redeal_claims": s.redeal_claims,
+        "contracts": s.contracts(),
+        "legal_plays": s.legal_plays(),
+        "trick": [tuple(x) for x in s.trick],
+        "trick_number": s.trick_number,
+        "trick_winners": s.trick_winners,
+        "tricks_taken": s.tricks_taken,
+        "plays": [tuple(x) for x in s.plays],
+        "spades_broken": s.spades_broken,
+        "reneges": [tuple(x) for x in s.reneges],
+        "hand_scores": s.hand_scores(),
+        "hand_bags": s.hand_bags(),
+        "bags_after": s.bags_after(),
+        "totals_after": s.totals_after(),
+        "boston_made": s.boston_made(),
+    }
+
+
+def rummy_snapshot(s) -> dict:
+    """Every observable member the contract promises for a rummy hand (docs/rummy-api.md)."""
+    return {
+        "dealer": s.dealer,
+        "hand_index": s.hand_index,
+        "totals": s.totals,
+        "phase": s.phase,
+        "current_player": s.current_player,
+        "hands": s.hands,
+        "melds": [[tuple(m) for m in ms] for ms in s.melds],
+        "opened": s.opened,
+        "blocked": s.blocked,
+        "stock": s.stock,
+        "stock_size": s.stock_size,
+        "pile": s.pile,
+        "turn": s.turn,
+        "went_out": s.went_out,
+        "legal_actions": s.legal_actions(),
+        "hand_scores": s.hand_scores(),
+        "totals_after": s.totals_after(),
+        "is_over": s.is_over,
+    }
+
+
+def assert_engines_agree(snapshot, fast, slow, where: str) -> None:
+    """The two engines' states agree in every member of ``snapshot``."""
+    a, b = snapshot(fast), snapshot(slow)
+    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+    assert not diff, f"{where}: rust vs reference differ: {diff}"
+
+
+def raises_unchanged(snapshot, exc, fn, state=None, match: str | None = None):
+    """Call ``fn``, demand ``exc`` (matching ``match``), and check that ``state`` (if any) is
+    unchanged: equal to a copy taken before, and the same in every member of ``snapshot``.
+    Returns the exception."""
+    if state is not None:
+        copy, before = state.copy(), snapshot(state)
+    with pytest.raises(exc, match=match) as info:
+        fn()
+    if state is not None:
+        assert state == copy, "a failed call changed the state"
+        assert snapshot(state) == before, "a failed call changed the state"
+    return info.value
 
 
 # --- Spades hands (docs/rules/spades.md, docs/spades-api.md) ------------------------------------

@@ -11,13 +11,15 @@ Rule ids: B-1, B-2, B-4, B-6, B-7, B-16, B-20, B-27, B.3, B.6.
 from __future__ import annotations
 
 import pickle
+from functools import partial
 from typing import Any, Callable
 
 import pytest
 
 import hearts_fast as hf
 from hearts_fast.errors import HeartsFastError, InvalidArgumentError
-from tests.helpers import bid_all, bid_kw, spades_deal, spades_deck
+from tests.helpers import bid_all, bid_kw, raises_unchanged, spades_deal, spades_deck
+from tests.helpers import spades_snapshot as snapshot
 
 FAST_ENGINES = [hf]
 
@@ -29,49 +31,8 @@ DEFICIENT = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 14, 15, 38]  # 2C..TC AC 3D 4D AH: n
 GOOD = spades_deal({})
 GOOD_JOKERS = spades_deal({}, jokers=True)
 
-
-def snapshot(s: Any) -> tuple[Any, ...]:
-    return (
-        s.phase,
-        s.current_player,
-        s.hands,
-        s.face_up,
-        [None if b is None else tuple(b) for b in s.bids],
-        s.legal_bids(),
-        s.can_bid_blind(),
-        s.legal_bemos(),
-        s.deficient_seats(),
-        s.redeal_claims,
-        s.contracts(),
-        s.legal_plays(),
-        [tuple(x) for x in s.trick],
-        s.trick_number,
-        s.trick_winners,
-        s.tricks_taken,
-        [tuple(x) for x in s.plays],
-        s.spades_broken,
-        [tuple(x) for x in s.reneges],
-        s.hand_scores(),
-        s.hand_bags(),
-        s.bags_after(),
-        s.totals_after(),
-        s.boston_made(),
-    )
-
-
-def expect(
-    exc: type[BaseException], fn: Callable[[], Any], state: Any = None, match: str | None = None
-) -> Any:
-    """Call fn, demand exc, and check the state (if any) is unchanged: equal to a copy taken
-    before, and the same in every observable member."""
-    if state is not None:
-        copy, before = state.copy(), snapshot(state)
-    with pytest.raises(exc, match=match) as info:
-        fn()
-    if state is not None:
-        assert state == copy, "a failed call changed the state"
-        assert snapshot(state) == before, "a failed call changed the state"
-    return info.value
+#: ``expect(exc, fn, state=None, match=None)``: fn raises exc and leaves ``state`` unchanged.
+expect = partial(raises_unchanged, snapshot)
 
 
 def play_state(engine: Any, **rules: Any) -> Any:

@@ -25,6 +25,7 @@ from tests.helpers import (
 )
 from tests.helpers import card_id as c
 from tests.helpers import card_ids as cs
+from tests.helpers import spades_snapshot as snapshot
 
 from hearts_fast.reference import (
     BIG_JOKER,
@@ -51,34 +52,6 @@ def run_scripted(
 ) -> SpadesState:
     """Bid ``bids`` (by seat) and play the scripted hand in which trick k goes to winners[k]."""
     return scripted_state(SpadesState, rules, winners, bids, **kw)
-
-
-def snapshot(s: SpadesState) -> tuple[Any, ...]:
-    return (
-        s.phase,
-        s.hands,
-        s.face_up,
-        s.current_player,
-        s.bids,
-        s.legal_bids(),
-        s.can_bid_blind(),
-        s.legal_bemos(),
-        s.deficient_seats(),
-        s.redeal_claims,
-        s.contracts(),
-        s.trick,
-        s.trick_number,
-        s.trick_winners,
-        s.tricks_taken,
-        s.plays,
-        s.spades_broken,
-        s.reneges,
-        s.legal_plays(),
-        s.hand_scores(),
-        s.hand_bags(),
-        s.bags_after(),
-        s.totals_after(),
-    )
 
 
 # ---------------------------------------------------------------- rules (B.1, B.6)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.helpers import hearts_snapshot as snapshot
 
 from hearts_fast.reference import (
     ArgumentTypeError,
@@ -44,27 +45,6 @@ def make_deal(rules: HeartsRules, fixed: dict[int, list[int]], dealer: int = 0) 
             hands[s].append(rest.pop(0))
     assert not rest
     return hands
-
-
-def snapshot(s: HeartsState) -> tuple[Any, ...]:
-    return (
-        s.phase,
-        s.hands,
-        s.current_player,
-        s.pending_passes(),
-        s.trick,
-        s.trick_number,
-        s.trick_winners,
-        s.tricks_taken,
-        s.captured,
-        s.hearts_broken,
-        s.points(),
-        s.hand_scores(),
-        s.legal_plays(),
-        s.pass_direction,
-        s.pass_count,
-        s.moon_shooter(),
-    )
 
 
 def skip_pass(s: HeartsState) -> None:
