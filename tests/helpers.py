@@ -189,29 +189,21 @@ def play_first_legal_to_end(state) -> list[int]:
 # the fast engine plain tuples), so that snapshots of the two engines compare equal.
 
 
-def hearts_snapshot(s) -> dict:
-    """Every observable member the API contract promises for a Hearts hand."""
-    return {
-        "phase": s.phase,
-        "num_players": s.num_players,
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "pass_direction": s.pass_direction,
-        "pass_count": s.pass_count,
-        "hands": s.hands,
-        "current_player": s.current_player,
-        "pending_passes": s.pending_passes(),
-        "legal_plays": s.legal_plays(),
-        "trick": [tuple(x) for x in s.trick],
-        "trick_number": s.trick_number,
-        "trick_winners": s.trick_winners,
-        "tricks_taken": s.tricks_taken,
-        "captured": s.captured,
-        "hearts_broken": s.hearts_broken,
-        "points": s.points(),
-        "moon_shooter": s.moon_shooter(),
-        "hand_scores": s.hand_scores(),
-    }
+def observe(s, members: str, **normalize) -> dict:
+    """The members of ``s`` named in ``members`` (space separated; ``name()`` calls a method),
+    each passed through ``normalize[name]`` where one is given."""
+    snap = {}
+    for word in members.split():
+        name = word.removesuffix("()")
+        value = getattr(s, name)
+        if word.endswith("()"):
+            value = value()
+        snap[name] = normalize[name](value) if name in normalize else value
+    return snap
+
+
+def tuples(xs) -> list[tuple]:
+    return [tuple(x) for x in xs]
 
 
 def norm_bid(b):
@@ -219,64 +211,43 @@ def norm_bid(b):
     return None if b is None else tuple(b)
 
 
+#: Every observable member the API contract promises for a hand (docs/hearts-api.md,
+#: docs/spades-api.md, docs/rummy-api.md).
+HEARTS_MEMBERS = (
+    "phase num_players dealer hand_index pass_direction pass_count hands current_player"
+    " pending_passes() legal_plays() trick trick_number trick_winners tricks_taken captured"
+    " hearts_broken points() moon_shooter() hand_scores()"
+)
+SPADES_MEMBERS = (
+    "rules num_players dealer hand_index totals bags phase current_player hands face_up bids"
+    " legal_bids() can_bid_blind() legal_bemos() deficient_seats() redeal_claims contracts()"
+    " legal_plays() trick trick_number trick_winners tricks_taken plays spades_broken reneges"
+    " hand_scores() hand_bags() bags_after() totals_after() boston_made()"
+)
+RUMMY_MEMBERS = (
+    "dealer hand_index totals phase current_player hands melds opened blocked stock stock_size"
+    " pile turn went_out legal_actions() hand_scores() totals_after() is_over"
+)
+
+
+def hearts_snapshot(s) -> dict:
+    return observe(s, HEARTS_MEMBERS, trick=tuples)
+
+
 def spades_snapshot(s) -> dict:
-    """Every observable member the contract promises for a Spades hand (docs/spades-api.md)."""
-    return {
-        "rules": s.rules.to_dict(),
-        "num_players": s.num_players,
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "totals": s.totals,
-        "bags": s.bags,
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "hands": s.hands,
-        "face_up": s.face_up,
-        "bids": [norm_bid(b) for b in s.bids],
-        "legal_bids": s.legal_bids(),
-        "can_bid_blind": s.can_bid_blind(),
-        "legal_bemos": s.legal_bemos(),
-        "deficient_seats": s.deficient_seats(),
-        "redeal_claims": s.redeal_claims,
-        "contracts": s.contracts(),
-        "legal_plays": s.legal_plays(),
-        "trick": [tuple(x) for x in s.trick],
-        "trick_number": s.trick_number,
-        "trick_winners": s.trick_winners,
-        "tricks_taken": s.tricks_taken,
-        "plays": [tuple(x) for x in s.plays],
-        "spades_broken": s.spades_broken,
-        "reneges": [tuple(x) for x in s.reneges],
-        "hand_scores": s.hand_scores(),
-        "hand_bags": s.hand_bags(),
-        "bags_after": s.bags_after(),
-        "totals_after": s.totals_after(),
-        "boston_made": s.boston_made(),
-    }
+    return observe(
+        s,
+        SPADES_MEMBERS,
+        rules=lambda r: r.to_dict(),
+        bids=lambda bids: [norm_bid(b) for b in bids],
+        trick=tuples,
+        plays=tuples,
+        reneges=tuples,
+    )
 
 
 def rummy_snapshot(s) -> dict:
-    """Every observable member the contract promises for a rummy hand (docs/rummy-api.md)."""
-    return {
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "totals": s.totals,
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "hands": s.hands,
-        "melds": [[tuple(m) for m in ms] for ms in s.melds],
-        "opened": s.opened,
-        "blocked": s.blocked,
-        "stock": s.stock,
-        "stock_size": s.stock_size,
-        "pile": s.pile,
-        "turn": s.turn,
-        "went_out": s.went_out,
-        "legal_actions": s.legal_actions(),
-        "hand_scores": s.hand_scores(),
-        "totals_after": s.totals_after(),
-        "is_over": s.is_over,
-    }
+    return observe(s, RUMMY_MEMBERS, melds=lambda melds: [tuples(ms) for ms in melds])
 
 
 def assert_engines_agree(snapshot, fast, slow, where: str) -> None:
