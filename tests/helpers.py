@@ -14,10 +14,15 @@ docs/rules/hearts.md, and that each trick goes to the seat written in the line (
 
 from __future__ import annotations
 
+import _thread
+import threading
+import time
 from typing import Any, Union
 
 import pytest
 from hypothesis import settings
+
+from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 13 + 10
@@ -269,6 +274,38 @@ def raises_unchanged(snapshot, exc, fn, state=None, match: str | None = None):
         assert state == copy, "a failed call changed the state"
         assert snapshot(state) == before, "a failed call changed the state"
     return info.value
+
+
+# --- batch simulation (docs/protocol.md) ---------------------------------------------------------
+
+#: ``(kwargs, error, part of its message)``: arguments every ``simulate_<game>(rules, **kwargs)``
+#: refuses, whatever the game.
+SIMULATE_BAD_ARGUMENTS = [
+    ({"hands": -1}, InvalidArgumentError, "hands must be"),
+    ({"hands": 2**41}, InvalidArgumentError, "hands must be"),
+    ({"hands": 1.5}, ArgumentTypeError, "int"),
+    ({"games": -2}, InvalidArgumentError, "games must be"),
+    ({"hands": 5, "games": 5}, InvalidArgumentError, "not both"),
+    ({}, InvalidArgumentError, "hands="),
+    ({"hands": 5, "policy": "smart"}, InvalidArgumentError, "unknown policy"),
+    ({"hands": 5, "policy": ["random"] * 3}, InvalidArgumentError, "one name per seat"),
+    ({"hands": 5, "policy": 7}, ArgumentTypeError, "policy"),
+    ({"hands": 5, "threads": 0}, InvalidArgumentError, "threads"),
+    ({"hands": 5, "seed": -1}, InvalidArgumentError, "seed"),
+    ({"hands": 5, "seed": "1"}, ArgumentTypeError, "seed"),
+    ({"hands": 5, "progress": 3}, ArgumentTypeError, "callable"),
+]
+
+
+def assert_interrupt_stops(simulate, rules) -> None:
+    """An interrupt of the main thread (Ctrl-C) stops a streamed simulation far too long to
+    finish: ``simulate`` raises KeyboardInterrupt soon after it."""
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        simulate(rules, hands=10**11, threads=1, stream=True)
+    assert time.perf_counter() - start < 10
 
 
 # --- Spades hands (docs/rules/spades.md, docs/spades-api.md) ------------------------------------
