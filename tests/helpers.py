@@ -22,7 +22,13 @@ from typing import Any, Union
 import pytest
 from hypothesis import settings
 
-from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
+from hearts_fast.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidRulesError,
+)
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 13 + 10
@@ -274,6 +280,76 @@ def raises_unchanged(snapshot, exc, fn, state=None, match: str | None = None):
         assert state == copy, "a failed call changed the state"
         assert snapshot(state) == before, "a failed call changed the state"
     return info.value
+
+
+# --- refusals every engine makes, whatever the game -----------------------------------------------
+
+
+def assert_deal_refusals(from_deal, good: list[list[int]], off_deck_id: int) -> None:
+    """``from_deal(hands)`` refuses (A-3, B-4) three hands of the four-seat deal ``good``, a card
+    dealt twice, a seat holding one card too few or too many, a card missing, a card id beyond
+    the ids (``off_deck_id``), a bool for a card and a string for the hands."""
+    with pytest.raises(InvalidDealError, match="4 hands"):
+        from_deal(good[:3])
+    dup = [list(h) for h in good]
+    dup[1][0] = dup[0][0]
+    with pytest.raises(InvalidDealError, match="more than once"):
+        from_deal(dup)
+    moved = [list(h) for h in good]
+    moved[1].append(moved[0].pop())
+    with pytest.raises(InvalidDealError, match="seat 0 holds 12"):
+        from_deal(moved)
+    short = [list(h) for h in good]
+    short[3].pop()
+    with pytest.raises(InvalidDealError, match="missing"):
+        from_deal(short)
+    with pytest.raises(InvalidCardError):
+        from_deal([[*good[0][:-1], off_deck_id], *good[1:]])
+    with pytest.raises(ArgumentTypeError):
+        from_deal([[*good[0][:-1], True], *good[1:]])
+    with pytest.raises(ArgumentTypeError):
+        from_deal("2C 3C")
+
+
+def assert_constructor_refusals(state_cls, rules) -> None:
+    """``state_cls(rules, ...)`` refuses rules given as a dict, a bool or a str seed, a float
+    dealer (ArgumentTypeError), a dealer beyond the seats (InvalidDealError) and a negative
+    hand index (InvalidArgumentError)."""
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules.to_dict())
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules, seed=True)
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules, seed="1")
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules, dealer=1.0)
+    with pytest.raises(InvalidDealError):
+        state_cls(rules, dealer=rules.players)
+    with pytest.raises(InvalidArgumentError):
+        state_cls(rules, hand_index=-1)
+
+
+def assert_preset_refusals(rules_cls, unknown: str, preset: str, clash: dict) -> None:
+    """``rules_cls.preset`` refuses an ``unknown`` name and a name not a str, an unknown
+    parameter, and overrides that ``clash`` with the preset ``preset`` (an invalid
+    combination)."""
+    with pytest.raises(InvalidRulesError):
+        rules_cls.preset(unknown)
+    with pytest.raises(ArgumentTypeError):
+        rules_cls.preset(3)
+    with pytest.raises(InvalidRulesError):
+        rules_cls.preset(preset, bogus=1)
+    with pytest.raises(InvalidRulesError):
+        rules_cls.preset(preset, **clash)
+
+
+def checked_copy(s):
+    """``s.copy()``: equal to ``s`` but not ``s``; a state is mutable, so unhashable."""
+    t = s.copy()
+    assert s == t and s is not t
+    with pytest.raises(TypeError):
+        hash(s)
+    return t
 
 
 # --- batch simulation (docs/protocol.md) ---------------------------------------------------------

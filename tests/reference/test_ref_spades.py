@@ -12,6 +12,9 @@ from tests.helpers import (
     EB1_BIDS,
     EB1_WINNERS,
     BidSpec,
+    assert_constructor_refusals,
+    assert_deal_refusals,
+    assert_preset_refusals,
     bid_all,
     bid_kw,
     check_eb1,
@@ -33,7 +36,6 @@ from hearts_fast.reference import (
     ArgumentTypeError,
     Bid,
     IllegalMoveError,
-    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -134,12 +136,7 @@ def test_B6_presets() -> None:
     assert o.nil is True and o.bags_limit == 10 and o.bags_penalty == 100
     assert o.nil_tricks == "team" and o.nil_value == 100 and o.bags is True  # B.6, B-19
     assert SpadesRules.preset("openspiel", win_score=300).win_score == 300
-    with pytest.raises(InvalidRulesError):
-        SpadesRules.preset("whiz")
-    with pytest.raises(ArgumentTypeError):
-        SpadesRules.preset(1)  # type: ignore[arg-type]
-    with pytest.raises(InvalidRulesError):
-        SpadesRules.preset("default", mirror=True, suicide=True)
+    assert_preset_refusals(SpadesRules, "whiz", "default", {"mirror": True, "suicide": True})
 
 
 # ---------------------------------------------------------------- cards, deal (B-2..B-4)
@@ -171,46 +168,18 @@ def test_B4_shuffled_deal_and_seed() -> None:
 def test_B4_from_deal_errors() -> None:
     r = SpadesRules()
     good = spades_deal({})
-    with pytest.raises(InvalidDealError, match="4 hands"):
-        SpadesState.from_deal(r, good[:3])
-    dup = [list(h) for h in good]
-    dup[1][0] = dup[0][0]
-    with pytest.raises(InvalidDealError, match="more than once"):
-        SpadesState.from_deal(r, dup)
-    moved = [list(h) for h in good]
-    moved[1].append(moved[0].pop())
-    with pytest.raises(InvalidDealError, match="seat 0 holds 12"):
-        SpadesState.from_deal(r, moved)
-    short = [list(h) for h in good]
-    short[3].pop()
-    with pytest.raises(InvalidDealError, match="missing"):
-        SpadesState.from_deal(r, short)
+    assert_deal_refusals(lambda hands: SpadesState.from_deal(r, hands), good, 54)
     with pytest.raises(InvalidDealError, match="not in the deck"):
         SpadesState.from_deal(r, [[*good[0][:-1], LJ], *good[1:]])
     with pytest.raises(InvalidDealError, match="not in the deck"):
         SpadesState.from_deal(SpadesRules(jokers=True), good)  # holds 2C and 2D
-    with pytest.raises(InvalidCardError):
-        SpadesState.from_deal(r, [[*good[0][:-1], 54], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        SpadesState.from_deal(r, [[*good[0][:-1], True], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        SpadesState.from_deal(r, "2C 3C")  # type: ignore[arg-type]
     jr = SpadesRules(jokers=True)
     SpadesState.from_deal(jr, spades_deal({0: [LJ, BJ]}, jokers=True))
 
 
 def test_constructor_argument_errors() -> None:
     r = SpadesRules()
-    with pytest.raises(ArgumentTypeError):
-        SpadesState(r.to_dict())  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
-        SpadesState(r, seed=True)
-    with pytest.raises(ArgumentTypeError):
-        SpadesState(r, dealer=1.0)  # type: ignore[arg-type]
-    with pytest.raises(InvalidDealError):
-        SpadesState(r, dealer=4)
-    with pytest.raises(InvalidArgumentError):
-        SpadesState(r, hand_index=-1)
+    assert_constructor_refusals(SpadesState, r)
     with pytest.raises(InvalidRulesError):
         SpadesState(r, totals=[0, 0, 0])
     with pytest.raises(ArgumentTypeError):
