@@ -371,6 +371,11 @@ SIMULATE_BAD_ARGUMENTS = [
     ({"hands": 5, "seed": "1"}, ArgumentTypeError, "seed"),
     ({"hands": 5, "progress": 3}, ArgumentTypeError, "callable"),
 ]
+#: Likewise for ``hand_limit``, in the games that take one (Spades, rummy).
+HAND_LIMIT_BAD_ARGUMENTS = [
+    ({"games": 5, "hand_limit": 0}, InvalidArgumentError, "hand_limit"),
+    ({"games": 5, "hand_limit": "9"}, ArgumentTypeError, "hand_limit"),
+]
 
 
 def assert_interrupt_stops(simulate, rules) -> None:
@@ -382,6 +387,17 @@ def assert_interrupt_stops(simulate, rules) -> None:
     with pytest.raises(KeyboardInterrupt):
         simulate(rules, hands=10**11, threads=1, stream=True)
     assert time.perf_counter() - start < 10
+
+
+def assert_batch_refusals(simulate, state_cls, rules, foreign_rules) -> None:
+    """``simulate`` refuses another game's rules; ``state_cls.from_batch(rules, seed, index)``
+    refuses an index that is not an int or is negative."""
+    with pytest.raises(ArgumentTypeError, match=type(rules).__name__):
+        simulate(foreign_rules, hands=2)
+    with pytest.raises(ArgumentTypeError):
+        state_cls.from_batch(rules, 1, 1.0)
+    with pytest.raises(InvalidArgumentError, match="index"):
+        state_cls.from_batch(rules, 1, -1)
 
 
 # --- Spades hands (docs/rules/spades.md, docs/spades-api.md) ------------------------------------

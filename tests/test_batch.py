@@ -14,7 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hearts_fast as hf
-from tests.helpers import SIMULATE_BAD_ARGUMENTS, assert_interrupt_stops, examples
+from tests.helpers import (
+    SIMULATE_BAD_ARGUMENTS,
+    assert_batch_refusals,
+    assert_interrupt_stops,
+    examples,
+)
 from tests.strategies import rule_params
 
 HAND_KEYS = ["points", "hand_scores", "tricks", "moon_shooter", "queen_taker"]
@@ -212,6 +217,7 @@ def test_policy_and_from_batch_bad_input() -> None:
         hf.Policy("greedy").act(hf.HeartsState(hf.HeartsRules()))
     with pytest.raises(hf.InvalidArgumentError, match="index"):
         hf.HeartsState.from_batch(hf.HeartsRules(), 1, -3)
+    assert_batch_refusals(hf.simulate_hearts, hf.HeartsState, hf.HeartsRules(), hf.RummyRules())
     with pytest.raises(hf.InvalidArgumentError, match="index"):
         hf.Policy(index=-3)
 

@@ -10,7 +10,12 @@ import numpy as np
 import pytest
 
 import hearts_fast as hf
-from tests.helpers import SIMULATE_BAD_ARGUMENTS, assert_interrupt_stops
+from tests.helpers import (
+    HAND_LIMIT_BAD_ARGUMENTS,
+    SIMULATE_BAD_ARGUMENTS,
+    assert_batch_refusals,
+    assert_interrupt_stops,
+)
 
 RULESETS = [
     hf.SpadesRules(),
@@ -185,9 +190,8 @@ def test_progress_callback() -> None:
     ("kwargs", "exc", "match"),
     [
         *SIMULATE_BAD_ARGUMENTS,
+        *HAND_LIMIT_BAD_ARGUMENTS,
         ({"games": 3, "stream": True}, hf.InvalidArgumentError, "stream"),
-        ({"games": 5, "hand_limit": 0}, hf.InvalidArgumentError, "hand_limit"),
-        ({"games": 5, "hand_limit": "9"}, hf.ArgumentTypeError, "hand_limit"),
         ({"hands": 5, "policy": "greedy"}, hf.InvalidArgumentError, "Spades policies"),
         ({"deals": np.zeros((3, 51), np.uint8)}, hf.InvalidDealError, "52 columns"),
         ({"deals": np.zeros((3, 52), np.uint8)}, hf.InvalidDealError, "more than once"),
@@ -204,12 +208,7 @@ def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str)
 
 
 def test_bad_rules_argument() -> None:
-    with pytest.raises(hf.ArgumentTypeError, match="SpadesRules"):
-        hf.simulate_spades(hf.HeartsRules(), hands=3)  # type: ignore[arg-type]
-    with pytest.raises(hf.ArgumentTypeError):
-        hf.SpadesState.from_batch(hf.SpadesRules(), 1, 1.0)  # type: ignore[arg-type]
-    with pytest.raises(hf.InvalidArgumentError, match="index"):
-        hf.SpadesState.from_batch(hf.SpadesRules(), 1, -1)
+    assert_batch_refusals(hf.simulate_spades, hf.SpadesState, hf.SpadesRules(), hf.HeartsRules())
 
 
 def test_zero_hands() -> None:
