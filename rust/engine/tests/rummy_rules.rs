@@ -8,6 +8,9 @@
 //! docs/rules/rummy.md, never taken from the engine. Card ids: `suit * 13 + rank` with clubs 0,
 //! diamonds 1, hearts 2, spades 3, rank 0 = "2" … 12 = "A"; the joker is 52.
 
+mod common;
+
+use common::{card_id as id, card_ids as ids};
 use hearts_engine::rummy::{
     card_value, check_deal, is_valid_meld, meld_value, Action, End, Multiset, Phase, RummyRules,
     RummyState, StockExhausted, JOKER,
@@ -15,21 +18,6 @@ use hearts_engine::rummy::{
 use hearts_engine::Rng;
 
 const QS: u8 = 49;
-
-/// `"QS"` → 49, `"TH"` → 34, `"JK"` → 52.
-fn id(text: &str) -> u8 {
-    if text == "JK" {
-        return JOKER;
-    }
-    let b = text.as_bytes();
-    let rank = b"23456789TJQKA".iter().position(|&r| r == b[0]).unwrap();
-    let suit = b"CDHS".iter().position(|&s| s == b[1]).unwrap();
-    (suit * 13 + rank) as u8
-}
-
-fn ids(text: &str) -> Vec<u8> {
-    text.split_whitespace().map(id).collect()
-}
 
 /// A hand from explicit hands, the top of the stock (top first; the rest of the 108 cards
 /// follow in id order) and the pile (bottom first). The first player is left of `dealer`.

@@ -8,6 +8,9 @@
 //! `suit * 13 + rank` with clubs 0, diamonds 1, hearts 2, spades 3, rank 0 = "2" … 12 = "A";
 //! the Little Joker is 52 and the Big Joker 53.
 
+mod common;
+
+use common::{card_id as id, card_ids as ids};
 use hearts_engine::spades::{
     check_deal, legal_bid_mask, score_hand, Bemo, Bid, Boston, FirstLead, NilTricks, Phase,
     SetPenalty, SpadesRules, SpadesState,
@@ -16,24 +19,6 @@ use hearts_engine::{Card, CardSet};
 
 const LJ: u8 = 52;
 const BJ: u8 = 53;
-
-/// `"QS"` → 49, `"TH"` → 34, `"LJ"` → 52, `"BJ"` → 53.
-fn id(text: &str) -> u8 {
-    match text {
-        "LJ" => LJ,
-        "BJ" => BJ,
-        _ => {
-            let b = text.as_bytes();
-            let rank = b"23456789TJQKA".iter().position(|&r| r == b[0]).unwrap();
-            let suit = b"CDHS".iter().position(|&s| s == b[1]).unwrap();
-            (suit * 13 + rank) as u8
-        }
-    }
-}
-
-fn ids(text: &str) -> Vec<u8> {
-    text.split_whitespace().map(id).collect()
-}
 
 fn set(text: &str) -> CardSet {
     ids(text).into_iter().map(Card::new_unchecked).collect()
