@@ -64,6 +64,12 @@ fn play(s: &mut SpadesState, cards: &str) {
     }
 }
 
+/// The current player plays its lowest legal card.
+fn play_lowest(s: &mut SpadesState) {
+    let c = s.legal_plays().first().expect("a legal play");
+    s.try_play(c).unwrap();
+}
+
 fn mask(values: &[u8]) -> u16 {
     values.iter().fold(0, |m, &v| m | 1 << v)
 }
@@ -367,8 +373,7 @@ fn b3_1_a_forced_all_spade_lead_breaks_spades() {
         "only spades: a spade may be led"
     );
     play(&mut s, "AS 2C 2D");
-    let c = s.legal_plays().first().unwrap();
-    s.try_play(c).unwrap();
+    play_lowest(&mut s);
     assert!(
         s.spades_broken(),
         "[resolved] a forced all-spade lead breaks spades"
@@ -403,8 +408,7 @@ fn b3_5_jokers_are_the_two_highest_spades() {
     // Seat 2 holds 4♥: must follow hearts.
     assert_eq!(s.legal_plays(), set("4H"));
     play(&mut s, "4H");
-    let c = s.legal_plays().first().unwrap();
-    s.try_play(c).unwrap();
+    play_lowest(&mut s);
     assert_eq!(s.trick_winners()[0], 1, "LJ beats every card but BJ");
     assert!(s.spades_broken(), "a joker breaks spades");
     // Seat 1 leads a club; seat 2 has none: anything, the Big Joker included.
@@ -434,8 +438,7 @@ fn eb6_spade_led_follower_with_a_joker_must_play_it() {
     play(&mut s, "BJ");
     assert_eq!(s.legal_plays(), set("LJ"));
     play(&mut s, "LJ");
-    let c = s.legal_plays().first().unwrap();
-    s.try_play(c).unwrap();
+    play_lowest(&mut s);
     assert_eq!(s.trick_winners(), [1], "B.3 #5: BJ > LJ > A♠");
 }
 
