@@ -7,16 +7,16 @@ from typing import Any
 from hypothesis import strategies as st
 
 import hearts_fast as hf
+from tests.helpers import spades_deck
 
 PRESETS = ["dame_de_pic", "corazones", "francesa", "jota_diamantes", "openspiel"]
 
 
 @st.composite
-def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
-    """Every parameter of docs/rules/hearts.md A.1/A.6 drawn independently, then repaired into a
-    valid
-    combination (the invalid ones are tested separately)."""
-    p: dict[str, Any] = {
+def hearts_param_draws(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
+    """Every parameter of docs/rules/hearts.md A.1/A.6 drawn independently, not yet repaired
+    into a valid combination. ``for_games`` draws small thresholds (target, starting chips)."""
+    return {
         "players": draw(st.integers(3, 7)),
         "deck_adjust": draw(st.sampled_from(["remove_cards", "deal_all"])),
         "pass_count": draw(st.sampled_from(["auto", 0, 1, 2, 3, 4])),
@@ -44,6 +44,13 @@ def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
         "avoid_all_tricks_bonus": draw(st.sampled_from([0, 0, 5, 13])),
         "pass_table": draw(st.sampled_from(["dame_de_pic", "corazones"])),
     }
+
+
+@st.composite
+def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
+    """Every parameter of docs/rules/hearts.md A.1/A.6 drawn independently, then repaired into a
+    valid combination (the invalid ones are tested separately)."""
+    p = draw(hearts_param_draws(for_games=for_games))
     if p["jack_of_diamonds"] and p["scoring"] == "chips":
         p["scoring"] = draw(st.sampled_from(["positive", "negative"]))
     if p["chips_end"] == "max_hands" and p["max_hands"] is None:
@@ -139,13 +146,6 @@ SPADES_OPENSPIEL: dict[str, Any] = {
 SPADES_VARIANTS = ("mirror", "fourteen_partnership", "suicide")
 # [api] engine limit (docs/spades-api.md): every int rule parameter is within ±1,000,000.
 SPADES_RULE_INT_LIMIT = 1_000_000
-
-
-def spades_deck(jokers: bool) -> list[int]:
-    """B-2; B.3 #5: with jokers 2♣ (0) and 2♦ (13) leave, LJ (52) and BJ (53) join."""
-    if jokers:
-        return [c for c in range(54) if c not in (0, 13)]
-    return list(range(52))
 
 
 def spades_is_spade(c: int) -> bool:

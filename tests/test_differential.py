@@ -6,6 +6,7 @@ passing and whole games included (A-3..A-25)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from hypothesis import given
@@ -13,40 +14,12 @@ from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from tests.helpers import assert_engines_agree
+from tests.helpers import hearts_snapshot as snapshot
 from tests.strategies import deal_hands, rule_params
 
 DIRECTIONS = ["left", "right", "across", "hold"]
-
-
-def snapshot(s: Any) -> dict[str, Any]:
-    """Every observable member the API contract promises for a hand."""
-    return {
-        "phase": s.phase,
-        "num_players": s.num_players,
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "pass_direction": s.pass_direction,
-        "pass_count": s.pass_count,
-        "hands": s.hands,
-        "current_player": s.current_player,
-        "pending_passes": s.pending_passes(),
-        "legal_plays": s.legal_plays(),
-        "trick": [tuple(x) for x in s.trick],
-        "trick_number": s.trick_number,
-        "trick_winners": s.trick_winners,
-        "tricks_taken": s.tricks_taken,
-        "captured": s.captured,
-        "hearts_broken": s.hearts_broken,
-        "points": s.points(),
-        "moon_shooter": s.moon_shooter(),
-        "hand_scores": s.hand_scores(),
-    }
-
-
-def assert_same(fast: Any, slow: Any, where: str) -> None:
-    a, b = snapshot(fast), snapshot(slow)
-    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
-    assert not diff, f"{where}: rust vs reference differ: {diff}"
+assert_same = partial(assert_engines_agree, snapshot)
 
 
 def choose_action(s: Any, rng: random.Random) -> tuple[str, Any]:

@@ -9,7 +9,8 @@ Rule ids: C-1, C-2, C-3, C-4, C-8, C-16, C-19, C.1.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,10 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
+from tests.helpers import checked_copy, raises_unchanged
+from tests.helpers import rummy_snapshot as snapshot
 
 
 def game_engine(engine: Any) -> Any:
@@ -35,41 +40,8 @@ DECK = sorted([*range(52), *range(52), JK, JK, JK, JK])  # C-2
 GOOD_HANDS = [DECK[14 * i : 14 * (i + 1)] for i in range(4)]
 GOOD_STOCK = DECK[56:]
 
-
-def snapshot(s: Any) -> tuple[Any, ...]:
-    return (
-        s.dealer,
-        s.hand_index,
-        s.totals,
-        s.phase,
-        s.current_player,
-        s.is_over,
-        s.hands,
-        s.melds,
-        s.opened,
-        s.blocked,
-        s.stock_size,
-        s.stock,
-        s.pile,
-        s.turn,
-        s.went_out,
-        s.legal_actions(),
-        s.hand_scores(),
-        s.totals_after(),
-    )
-
-
-def expect(exc: type[BaseException], fn: Callable[[], Any], state: Any = None) -> Any:
-    """Call fn, demand exc, and check the state (if any) is unchanged: equal to a copy taken
-    before, and the same in every observable member."""
-    if state is not None:
-        copy, before = state.copy(), snapshot(state)
-    with pytest.raises(exc) as info:
-        fn()
-    if state is not None:
-        assert state == copy, "a failed call changed the state"
-        assert snapshot(state) == before, "a failed call changed the state"
-    return info.value
+#: ``expect(exc, fn, state=None)``: fn raises exc and leaves ``state`` unchanged.
+expect = partial(raises_unchanged, snapshot)
 
 
 def illegal(s: Any, action: Any, card: int | None = None) -> None:
@@ -78,17 +50,6 @@ def illegal(s: Any, action: Any, card: int | None = None) -> None:
     legal = s.legal_actions()
     err = expect(IllegalMoveError, lambda: s.apply(action), s)
     assert err.card == card and err.legal == legal
-
-
-def c(text: str) -> int:
-    text = text.upper()
-    if text == "JK":
-        return JK
-    return "CDHS".index(text[1]) * 13 + "23456789TJQKA".index(text[0])
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
 
 
 def two_player_deal(seat1: list[int], stock_top: list[int], hand_size: int = 8) -> Any:
@@ -621,10 +582,7 @@ def test_moves_after_the_hand(engine: Any) -> None:
 
 def test_copy_equality_and_unhashable(engine: Any) -> None:
     s = engine.RummyState(engine.RummyRules(), seed=8)
-    t = s.copy()
-    assert s == t and s is not t
-    with pytest.raises(TypeError):
-        hash(s)
+    t = checked_copy(s)
     t.apply(("draw",))
     assert s != t and s.phase == "draw" and t.phase == "meld"
     assert s != engine.RummyState(engine.RummyRules(), seed=8, hand_index=1)

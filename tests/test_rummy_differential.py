@@ -7,6 +7,7 @@ meld validation, pile pickups, blocked players, scores — compared after every 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from hypothesis import given
@@ -14,9 +15,11 @@ from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
-from tests.helpers import examples
+from tests.helpers import assert_engines_agree, examples
+from tests.helpers import rummy_snapshot as snapshot
 
 DECK = [c for c in range(52) for _ in range(2)] + [52] * 4
+assert_same = partial(assert_engines_agree, snapshot)
 
 
 @st.composite
@@ -37,32 +40,6 @@ def rummy_params(draw: st.DrawFn) -> dict[str, Any]:
         "tie": draw(st.sampled_from(["play_on", "share"])),
         "max_hands": draw(st.one_of(st.none(), st.integers(1, 5))),
     }
-
-
-def snapshot(s: Any) -> dict[str, Any]:
-    return {
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "hands": s.hands,
-        "melds": [[tuple(m) for m in ms] for ms in s.melds],
-        "opened": s.opened,
-        "blocked": s.blocked,
-        "stock": s.stock,
-        "stock_size": s.stock_size,
-        "pile": s.pile,
-        "turn": s.turn,
-        "went_out": s.went_out,
-        "legal_actions": s.legal_actions(),
-        "hand_scores": s.hand_scores(),
-        "totals_after": s.totals_after(),
-        "is_over": s.is_over,
-    }
-
-
-def assert_same(fast: Any, slow: Any, where: str) -> None:
-    a, b = snapshot(fast), snapshot(slow)
-    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
-    assert not diff, f"{where}: rust vs reference differ: {diff}"
 
 
 def deal(rng: random.Random, players: int, hand_size: int, rigged: bool) -> tuple[Any, Any, Any]:

@@ -19,6 +19,9 @@ from typing import Any
 import pytest
 
 from hearts_fast.errors import IllegalMoveError, InvalidArgumentError
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
+from tests.helpers import meld_ids as m
 
 
 def game_engine(engine: Any) -> Any:
@@ -27,23 +30,6 @@ def game_engine(engine: Any) -> Any:
 
 JK, QS = 52, 49
 Meld = tuple[int, ...]
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'TH' -> 34, 'JK' -> 52 (docs/rummy-api.md card ids)."""
-    text = text.upper()
-    if text == "JK":
-        return JK
-    return "CDHS".index(text[1]) * 13 + "23456789TJQKA".index(text[0])
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
-
-
-def m(text: str) -> Meld:
-    """A meld in the written order: 'QD KD AD' -> (23, 24, 25)."""
-    return tuple(c(t) for t in text.split())
 
 
 def full_deck() -> list[int]:

@@ -10,6 +10,7 @@ After every step the two engines must agree on every observable member of the co
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Callable
 
 import pytest
@@ -18,20 +19,15 @@ from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
-from tests.helpers import examples
+from tests.helpers import assert_engines_agree, bid_kw, examples, norm_bid, spades_deck
+from tests.helpers import spades_snapshot as snapshot
 from tests.strategies import (
     SPADES_DEFAULTS,
     random_spades_deal,
     spades_deals,
-    spades_deck,
     spades_is_spade,
     spades_rule_params,
 )
-
-
-def bid_kw(s: Any, *args: Any) -> None:
-    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
-    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
 
 
 def call(s: Any, method: str, args: tuple[Any, ...]) -> None:
@@ -44,52 +40,7 @@ def call(s: Any, method: str, args: tuple[Any, ...]) -> None:
 
 # ---------------------------------------------------------------- snapshots
 
-
-def norm_bid(b: Any) -> Any:
-    """The reference returns ``Bid`` named tuples, the fast engine plain 4-tuples."""
-    return None if b is None else tuple(b)
-
-
-def snapshot(s: Any) -> dict[str, Any]:
-    """Every observable member the contract promises for a hand (docs/spades-api.md)."""
-    return {
-        "rules": s.rules.to_dict(),
-        "num_players": s.num_players,
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "totals": s.totals,
-        "bags": s.bags,
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "hands": s.hands,
-        "face_up": s.face_up,
-        "bids": [norm_bid(b) for b in s.bids],
-        "legal_bids": s.legal_bids(),
-        "can_bid_blind": s.can_bid_blind(),
-        "legal_bemos": s.legal_bemos(),
-        "deficient_seats": s.deficient_seats(),
-        "redeal_claims": s.redeal_claims,
-        "contracts": s.contracts(),
-        "legal_plays": s.legal_plays(),
-        "trick": [tuple(x) for x in s.trick],
-        "trick_number": s.trick_number,
-        "trick_winners": s.trick_winners,
-        "tricks_taken": s.tricks_taken,
-        "plays": [tuple(x) for x in s.plays],
-        "spades_broken": s.spades_broken,
-        "reneges": [tuple(x) for x in s.reneges],
-        "hand_scores": s.hand_scores(),
-        "hand_bags": s.hand_bags(),
-        "bags_after": s.bags_after(),
-        "totals_after": s.totals_after(),
-        "boston_made": s.boston_made(),
-    }
-
-
-def assert_same(fast: Any, slow: Any, where: str) -> None:
-    a, b = snapshot(fast), snapshot(slow)
-    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
-    assert not diff, f"{where}: rust vs reference differ: {diff}"
+assert_same = partial(assert_engines_agree, snapshot)
 
 
 def norm_history(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -4,15 +4,18 @@ games, bad input and Ctrl-C."""
 
 from __future__ import annotations
 
-import _thread
-import threading
-import time
 from typing import Any
 
 import numpy as np
 import pytest
 
 import hearts_fast as hf
+from tests.helpers import (
+    HAND_LIMIT_BAD_ARGUMENTS,
+    SIMULATE_BAD_ARGUMENTS,
+    assert_batch_refusals,
+    assert_interrupt_stops,
+)
 
 RULESETS = [
     hf.SpadesRules(),
@@ -167,12 +170,7 @@ def test_game_batch_matches_a_stepped_game_result() -> None:
 
 
 def test_keyboard_interrupt_stops_a_long_spades_simulation() -> None:
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    start = time.perf_counter()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        hf.simulate_spades(hf.SpadesRules(), hands=10**11, threads=1, stream=True)
-    assert time.perf_counter() - start < 10
+    assert_interrupt_stops(hf.simulate_spades, hf.SpadesRules())
 
 
 def test_progress_callback() -> None:
@@ -191,22 +189,9 @@ def test_progress_callback() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "exc", "match"),
     [
-        ({"hands": -1}, hf.InvalidArgumentError, "hands must be"),
-        ({"hands": 2**41}, hf.InvalidArgumentError, "hands must be"),
-        ({"hands": 1.5}, hf.ArgumentTypeError, "int"),
-        ({"games": -2}, hf.InvalidArgumentError, "games must be"),
-        ({"hands": 5, "games": 5}, hf.InvalidArgumentError, "not both"),
-        ({}, hf.InvalidArgumentError, "hands="),
+        *SIMULATE_BAD_ARGUMENTS,
+        *HAND_LIMIT_BAD_ARGUMENTS,
         ({"games": 3, "stream": True}, hf.InvalidArgumentError, "stream"),
-        ({"hands": 5, "policy": "smart"}, hf.InvalidArgumentError, "unknown policy"),
-        ({"hands": 5, "policy": ["random"] * 3}, hf.InvalidArgumentError, "one name per seat"),
-        ({"hands": 5, "policy": 7}, hf.ArgumentTypeError, "policy"),
-        ({"hands": 5, "threads": 0}, hf.InvalidArgumentError, "threads"),
-        ({"hands": 5, "seed": -1}, hf.InvalidArgumentError, "seed"),
-        ({"hands": 5, "seed": "1"}, hf.ArgumentTypeError, "seed"),
-        ({"hands": 5, "progress": 3}, hf.ArgumentTypeError, "callable"),
-        ({"games": 5, "hand_limit": 0}, hf.InvalidArgumentError, "hand_limit"),
-        ({"games": 5, "hand_limit": "9"}, hf.ArgumentTypeError, "hand_limit"),
         ({"hands": 5, "policy": "greedy"}, hf.InvalidArgumentError, "Spades policies"),
         ({"deals": np.zeros((3, 51), np.uint8)}, hf.InvalidDealError, "52 columns"),
         ({"deals": np.zeros((3, 52), np.uint8)}, hf.InvalidDealError, "more than once"),
@@ -223,12 +208,7 @@ def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str)
 
 
 def test_bad_rules_argument() -> None:
-    with pytest.raises(hf.ArgumentTypeError, match="SpadesRules"):
-        hf.simulate_spades(hf.HeartsRules(), hands=3)  # type: ignore[arg-type]
-    with pytest.raises(hf.ArgumentTypeError):
-        hf.SpadesState.from_batch(hf.SpadesRules(), 1, 1.0)  # type: ignore[arg-type]
-    with pytest.raises(hf.InvalidArgumentError, match="index"):
-        hf.SpadesState.from_batch(hf.SpadesRules(), 1, -1)
+    assert_batch_refusals(hf.simulate_spades, hf.SpadesState, hf.SpadesRules(), hf.HeartsRules())
 
 
 def test_zero_hands() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.helpers import assert_preset_refusals
 
 from hearts_fast.reference import (
     ArgumentTypeError,
@@ -233,14 +234,9 @@ def test_A1_presets() -> None:
     )
     assert os_.to_dict() == expected
     assert HeartsRules.preset("corazones", players=5).players == 5
-    with pytest.raises(InvalidRulesError):
-        HeartsRules.preset("hearts")
-    with pytest.raises(ArgumentTypeError):
-        HeartsRules.preset(3)  # type: ignore[arg-type]
+    assert_preset_refusals(HeartsRules, "hearts", "jota_diamantes", {"scoring": "chips"})
     with pytest.raises(InvalidRulesError):
         HeartsRules.preset("corazones", bogus=1)
-    with pytest.raises(InvalidRulesError):
-        HeartsRules.preset("jota_diamantes", scoring="chips")
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
+from tests.helpers import meld_ids as m
 
 from hearts_fast.reference import (
     JOKER,
@@ -34,20 +37,6 @@ from hearts_fast.reference.rummy import full_deck
 QS = 49
 JK = JOKER
 R = RummyRules()
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'JK' -> 52."""
-    return JK if text.upper() == "JK" else card(text)
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
-
-
-def m(text: str) -> tuple[int, ...]:
-    """A meld in the written order: 'QD KD AD' -> (23, 24, 25)."""
-    return tuple(c(t) for t in text.split())
 
 
 def make_state(

@@ -6,13 +6,14 @@ import random
 from typing import Any
 
 import pytest
+from tests.helpers import assert_constructor_refusals, assert_deal_refusals
+from tests.helpers import hearts_snapshot as snapshot
 
 from hearts_fast.reference import (
     ArgumentTypeError,
     HeartsRules,
     HeartsState,
     IllegalMoveError,
-    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -44,27 +45,6 @@ def make_deal(rules: HeartsRules, fixed: dict[int, list[int]], dealer: int = 0) 
             hands[s].append(rest.pop(0))
     assert not rest
     return hands
-
-
-def snapshot(s: HeartsState) -> tuple[Any, ...]:
-    return (
-        s.phase,
-        s.hands,
-        s.current_player,
-        s.pending_passes(),
-        s.trick,
-        s.trick_number,
-        s.trick_winners,
-        s.tricks_taken,
-        s.captured,
-        s.hearts_broken,
-        s.points(),
-        s.hand_scores(),
-        s.legal_plays(),
-        s.pass_direction,
-        s.pass_count,
-        s.moon_shooter(),
-    )
 
 
 def skip_pass(s: HeartsState) -> None:
@@ -120,26 +100,7 @@ def test_A3_from_deal_roundtrip() -> None:
 def test_A3_from_deal_errors() -> None:
     r = HeartsRules()
     good = make_deal(r, {})
-    with pytest.raises(InvalidDealError, match="4 hands"):
-        HeartsState.from_deal(r, good[:3])
-    dup = [list(h) for h in good]
-    dup[1][0] = dup[0][0]
-    with pytest.raises(InvalidDealError, match="more than once"):
-        HeartsState.from_deal(r, dup)
-    short = [list(h) for h in good]
-    short[3].pop()
-    with pytest.raises(InvalidDealError, match="missing"):
-        HeartsState.from_deal(r, short)
-    moved = [list(h) for h in good]
-    moved[1].append(moved[0].pop())
-    with pytest.raises(InvalidDealError, match="seat 0 holds 12"):
-        HeartsState.from_deal(r, moved)
-    with pytest.raises(InvalidCardError):
-        HeartsState.from_deal(r, [[*good[0][:-1], 52], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        HeartsState.from_deal(r, [[*good[0][:-1], True], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        HeartsState.from_deal(r, "2C 3C")  # type: ignore[arg-type]
+    assert_deal_refusals(lambda hands: HeartsState.from_deal(r, hands), good, 52)
     with pytest.raises(ArgumentTypeError):
         HeartsState.from_deal(r, [["2C"] * 13] * 4)  # type: ignore[list-item]
 
@@ -164,18 +125,7 @@ def test_A7_from_deal_extra_cards_depend_on_dealer() -> None:
 
 def test_constructor_argument_errors() -> None:
     r = HeartsRules()
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r.to_dict())  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r, seed=True)
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r, seed="1")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r, dealer=1.0)  # type: ignore[arg-type]
-    with pytest.raises(InvalidDealError):
-        HeartsState(r, dealer=4)
-    with pytest.raises(InvalidArgumentError):
-        HeartsState(r, hand_index=-1)
+    assert_constructor_refusals(HeartsState, r)
     with pytest.raises(InvalidRulesError):
         HeartsState(r, pass_direction="left")  # only with random rules [api]
     rr = HeartsRules(pass_direction="random")

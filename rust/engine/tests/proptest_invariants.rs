@@ -19,6 +19,9 @@
 //! Each property runs a modest number of cases so that `cargo test` stays fast;
 //! `PROPTEST_CASES=N` sets N for every property.
 
+mod common;
+
+use common::repair_spades;
 use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsRules, HeartsState, Moon, PassCount, PassDirection,
     PassTable, Phase, Scoring,
@@ -300,7 +303,7 @@ fn spades_rules() -> impl Strategy<Value = SpadesRules> {
         0u8..4,
     );
     (scores, bags, play).prop_map(|(s, b, p)| {
-        let mut r = SpadesRules {
+        let r = SpadesRules {
             win_score: s.0,
             lose_score: s.1,
             negative_inverse_loses: s.2,
@@ -328,20 +331,7 @@ fn spades_rules() -> impl Strategy<Value = SpadesRules> {
             ..SpadesRules::default()
         };
         // At most one of mirror, fourteen_partnership, suicide (B.1); suicide needs nil.
-        match p.11 {
-            1 => r.mirror = true,
-            2 => r.fourteen_partnership = true,
-            3 => {
-                r.suicide = true;
-                r.nil = true;
-            }
-            _ => {}
-        }
-        if !r.nil {
-            r.blind_nil = false;
-        }
-        r.validate().expect("repaired rules are valid");
-        r
+        repair_spades(r, u32::from(p.11))
     })
 }
 

@@ -8,6 +8,9 @@
 //! docs/rules/rummy.md, never taken from the engine. Card ids: `suit * 13 + rank` with clubs 0,
 //! diamonds 1, hearts 2, spades 3, rank 0 = "2" … 12 = "A"; the joker is 52.
 
+mod common;
+
+use common::{card_id as id, card_ids as ids};
 use hearts_engine::rummy::{
     card_value, check_deal, is_valid_meld, meld_value, Action, End, Multiset, Phase, RummyRules,
     RummyState, StockExhausted, JOKER,
@@ -15,21 +18,6 @@ use hearts_engine::rummy::{
 use hearts_engine::Rng;
 
 const QS: u8 = 49;
-
-/// `"QS"` → 49, `"TH"` → 34, `"JK"` → 52.
-fn id(text: &str) -> u8 {
-    if text == "JK" {
-        return JOKER;
-    }
-    let b = text.as_bytes();
-    let rank = b"23456789TJQKA".iter().position(|&r| r == b[0]).unwrap();
-    let suit = b"CDHS".iter().position(|&s| s == b[1]).unwrap();
-    (suit * 13 + rank) as u8
-}
-
-fn ids(text: &str) -> Vec<u8> {
-    text.split_whitespace().map(id).collect()
-}
 
 /// A hand from explicit hands, the top of the stock (top first; the rest of the 108 cards
 /// follow in id order) and the pile (bottom first). The first player is left of `dealer`.
@@ -94,30 +82,27 @@ fn plain_turn(s: &mut RummyState, card: &str) {
     apply(s, &Action::Discard(id(card)));
 }
 
-fn opens(s: &RummyState) -> Vec<Vec<Vec<u8>>> {
-    let mut v: Vec<Vec<Vec<u8>>> = s
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Open(ms) => Some(ms),
-            _ => None,
-        })
-        .collect();
+/// The melds of the legal actions that `melds` accepts, sorted.
+fn legal_melds(s: &RummyState, melds: fn(Action) -> Option<Vec<Vec<u8>>>) -> Vec<Vec<Vec<u8>>> {
+    let mut v: Vec<Vec<Vec<u8>>> = s.legal_actions().into_iter().filter_map(melds).collect();
     v.sort();
     v
 }
 
+/// The legal openings (C-11).
+fn opens(s: &RummyState) -> Vec<Vec<Vec<u8>>> {
+    legal_melds(s, |a| match a {
+        Action::Open(ms) => Some(ms),
+        _ => None,
+    })
+}
+
+/// The legal pile pickups (C-12).
 fn pile_takes(s: &RummyState) -> Vec<Vec<Vec<u8>>> {
-    let mut v: Vec<Vec<Vec<u8>>> = s
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::TakePile(ms) => Some(ms),
-            _ => None,
-        })
-        .collect();
-    v.sort();
-    v
+    legal_melds(s, |a| match a {
+        Action::TakePile(ms) => Some(ms),
+        _ => None,
+    })
 }
 
 fn discards(s: &RummyState) -> Vec<u8> {
@@ -245,13 +230,8 @@ fn c11_c15_openings_reach_30_in_natural_melds_and_keep_a_discard() {
 fn c11_seven_sevens_and_a_low_run_total_27_refused() {
     // EC-1: [7♣ 7♦ 7♥] (21) + [A♠ 2♠ 3♠] (6) = 27 < 30.
     let r = rules(2, 6);
-    let mut s = setup(
-        &r,
-        &["7C 7D 7H AS 2S 3S", "2C 5D 8S 4H 9D JC"],
-        "KC",
-        "2D",
-        1,
-    );
+    let hands = ["7C 7D 7H AS 2S 3S", "2C 5D 8S 4H 9D JC"];
+    let mut s = setup(&r, &hands, "KC", "2D", 1);
     apply(&mut s, &Action::Draw);
     assert!(opens(&s).is_empty(), "C-11");
     // With opening_min 27 both together open, and neither alone (21, 6).
@@ -259,13 +239,7 @@ fn c11_seven_sevens_and_a_low_run_total_27_refused() {
         opening_min: 27,
         ..r
     };
-    let mut t = setup(
-        &r27,
-        &["7C 7D 7H AS 2S 3S", "2C 5D 8S 4H 9D JC"],
-        "KC",
-        "2D",
-        1,
-    );
+    let mut t = setup(&r27, &hands, "KC", "2D", 1);
     apply(&mut t, &Action::Draw);
     assert_eq!(opens(&t), vec![vec![ids("7C 7D 7H"), ids("AS 2S 3S")]]);
 }

@@ -8,6 +8,9 @@
 //! `suit * 13 + rank` with clubs 0, diamonds 1, hearts 2, spades 3, rank 0 = "2" … 12 = "A";
 //! the Little Joker is 52 and the Big Joker 53.
 
+mod common;
+
+use common::{card_id as id, card_ids as ids};
 use hearts_engine::spades::{
     check_deal, legal_bid_mask, score_hand, Bemo, Bid, Boston, FirstLead, NilTricks, Phase,
     SetPenalty, SpadesRules, SpadesState,
@@ -16,24 +19,6 @@ use hearts_engine::{Card, CardSet};
 
 const LJ: u8 = 52;
 const BJ: u8 = 53;
-
-/// `"QS"` → 49, `"TH"` → 34, `"LJ"` → 52, `"BJ"` → 53.
-fn id(text: &str) -> u8 {
-    match text {
-        "LJ" => LJ,
-        "BJ" => BJ,
-        _ => {
-            let b = text.as_bytes();
-            let rank = b"23456789TJQKA".iter().position(|&r| r == b[0]).unwrap();
-            let suit = b"CDHS".iter().position(|&s| s == b[1]).unwrap();
-            (suit * 13 + rank) as u8
-        }
-    }
-}
-
-fn ids(text: &str) -> Vec<u8> {
-    text.split_whitespace().map(id).collect()
-}
 
 fn set(text: &str) -> CardSet {
     ids(text).into_iter().map(Card::new_unchecked).collect()
@@ -77,6 +62,12 @@ fn play(s: &mut SpadesState, cards: &str) {
         s.try_play(Card::new_unchecked(c))
             .unwrap_or_else(|e| panic!("{c}: {e}"));
     }
+}
+
+/// The current player plays its lowest legal card.
+fn play_lowest(s: &mut SpadesState) {
+    let c = s.legal_plays().first().expect("a legal play");
+    s.try_play(c).unwrap();
 }
 
 fn mask(values: &[u8]) -> u16 {
@@ -382,8 +373,7 @@ fn b3_1_a_forced_all_spade_lead_breaks_spades() {
         "only spades: a spade may be led"
     );
     play(&mut s, "AS 2C 2D");
-    let c = s.legal_plays().first().unwrap();
-    s.try_play(c).unwrap();
+    play_lowest(&mut s);
     assert!(
         s.spades_broken(),
         "[resolved] a forced all-spade lead breaks spades"
@@ -418,8 +408,7 @@ fn b3_5_jokers_are_the_two_highest_spades() {
     // Seat 2 holds 4♥: must follow hearts.
     assert_eq!(s.legal_plays(), set("4H"));
     play(&mut s, "4H");
-    let c = s.legal_plays().first().unwrap();
-    s.try_play(c).unwrap();
+    play_lowest(&mut s);
     assert_eq!(s.trick_winners()[0], 1, "LJ beats every card but BJ");
     assert!(s.spades_broken(), "a joker breaks spades");
     // Seat 1 leads a club; seat 2 has none: anything, the Big Joker included.
@@ -449,8 +438,7 @@ fn eb6_spade_led_follower_with_a_joker_must_play_it() {
     play(&mut s, "BJ");
     assert_eq!(s.legal_plays(), set("LJ"));
     play(&mut s, "LJ");
-    let c = s.legal_plays().first().unwrap();
-    s.try_play(c).unwrap();
+    play_lowest(&mut s);
     assert_eq!(s.trick_winners(), [1], "B.3 #5: BJ > LJ > A♠");
 }
 
