@@ -383,11 +383,13 @@ fn checked_play(s: &SpadesState, card: &Bound<'_, PyAny>) -> PyResult<Card> {
 }
 
 fn checked_claim(s: &SpadesState, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let refused = |e: String| illegal_with(e, None, seat_list(s.deficient_seats()));
     let seat = extract_int(seat, "seat")?;
-    let seat = i64::try_from(seat).unwrap_or(i64::MAX);
-    s.check_claim(seat)
-        .map_err(|e| illegal_with(e.to_string(), None, seat_list(s.deficient_seats())))?;
-    Ok(seat as u8)
+    s.claims_open().map_err(|e| refused(e.to_string()))?;
+    let seat =
+        u8::try_from(seat).map_err(|_| refused(format!("seat must be 0..=3, got {seat}")))?;
+    s.check_claim(seat).map_err(|e| refused(e.to_string()))?;
+    Ok(seat)
 }
 
 fn history_entry<'py>(
@@ -810,7 +812,7 @@ impl PySpadesGame {
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(self.0.state(), seat)?;
         self.0
-            .claim_redeal(i64::from(seat))
+            .claim_redeal(seat)
             .map_err(|e| illegal(e.to_string(), None, CardSet::EMPTY))
     }
     fn legal_plays(&self) -> Vec<u32> {

@@ -147,10 +147,10 @@ impl SpadesGame {
     }
 
     /// A deficient-hand claim: the next deal of the queue or the RNG replaces the hand.
-    pub fn claim_redeal(&mut self, seat: i64) -> Result<(), super::state::ClaimError> {
+    pub fn claim_redeal(&mut self, seat: u8) -> Result<(), super::state::ClaimError> {
         self.state.check_claim(seat)?;
         let deal = self.next_deal(self.state.dealer());
-        self.state.claim_redeal(seat as u8, deal)
+        self.state.claim_redeal(seat, deal)
     }
 
     fn finish_hand(&mut self) {
@@ -275,7 +275,7 @@ impl SpadesGame {
                 ))));
             }
             for (line, seat, _) in &b.redeals {
-                g.claim_redeal(i64::from(*seat))
+                g.claim_redeal(*seat)
                     .map_err(|e| refused_claim(line, *seat, e.to_string()))?;
             }
             for a in &b.actions {

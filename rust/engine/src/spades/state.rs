@@ -205,7 +205,7 @@ pub enum ClaimError {
     /// Not in the bidding phase, or a bid was already made.
     TooLate,
     /// The seat is not 0..=3.
-    NoSuchSeat(i64),
+    NoSuchSeat(u8),
     /// The seat's hand is not deficient.
     NotDeficient(u8),
 }
@@ -559,18 +559,25 @@ impl SpadesState {
     }
 
     /// Checks that `seat` may claim a redeal now.
-    pub fn check_claim(&self, seat: i64) -> Result<(), ClaimError> {
+    pub fn check_claim(&self, seat: u8) -> Result<(), ClaimError> {
+        self.claims_open()?;
+        if seat >= 4 {
+            return Err(ClaimError::NoSuchSeat(seat));
+        }
+        if self.deficient_seats() >> seat & 1 == 0 {
+            return Err(ClaimError::NotDeficient(seat));
+        }
+        Ok(())
+    }
+
+    /// Whether a deficient-hand claim can be made now at all (the rules allow it and no bid
+    /// has been made), whoever claims: the first checks of [`SpadesState::check_claim`].
+    pub fn claims_open(&self) -> Result<(), ClaimError> {
         if self.rules.deficient_hand == DeficientHand::Off {
             return Err(ClaimError::Off);
         }
         if self.phase != Phase::Bid || self.num_bids > 0 {
             return Err(ClaimError::TooLate);
-        }
-        if !(0..4).contains(&seat) {
-            return Err(ClaimError::NoSuchSeat(seat));
-        }
-        if self.deficient_seats() >> seat & 1 == 0 {
-            return Err(ClaimError::NotDeficient(seat as u8));
         }
         Ok(())
     }
@@ -578,7 +585,7 @@ impl SpadesState {
     /// `seat` shows its hand and the same dealer deals `deal` (B.3 `deficient_hand`). The
     /// seat can no longer bid blind in this hand.
     pub fn claim_redeal(&mut self, seat: u8, deal: Deal) -> Result<(), ClaimError> {
-        self.check_claim(i64::from(seat))?;
+        self.check_claim(seat)?;
         self.prior_deals.push(self.deal);
         self.redeal_claims.push(seat);
         self.looked |= 1 << seat;
