@@ -17,6 +17,7 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 
+from . import text as _text
 from .cards import (
     CLUBS,
     HEARTS,
@@ -614,22 +615,11 @@ class HeartsState:
 
     # ---------------------------------------------------------------- copy / equality
 
-    def _history_key(self) -> tuple[Any, ...]:
-        return (
-            self._rules,
-            self._dealer,
-            self._hand_index,
-            self._direction,
-            self._k,
-            tuple(self._dealt),
-            tuple(sorted(self._passes.items())),
-            tuple(self._plays),
-        )
-
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HeartsState):
+        """docs/text-format.md: the same class and the same text (rules, deal, history)."""
+        if not isinstance(other, HeartsState) or type(other) is not type(self):
             return NotImplemented
-        return self._history_key() == other._history_key()
+        return self.to_text() == other.to_text()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -652,9 +642,19 @@ class HeartsState:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference HeartsState players={self._n} dealer={self._dealer} "
-            f"hand_index={self._hand_index} "
-            f"phase={self._phase!r} trick_number={self.trick_number} "
-            f"current_player={self.current_player}>"
-        )
+        return f"HeartsState.from_text({self.to_text()!r})"
+
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The hand as a ``hearts-state`` text: rules, deal and every action."""
+        return _text.hearts_state_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> HeartsState:
+        """Read a ``hearts-state`` text, replaying every action through these rules;
+        ``InvalidArgumentError`` for anything wrong."""
+        return _text.hearts_state_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (HeartsState.from_text, (self.to_text(),))
