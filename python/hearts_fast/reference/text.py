@@ -28,6 +28,8 @@ Readings of points the document leaves open (each also noted where it is impleme
    number is refused with a clear message instead of overflowing Python's int parser.
 6. A Hearts ``index`` is 0..2**64-1 as the document says (the reference's constructors
    accept larger ints; such a state writes a text that no reader accepts).
+7. A rule VALUE is read by the parameter's type: ``none`` is None only where None is a
+   value (``max_hands``, ``lose_score``); Hearts ``moon=none`` is the str ``"none"``.
 """
 
 from __future__ import annotations
@@ -354,32 +356,36 @@ def _rules_line(rules: Any) -> str:
     return _line("rules", pairs)
 
 
-def _rule_value(line: Line, token: str, s: str) -> object:
-    """A VALUE as its Python value: true/false, none, an int, else the str itself."""
-    if s in ("true", "false"):
+def _rule_value(line: Line, token: str, s: str, kind: str) -> object:
+    """A VALUE as the Python value of a parameter of ``kind`` (the rules class's table):
+    ``true``/``false`` for a bool, ``none`` for None, an int, else the str itself.
+
+    Reading 7: ``none`` is None only for a parameter that may be None (Hearts ``max_hands``,
+    Spades ``lose_score`` …); elsewhere it is the str, as in Hearts ``moon=none``."""
+    if kind == "bool" and s in ("true", "false"):
         return s == "true"
-    if s == "none":
+    if kind in ("max_hands", "opt_int") and s == "none":
         return None
-    if s[0] in "-0123456789":
+    if kind != "choice" and _INT.fullmatch(s):
         return _int(line, token, s)
     return s
 
 
-def _read_rules(line: Line, cls: Callable[..., Any]) -> Any:
-    """§3.3: any order, no unknown or repeated name; validated by the rules constructor."""
-    default = cls().to_dict()
+def _read_rules(line: Line, cls: Callable[..., Any], table: dict[str, tuple[str, Any, Any]]) -> Any:
+    """§3.3: any order, no unknown or repeated name; validated by the rules constructor.
+    ``table``: the rules module's parameter table (name -> (kind, spec, default))."""
     params: dict[str, object] = {}
     for tok in line.fields:
         name, eq, value = tok.partition("=")
         if not eq:
             raise line.error("expected a rule pair NAME=VALUE", tok)
-        if name not in default:
-            raise line.error(f"unknown rule {name!r}; rules: {', '.join(default)}", tok)
+        if name not in table:
+            raise line.error(f"unknown rule {name!r}; rules: {', '.join(table)}", tok)
         if name in params:
             raise line.error(f"rule {name!r} is given twice", tok)
         if not value:
             raise line.error(f"rule {name!r} has an empty value", tok)
-        params[name] = _rule_value(line, tok, value)
+        params[name] = _rule_value(line, tok, value, table[name][0])
     with _engine(line, None, "invalid rules: "):
         return cls(**params)
 
@@ -567,14 +573,14 @@ def hearts_state_to_text(st: HeartsState) -> str:
 
 
 def hearts_state_from_text(text: object) -> HeartsState:
-    from .rules import HeartsRules
+    from .rules import _PARAMS, HeartsRules
     from .state import HeartsState, validate_deal
 
     r = _Reader(text, "hearts-state")
     rules_line = r.take("rules")
     block = _read_hearts_block(r)
     r.end()
-    rules = _read_rules(rules_line, HeartsRules)
+    rules = _read_rules(rules_line, HeartsRules, _PARAMS)
     v = block.values
     fixed = v["direction"] if rules.pass_direction == "random" else None
     with _engine(block.hand):
@@ -615,7 +621,7 @@ def hearts_game_to_text(g: HeartsGame) -> str:
 
 def hearts_game_from_text(text: object) -> HeartsGame:
     from .game import HeartsGame, _check_score_sheet
-    from .rules import HeartsRules
+    from .rules import _PARAMS, HeartsRules
     from .state import _check_dealer, validate_deal
 
     r = _Reader(text, "hearts-game")
@@ -645,7 +651,7 @@ def hearts_game_from_text(text: object) -> HeartsGame:
     ]
     r.end()
 
-    rules = _read_rules(rules_line, HeartsRules)
+    rules = _read_rules(rules_line, HeartsRules, _PARAMS)
     n = rules.players
     with _engine(game):
         first = _check_dealer(first, n, "first_dealer")
@@ -792,7 +798,7 @@ def spades_state_to_text(st: SpadesState) -> str:
 
 
 def spades_state_from_text(text: object) -> SpadesState:
-    from .spades import SpadesRules, SpadesState, validate_deal
+    from .spades import _PARAMS, SpadesRules, SpadesState, validate_deal
 
     r = _Reader(text, "spades-state")
     rules_line = r.take("rules")
@@ -802,7 +808,7 @@ def spades_state_from_text(text: object) -> SpadesState:
     rng = _gen(future, gt, gv)
     queued = _read_queued(r, "spades")
     r.end()
-    rules = _read_rules(rules_line, SpadesRules)
+    rules = _read_rules(rules_line, SpadesRules, _PARAMS)
     v = block.values
     with _engine(block.hand):
         SpadesState._check_args(rules, v["dealer"], v["index"], v["totals"], v["bags"], None, None)
@@ -841,7 +847,14 @@ def spades_game_to_text(g: SpadesGame) -> str:
 
 
 def spades_game_from_text(text: object) -> SpadesGame:
-    from .spades import SpadesGame, SpadesRules, _check_dealer, _check_pair, validate_deal
+    from .spades import (
+        _PARAMS,
+        SpadesGame,
+        SpadesRules,
+        _check_dealer,
+        _check_pair,
+        validate_deal,
+    )
 
     r = _Reader(text, "spades-game")
     rules_line = r.take("rules")
@@ -859,7 +872,7 @@ def spades_game_from_text(text: object) -> SpadesGame:
     queued = _read_queued(r, "spades")
     r.end()
 
-    rules = _read_rules(rules_line, SpadesRules)
+    rules = _read_rules(rules_line, SpadesRules, _PARAMS)
     with _engine(game):
         first = _check_dealer(first, "first_dealer")
         _check_pair(rules, totals, "totals")
@@ -1095,7 +1108,7 @@ def rummy_state_to_text(st: RummyState) -> str:
 
 
 def rummy_state_from_text(text: object) -> RummyState:
-    from .rummy import RummyRules, RummyState, validate_deal
+    from .rummy import _PARAMS, RummyRules, RummyState, validate_deal
 
     r = _Reader(text, "rummy-state")
     rules_line = r.take("rules")
@@ -1104,7 +1117,7 @@ def rummy_state_from_text(text: object) -> RummyState:
     ((gt, gv),) = _fields(future, ("rng",))
     rng = _gen(future, gt, gv)
     r.end()
-    rules = _read_rules(rules_line, RummyRules)
+    rules = _read_rules(rules_line, RummyRules, _PARAMS)
     v = block.values
     with _engine(block.hand):
         _, dealer, index, totals, _ = RummyState._check_args(
@@ -1151,7 +1164,14 @@ def rummy_game_to_text(g: RummyGame) -> str:
 
 
 def rummy_game_from_text(text: object) -> RummyGame:
-    from .rummy import RummyGame, RummyRules, _check_seat, _check_totals, validate_deal
+    from .rummy import (
+        _PARAMS,
+        RummyGame,
+        RummyRules,
+        _check_seat,
+        _check_totals,
+        validate_deal,
+    )
 
     r = _Reader(text, "rummy-game")
     rules_line = r.take("rules")
@@ -1172,7 +1192,7 @@ def rummy_game_from_text(text: object) -> RummyGame:
         queued.append((q, hands, stock))
     r.end()
 
-    rules = _read_rules(rules_line, RummyRules)
+    rules = _read_rules(rules_line, RummyRules, _PARAMS)
     n = rules.players
     with _engine(game):
         first = _check_seat(rules, first, "first_dealer")
