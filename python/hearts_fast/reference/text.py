@@ -491,6 +491,14 @@ def _apply(block: _Block, token: str, move: Callable[..., None], *args: Any) -> 
         move(*args)
 
 
+def _read_queued(r: _Reader, game: str) -> list[tuple[Line, list[list[int]]]]:
+    distinct = game == "hearts"
+    return [
+        (q, [_cards(q, t, t, game, distinct=distinct) for t in q.fields])
+        for q in r.take_all("queued")
+    ]
+
+
 # ---------------------------------------------------------------- §4.1 Hearts
 
 
@@ -645,10 +653,7 @@ def hearts_game_from_text(text: object) -> HeartsGame:
         ((gt, gv),) = _fields(future, ("rng",))
         directions = []
     rng = _gen(future, gt, gv)
-    queued = [
-        (q, [_cards(q, t, t, "hearts", distinct=True) for t in q.fields])
-        for q in r.take_all("queued")
-    ]
+    queued = _read_queued(r, "hearts")
     r.end()
 
     rules = _read_rules(rules_line, HeartsRules, _PARAMS)
@@ -780,14 +785,6 @@ def _spades_play(target: Any, st: SpadesState, block: _Block, h: int) -> None:
             _apply(block, token, target.bid, *move[1:])
         else:
             _apply(block, token, target.play, move[1])
-
-
-def _read_queued(r: _Reader, game: str) -> list[tuple[Line, list[list[int]]]]:
-    distinct = game == "hearts"
-    return [
-        (q, [_cards(q, t, t, game, distinct=distinct) for t in q.fields])
-        for q in r.take_all("queued")
-    ]
 
 
 def spades_state_to_text(st: SpadesState) -> str:
