@@ -147,11 +147,13 @@ class _Reader:
                 f"{_header_text(kind)!r}"
             )
         first = self.lines[0]
+        shown = " ".join([first.keyword, *first.fields])
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
         fmt, slash, version = first.keyword.partition("/")
         if fmt != FORMAT or not slash:
             raise InvalidArgumentError(
                 f"line {first.number}: not a hearts-fast text: the first line must be "
-                f"{_header_text(kind)!r}, got {' '.join([first.keyword, *first.fields])!r}"
+                f"{_header_text(kind)!r}, got {shown!r}"
             )
         if version != str(VERSION):
             raise InvalidArgumentError(
@@ -161,7 +163,7 @@ class _Reader:
         if len(first.fields) != 1 or first.fields[0] not in KINDS:
             raise InvalidArgumentError(
                 f"line {first.number}: the header is '{FORMAT}/{VERSION} KIND' with KIND one of "
-                f"{', '.join(KINDS)}; got {' '.join([first.keyword, *first.fields])!r}"
+                f"{', '.join(KINDS)}; got {shown!r}"
             )
         got = first.fields[0]
         if got != kind:
@@ -183,7 +185,10 @@ class _Reader:
         line = self.lines[self.pos]
         if line.keyword != keyword:
             unknown = "" if line.keyword in _KEYWORDS else "unknown line keyword; "
-            raise line.error(f"{unknown}expected a {keyword!r} line here (§4 order)")
+            raise line.error(
+                f"{unknown}expected a {keyword!r} line here (the line order of "
+                "docs/text-format.md §4)"
+            )
         self.pos += 1
         return line
 
@@ -197,7 +202,10 @@ class _Reader:
         if self.pos < len(self.lines):
             line = self.lines[self.pos]
             unknown = "unknown line keyword" if line.keyword not in _KEYWORDS else "out of place"
-            raise line.error(f"{unknown}: no further line may follow here (§4 order)")
+            raise line.error(
+                f"{unknown}: no further line may follow here (the line order of "
+                "docs/text-format.md §4)"
+            )
 
 
 def _line(keyword: str, tokens: Sequence[str]) -> str:
