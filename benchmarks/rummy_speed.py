@@ -1,5 +1,5 @@
 """Greedy rummy batch speed from Python: complete hands per second on one thread (and two),
-the median of interleaved repeats. RULES.md §C default rules, 4 players.
+the median of interleaved repeats. the default rules of docs/rules/rummy.md, 4 players.
 
     python benchmarks/rummy_speed.py [--hands 20000] [--repeats 7]
 """

@@ -1,14 +1,27 @@
-"""Shared pytest configuration: hypothesis profiles chosen by HYPOTHESIS_PROFILE.
+"""Shared pytest configuration.
+
+Hypothesis sizing, the one rule every test follows: the profile chosen by
+``HYPOTHESIS_PROFILE`` sets ``max_examples`` for the whole suite, and a test whose examples
+are costly runs a fraction of it with ``@examples(fraction)`` from ``tests/helpers.py``. No
+test hard-codes ``max_examples`` (``tests/test_suite_rules.py`` checks this).
 
 - ``ci`` (default): sized so the whole suite stays within a few minutes on 2 cores.
 - ``fast``: a quick local smoke run.
 - ``slow``: a long local soak (``HYPOTHESIS_PROFILE=slow make test-python``).
+
+The ``engine`` fixture runs a test on both engines' module namespaces: ``hearts_fast`` (the
+Rust engine) and ``hearts_fast.reference`` (pure Python). The modules are imported when the
+fixture is used, so the reference's own tests (``tests/reference``) run without the compiled
+extension.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 _common = {
@@ -21,3 +34,11 @@ settings.register_profile("ci", max_examples=600, **_common)
 settings.register_profile("fast", max_examples=25, **_common)
 settings.register_profile("slow", max_examples=3000, **_common)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+ENGINE_MODULES = ("hearts_fast", "hearts_fast.reference")
+
+
+@pytest.fixture(params=ENGINE_MODULES)
+def engine(request: pytest.FixtureRequest) -> ModuleType:
+    """The public API of one engine: ``hearts_fast`` or ``hearts_fast.reference``."""
+    return importlib.import_module(request.param)

@@ -1,4 +1,6 @@
-"""Shared helpers for the worked-example tests (RULES.md A.5).
+"""Shared helpers for the tests: the hypothesis sizing rule (``examples``, see
+tests/conftest.py), card ids written out (``card_id``), the Hearts worked-example helpers
+(docs/rules/hearts.md A.5) and the Spades scripted hands (docs/rules/spades.md EB-1..EB-6).
 
 Everything goes through the public API of an engine module (``hearts_fast`` or
 ``hearts_fast.reference``), passed in as ``hf``. Card ids follow docs/hearts-api.md:
@@ -7,10 +9,26 @@ Everything goes through the public API of an engine module (``hearts_fast`` or
 A *line* is the play of a hand written trick by trick: a list of ``(winner, "c1 c2 ...")``
 with the cards in play order (the leader first). ``play_line`` replays it on a HeartsState,
 checking at every step that the engine offers exactly the A-16 legal set computed here from
-RULES.md, and that each trick goes to the seat written in the line (A-17).
+docs/rules/hearts.md, and that each trick goes to the seat written in the line (A-17).
 """
 
 from __future__ import annotations
+
+import _thread
+import threading
+import time
+from typing import Any, Union
+
+import pytest
+from hypothesis import settings
+
+from hearts_fast.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidRulesError,
+)
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 13 + 10
@@ -24,6 +42,32 @@ def suit(c: int) -> int:
 
 def rank(c: int) -> int:
     return c % 13
+
+
+# --- card ids written out, independently of both engines' parsers ----------------------------
+
+RANKS, SUITS = "23456789TJQKA", "CDHS"
+#: The jokers: Spades' Little and Big Joker (B.3 #5, docs/spades-api.md) and rummy's joker
+#: (C-2, docs/rummy-api.md).
+JOKER_IDS = {"LJ": 52, "BJ": 53, "JK": 52}
+
+
+def card_id(text: str) -> int:
+    """``"QS"`` -> 49, ``"TH"`` -> 34, ``"LJ"`` -> 52, ``"BJ"`` -> 53, ``"JK"`` -> 52."""
+    text = text.upper()
+    if text in JOKER_IDS:
+        return JOKER_IDS[text]
+    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
+
+
+def card_ids(text: str) -> list[int]:
+    """``"QS 2H LJ"`` -> the sorted ids (``card_id``)."""
+    return sorted(card_id(t) for t in text.split())
+
+
+def meld_ids(text: str) -> tuple[int, ...]:
+    """A rummy meld in the written order: ``"QD KD AD"`` -> (23, 24, 25)."""
+    return tuple(card_id(t) for t in text.split())
 
 
 def cards(hf, text: str) -> list[int]:
@@ -40,7 +84,8 @@ def names(hf, ids) -> str:
     return " ".join(hf.card_name(c) for c in ids)
 
 
-# --- RULES.md A-16, written independently of both engines --------------------------------
+# --- docs/rules/hearts.md A-16, written independently of both engines
+# --------------------------------
 
 
 def penalty_cards(rules) -> set[int]:
@@ -52,7 +97,7 @@ def penalty_cards(rules) -> set[int]:
 
 
 def a16_legal(rules, hand, trick, trick_no: int, broken: bool, lowest_club: int) -> list[int]:
-    """RULES.md A-16 (without the A.6 options, which these examples do not use)."""
+    """docs/rules/hearts.md A-16 (without the A.6 options, which these examples do not use)."""
     hand = set(hand)
     if not trick:
         if trick_no == 1 and rules.first_lead == "two_of_clubs":
@@ -147,3 +192,369 @@ def play_first_legal_to_end(state) -> list[int]:
         seq.append(c)
         heart_seen = heart_seen or suit(c) == HEARTS or (rules.queen_breaks_hearts and c == QS)
     return seq
+
+
+# --- snapshots: every observable member of a hand ------------------------------------------------
+#
+# Lists become tuples where the two engines' types differ (the reference returns named tuples,
+# the fast engine plain tuples), so that snapshots of the two engines compare equal.
+
+
+def observe(s, members: str, **normalize) -> dict:
+    """The members of ``s`` named in ``members`` (space separated; ``name()`` calls a method),
+    each passed through ``normalize[name]`` where one is given."""
+    snap = {}
+    for word in members.split():
+        name = word.removesuffix("()")
+        value = getattr(s, name)
+        if word.endswith("()"):
+            value = value()
+        snap[name] = normalize[name](value) if name in normalize else value
+    return snap
+
+
+def tuples(xs) -> list[tuple]:
+    return [tuple(x) for x in xs]
+
+
+def norm_bid(b):
+    """The reference returns ``Bid`` named tuples, the fast engine plain 4-tuples."""
+    return None if b is None else tuple(b)
+
+
+#: Every observable member the API contract promises for a hand (docs/hearts-api.md,
+#: docs/spades-api.md, docs/rummy-api.md).
+HEARTS_MEMBERS = (
+    "phase num_players dealer hand_index pass_direction pass_count hands current_player"
+    " pending_passes() legal_plays() trick trick_number trick_winners tricks_taken captured"
+    " hearts_broken points() moon_shooter() hand_scores()"
+)
+SPADES_MEMBERS = (
+    "rules num_players dealer hand_index totals bags phase current_player hands face_up bids"
+    " legal_bids() can_bid_blind() legal_bemos() deficient_seats() redeal_claims contracts()"
+    " legal_plays() trick trick_number trick_winners tricks_taken plays spades_broken reneges"
+    " hand_scores() hand_bags() bags_after() totals_after() boston_made()"
+)
+RUMMY_MEMBERS = (
+    "dealer hand_index totals phase current_player hands melds opened blocked stock stock_size"
+    " pile turn went_out legal_actions() hand_scores() totals_after() is_over"
+)
+
+
+def hearts_snapshot(s) -> dict:
+    return observe(s, HEARTS_MEMBERS, trick=tuples)
+
+
+def spades_snapshot(s) -> dict:
+    return observe(
+        s,
+        SPADES_MEMBERS,
+        rules=lambda r: r.to_dict(),
+        bids=lambda bids: [norm_bid(b) for b in bids],
+        trick=tuples,
+        plays=tuples,
+        reneges=tuples,
+    )
+
+
+def rummy_snapshot(s) -> dict:
+    return observe(s, RUMMY_MEMBERS, melds=lambda melds: [tuples(ms) for ms in melds])
+
+
+def assert_engines_agree(snapshot, fast, slow, where: str) -> None:
+    """The two engines' states agree in every member of ``snapshot``."""
+    a, b = snapshot(fast), snapshot(slow)
+    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+    assert not diff, f"{where}: rust vs reference differ: {diff}"
+
+
+def raises_unchanged(snapshot, exc, fn, state=None, match: str | None = None):
+    """Call ``fn``, demand ``exc`` (matching ``match``), and check that ``state`` (if any) is
+    unchanged: equal to a copy taken before, and the same in every member of ``snapshot``.
+    Returns the exception."""
+    if state is not None:
+        copy, before = state.copy(), snapshot(state)
+    with pytest.raises(exc, match=match) as info:
+        fn()
+    if state is not None:
+        assert state == copy, "a failed call changed the state"
+        assert snapshot(state) == before, "a failed call changed the state"
+    return info.value
+
+
+# --- refusals every engine makes, whatever the game -----------------------------------------------
+
+
+def assert_deal_refusals(from_deal, good: list[list[int]], off_deck_id: int) -> None:
+    """``from_deal(hands)`` refuses (A-3, B-4) three hands of the four-seat deal ``good``, a card
+    dealt twice, a seat holding one card too few or too many, a card missing, a card id beyond
+    the ids (``off_deck_id``), a bool for a card and a string for the hands."""
+    with pytest.raises(InvalidDealError, match="4 hands"):
+        from_deal(good[:3])
+    dup = [list(h) for h in good]
+    dup[1][0] = dup[0][0]
+    with pytest.raises(InvalidDealError, match="more than once"):
+        from_deal(dup)
+    moved = [list(h) for h in good]
+    moved[1].append(moved[0].pop())
+    with pytest.raises(InvalidDealError, match="seat 0 holds 12"):
+        from_deal(moved)
+    short = [list(h) for h in good]
+    short[3].pop()
+    with pytest.raises(InvalidDealError, match="missing"):
+        from_deal(short)
+    with pytest.raises(InvalidCardError):
+        from_deal([[*good[0][:-1], off_deck_id], *good[1:]])
+    with pytest.raises(ArgumentTypeError):
+        from_deal([[*good[0][:-1], True], *good[1:]])
+    with pytest.raises(ArgumentTypeError):
+        from_deal("2C 3C")
+
+
+def assert_constructor_refusals(state_cls, rules) -> None:
+    """``state_cls(rules, ...)`` refuses rules given as a dict, a bool or a str seed, a float
+    dealer (ArgumentTypeError), a dealer beyond the seats (InvalidDealError) and a negative
+    hand index (InvalidArgumentError)."""
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules.to_dict())
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules, seed=True)
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules, seed="1")
+    with pytest.raises(ArgumentTypeError):
+        state_cls(rules, dealer=1.0)
+    with pytest.raises(InvalidDealError):
+        state_cls(rules, dealer=rules.players)
+    with pytest.raises(InvalidArgumentError):
+        state_cls(rules, hand_index=-1)
+
+
+def assert_preset_refusals(rules_cls, unknown: str, preset: str, clash: dict) -> None:
+    """``rules_cls.preset`` refuses an ``unknown`` name and a name not a str, an unknown
+    parameter, and overrides that ``clash`` with the preset ``preset`` (an invalid
+    combination)."""
+    with pytest.raises(InvalidRulesError):
+        rules_cls.preset(unknown)
+    with pytest.raises(ArgumentTypeError):
+        rules_cls.preset(3)
+    with pytest.raises(InvalidRulesError):
+        rules_cls.preset(preset, bogus=1)
+    with pytest.raises(InvalidRulesError):
+        rules_cls.preset(preset, **clash)
+
+
+def checked_copy(s):
+    """``s.copy()``: equal to ``s`` but not ``s``; a state is mutable, so unhashable."""
+    t = s.copy()
+    assert s == t and s is not t
+    with pytest.raises(TypeError):
+        hash(s)
+    return t
+
+
+# --- batch simulation (docs/protocol.md) ---------------------------------------------------------
+
+#: ``(kwargs, error, part of its message)``: arguments every ``simulate_<game>(rules, **kwargs)``
+#: refuses, whatever the game.
+SIMULATE_BAD_ARGUMENTS = [
+    ({"hands": -1}, InvalidArgumentError, "hands must be"),
+    ({"hands": 2**41}, InvalidArgumentError, "hands must be"),
+    ({"hands": 1.5}, ArgumentTypeError, "int"),
+    ({"games": -2}, InvalidArgumentError, "games must be"),
+    ({"hands": 5, "games": 5}, InvalidArgumentError, "not both"),
+    ({}, InvalidArgumentError, "hands="),
+    ({"hands": 5, "policy": "smart"}, InvalidArgumentError, "unknown policy"),
+    ({"hands": 5, "policy": ["random"] * 3}, InvalidArgumentError, "one name per seat"),
+    ({"hands": 5, "policy": 7}, ArgumentTypeError, "policy"),
+    ({"hands": 5, "threads": 0}, InvalidArgumentError, "threads"),
+    ({"hands": 5, "seed": -1}, InvalidArgumentError, "seed"),
+    ({"hands": 5, "seed": "1"}, ArgumentTypeError, "seed"),
+    ({"hands": 5, "progress": 3}, ArgumentTypeError, "callable"),
+]
+#: Likewise for ``hand_limit``, in the games that take one (Spades, rummy).
+HAND_LIMIT_BAD_ARGUMENTS = [
+    ({"games": 5, "hand_limit": 0}, InvalidArgumentError, "hand_limit"),
+    ({"games": 5, "hand_limit": "9"}, ArgumentTypeError, "hand_limit"),
+]
+
+
+def assert_interrupt_stops(simulate, rules) -> None:
+    """An interrupt of the main thread (Ctrl-C) stops a streamed simulation far too long to
+    finish: ``simulate`` raises KeyboardInterrupt soon after it."""
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        simulate(rules, hands=10**11, threads=1, stream=True)
+    assert time.perf_counter() - start < 10
+
+
+def assert_batch_refusals(simulate, state_cls, rules, foreign_rules) -> None:
+    """``simulate`` refuses another game's rules; ``state_cls.from_batch(rules, seed, index)``
+    refuses an index that is not an int or is negative."""
+    with pytest.raises(ArgumentTypeError, match=type(rules).__name__):
+        simulate(foreign_rules, hands=2)
+    with pytest.raises(ArgumentTypeError):
+        state_cls.from_batch(rules, 1, 1.0)
+    with pytest.raises(InvalidArgumentError, match="index"):
+        state_cls.from_batch(rules, 1, -1)
+
+
+# --- Spades hands (docs/rules/spades.md, docs/spades-api.md) ------------------------------------
+#
+# Written from docs/rules/spades.md only, independently of both engines. A *bid spec* is a bid
+# ``n`` or a tuple ``(n, blind, bemo)``.
+
+BidSpec = Union[int, tuple[int, bool, Any]]
+
+
+def spades_deck(jokers: bool = False) -> list[int]:
+    """B-2; B.3 #5: with jokers 2♣ (0) and 2♦ (13) leave, LJ (52) and BJ (53) join."""
+    if jokers:
+        return [c for c in range(54) if c not in (0, 13)]
+    return list(range(52))
+
+
+def spades_deal(fixed: dict[int, list[int]], jokers: bool = False) -> list[list[int]]:
+    """A valid deal giving each seat its ``fixed`` cards first (in that order), the rest of the
+    deck filled in id order."""
+    hands = [list(fixed.get(s, [])) for s in range(4)]
+    used = {x for h in hands for x in h}
+    rest = [x for x in spades_deck(jokers) if x not in used]
+    for s in range(4):
+        while len(hands[s]) < 13:
+            hands[s].append(rest.pop(0))
+    assert not rest
+    return hands
+
+
+def scripted(winners: list[int]) -> tuple[list[list[int]], list[dict[int, int]]]:
+    """A 52-card deal and its 13 tricks (seat -> card) in which trick k is won by winners[k].
+
+    Tricks 1-3 are clubs, 4-6 diamonds, 7-9 hearts, 10-12 spades; in each, all four follow
+    suit and the winner holds the top card of a 4-rank block (B-12, B-13). Trick 13 is the four
+    aces: winners[12] holds A♠, which wins it whoever leads (B-13)."""
+    assert len(winners) == 13
+    hands: list[list[int]] = [[] for _ in range(4)]
+    tricks: list[dict[int, int]] = []
+    for k in range(12):
+        suit, j = divmod(k, 3)
+        w = winners[k]
+        cards = {w: suit * 13 + 4 * j + 3}
+        for s, r in zip([s for s in range(4) if s != w], range(4 * j, 4 * j + 3)):
+            cards[s] = suit * 13 + r
+        tricks.append(cards)
+    w = winners[12]
+    aces = {w: AS}
+    for s, suit in zip([s for s in range(4) if s != w], (CLUBS, DIAMONDS, HEARTS)):
+        aces[s] = suit * 13 + 12
+    tricks.append(aces)
+    for t in tricks:
+        for s, x in t.items():
+            hands[s].append(x)
+    return hands, tricks
+
+
+def winners_for(counts: dict[int, int], order: list[int] | None = None) -> list[int]:
+    """A winners list with the given per-seat trick counts, in ``order`` (default by seat): the
+    last seat in ``order`` also wins trick 13."""
+    seq: list[int] = []
+    for s in order or sorted(counts):
+        seq += [s] * counts[s]
+    assert len(seq) == 13
+    return seq
+
+
+def bid_kw(s: Any, *args: Any) -> None:
+    """``s.bid(n, blind, bemo)`` with the options by keyword (they are keyword-only)."""
+    s.bid(args[0], **dict(zip(("blind", "bemo"), args[1:])))
+
+
+def do_bid(s: Any, spec: BidSpec) -> None:
+    """Bid a bid spec on a SpadesState or SpadesGame."""
+    if isinstance(spec, int):
+        s.bid(spec)
+    else:
+        s.bid(spec[0], blind=spec[1], bemo=spec[2])
+
+
+def bid_all(s: Any, value: int = 3) -> None:
+    """Every seat bids ``value`` (or its highest legal bid when ``value`` is not legal)."""
+    while s.phase == "bid":
+        legal = s.legal_bids()
+        s.bid(value if value in legal else legal[-1])
+
+
+def play_scripted(s: Any, tricks: list[dict[int, int]]) -> None:
+    """Play ``tricks`` (seat -> card) on a SpadesState or SpadesGame, each card for the current
+    player, demanding first that it is a legal play."""
+    for t in tricks:
+        for _ in range(4):
+            p = s.current_player
+            assert p is not None
+            assert t[p] in s.legal_plays()
+            s.play(t[p])
+
+
+def play_game_hand(g: Any, bids: dict[int, BidSpec], tricks: list[dict[int, int]]) -> None:
+    """Bid ``bids`` (by seat) and play ``tricks`` on a SpadesGame."""
+    while g.phase == "bid":
+        assert g.current_player is not None
+        do_bid(g, bids[g.current_player])
+    play_scripted(g, tricks)
+
+
+def scripted_state(
+    state_cls: Any,
+    rules: Any,
+    winners: list[int],
+    bids: dict[int, BidSpec],
+    *,
+    dealer: int = 3,
+    **kw: Any,
+) -> Any:
+    """``state_cls.from_deal`` of the ``scripted(winners)`` deal, bid ``bids`` (by seat) and
+    played to the end: trick k goes to winners[k]."""
+    hands, tricks = scripted(winners)
+    s = state_cls.from_deal(rules, hands, dealer=dealer, **kw)
+    play_game_hand(s, bids, tricks)
+    assert s.phase == "over"
+    assert s.trick_winners == winners
+    return s
+
+
+#: EB-1 (docs/rules/spades.md, default rules): dealer P3; bids P0 4, P1 nil, P2 3, P3 5; tricks
+#: 5, 0, 3, 5.
+EB1_WINNERS = winners_for({0: 5, 2: 3, 3: 5})
+EB1_BIDS: dict[int, BidSpec] = {0: 4, 1: 0, 2: 3, 3: 5}
+
+
+def check_eb1(s: Any) -> None:
+    """The EB-1 hand played out (B-17, B-18, B-19): Team A C=7, T=8 -> +71, 1 bag. Team B: nil
+    made +100, C=5, T=5 -> +50 -> +150."""
+    assert s.tricks_taken == [5, 0, 3, 5]
+    assert [tuple(b) for b in s.bids] == [
+        (4, False, False, None),
+        (0, True, False, None),
+        (3, False, False, None),
+        (5, False, False, None),
+    ]
+    assert s.contracts() == [7, 5]
+    assert s.hand_scores() == [71, 150]
+    assert s.hand_bags() == [1, 0] and s.bags_after() == [1, 0]
+    assert s.totals_after() == [71, 150]
+    assert s.boston_made() is None
+
+
+# --- hypothesis sizing ---------------------------------------------------------------------
+
+#: The fewest examples a scaled-down test runs, whatever the profile.
+MIN_EXAMPLES = 5
+
+
+def examples(fraction: float) -> settings:
+    """``@examples(fraction)``: the active profile's ``max_examples`` × ``fraction``, at least
+    ``MIN_EXAMPLES``, for a test whose examples are costly (see tests/conftest.py)."""
+    if not 0 < fraction <= 1:
+        raise ValueError(f"fraction must be in (0, 1], got {fraction}")
+    return settings(max_examples=max(MIN_EXAMPLES, round(settings().max_examples * fraction)))

@@ -12,16 +12,17 @@ early counts 1). Cards are named ``<rank><suit>``, rank one of ``23456789TJQKA``
 ``CDHS`` (``2C``, ``TD``, ``QS``, ``AS``); Spades adds ``LJ`` (Little Joker, id 52) and ``BJ``
 (Big Joker, id 53).
 
-``hearts.perft``: ``rules | dealer=<d> | hands | counts`` (RULES.md A-7, A-12..A-17).
+``hearts.perft``: ``rules | dealer=<d> | hands | counts`` (docs/rules/hearts.md A-7, A-12..A-17).
 
 - rules: ``name=value`` words for HeartsRules, always with ``pass_direction=hold`` (no
   passing, play starts at once); bools are ``true``/``false``.
 - hands: seat 0 first, seats separated by `` / ``, each seat's cards space-separated in
   ascending id order. The position is ``HeartsState.from_deal(rules, hands, dealer)``.
 
-``spades.perft``: ``rules | dealer=<d> | hands | bids | counts`` (RULES.md B-10..B-16, B.3).
+``spades.perft``: ``rules | dealer=<d> | hands | bids | counts`` (docs/rules/spades.md B-10..B-16,
+B.3).
 
-- rules: the SpadesRules parameters that differ from their defaults (RULES.md B.1), as
+- rules: the SpadesRules parameters that differ from their defaults (docs/rules/spades.md B.1), as
   ``name=value`` words in the order of the docs/spades-api.md table (= ``to_dict()`` order),
   bools ``true``/``false``, None ``none``, choices as their string, ints in decimal: the
   pairs of the ``rules`` line of docs/text-format.md. The field is empty (the line starts

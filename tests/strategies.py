@@ -7,15 +7,16 @@ from typing import Any
 from hypothesis import strategies as st
 
 import hearts_fast as hf
+from tests.helpers import spades_deck
 
 PRESETS = ["dame_de_pic", "corazones", "francesa", "jota_diamantes", "openspiel"]
 
 
 @st.composite
-def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
-    """Every parameter of RULES.md A.1/A.6 drawn independently, then repaired into a valid
-    combination (the invalid ones are tested separately)."""
-    p: dict[str, Any] = {
+def hearts_param_draws(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
+    """Every parameter of docs/rules/hearts.md A.1/A.6 drawn independently, not yet repaired
+    into a valid combination. ``for_games`` draws small thresholds (target, starting chips)."""
+    return {
         "players": draw(st.integers(3, 7)),
         "deck_adjust": draw(st.sampled_from(["remove_cards", "deal_all"])),
         "pass_count": draw(st.sampled_from(["auto", 0, 1, 2, 3, 4])),
@@ -43,6 +44,13 @@ def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
         "avoid_all_tricks_bonus": draw(st.sampled_from([0, 0, 5, 13])),
         "pass_table": draw(st.sampled_from(["dame_de_pic", "corazones"])),
     }
+
+
+@st.composite
+def rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
+    """Every parameter of docs/rules/hearts.md A.1/A.6 drawn independently, then repaired into a
+    valid combination (the invalid ones are tested separately)."""
+    p = draw(hearts_param_draws(for_games=for_games))
     if p["jack_of_diamonds"] and p["scoring"] == "chips":
         p["scoring"] = draw(st.sampled_from(["positive", "negative"]))
     if p["chips_end"] == "max_hands" and p["max_hands"] is None:
@@ -82,9 +90,10 @@ def deals(draw: st.DrawFn, rules: hf.HeartsRules, dealer: int) -> list[list[int]
     return deal_hands(rules, dealer, list(order))
 
 
-# ---------------------------------------------------------------- Spades (RULES.md §B)
+# ---------------------------------------------------------------- Spades (docs/rules/spades.md)
 #
-# Written from docs/spades-api.md and RULES.md B.1/B.6 only, independently of both engines.
+# Written from docs/spades-api.md and docs/rules/spades.md B.1/B.6 only, independently of both
+# engines.
 
 SPADES_DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -139,13 +148,6 @@ SPADES_VARIANTS = ("mirror", "fourteen_partnership", "suicide")
 SPADES_RULE_INT_LIMIT = 1_000_000
 
 
-def spades_deck(jokers: bool) -> list[int]:
-    """B-2; B.3 #5: with jokers 2♣ (0) and 2♦ (13) leave, LJ (52) and BJ (53) join."""
-    if jokers:
-        return [c for c in range(54) if c not in (0, 13)]
-    return list(range(52))
-
-
 def spades_is_spade(c: int) -> bool:
     """Jokers belong to the spade suit (B.3 #5)."""
     return c >= 52 or c // 13 == 3
@@ -175,7 +177,8 @@ def _repair_spades(p: dict[str, Any], pick_variant: int, nil_fix: bool) -> None:
 
 @st.composite
 def spades_rule_params(draw: st.DrawFn, *, for_games: bool = False) -> dict[str, Any]:
-    """Every parameter of the SpadesRules table (docs/spades-api.md, RULES.md B.1/B.6) drawn
+    """Every parameter of the SpadesRules table (docs/spades-api.md, docs/rules/spades.md B.1/B.6)
+    drawn
     independently, then repaired into a valid combination (the invalid ones are tested
     separately). ``for_games`` draws small thresholds so that games end within a few hands.
     Every int stays within the [api] engine limits (|value| <= 1,000,000), their bounds

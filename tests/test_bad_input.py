@@ -143,7 +143,7 @@ def test_from_deal_refuses_bad_deals() -> None:
     expect(
         hf.InvalidDealError, lambda: hf.HeartsState.from_deal(RULES, good, dealer=4), match="dealer"
     )
-    expect(hf.InvalidDealError, lambda: hf.HeartsState.from_deal(RULES, good, hand_index=-1))
+    expect(hf.InvalidArgumentError, lambda: hf.HeartsState.from_deal(RULES, good, hand_index=-1))
     expect(
         hf.InvalidRulesError,
         lambda: hf.HeartsState.from_deal(RULES, good, pass_direction="left"),
@@ -185,6 +185,7 @@ def test_A1_invalid_rules(params: dict[str, Any], exc: type[Exception], match: s
 
 def test_presets_and_unknown_preset() -> None:
     assert set(hf.HeartsRules.presets) == {
+        "default",
         "dame_de_pic",
         "corazones",
         "francesa",
@@ -245,18 +246,19 @@ def test_simulate_bad_input() -> None:
 
 
 def test_text_form_garbage_is_a_value_error() -> None:
+    """docs/text-format.md §5: a text that cannot be read is an InvalidArgumentError."""
     s = fresh_play_state()
     text = s.to_text()
     for bad in [
         "",
-        "hearts v1",
-        text.replace("players=4", "players=9"),
-        text + " play=ZZ",
+        "hearts-fast/1",
+        text.replace("rules pass_direction=hold", "rules pass_direction=hold players=9"),
+        text.rstrip("\n") + " ZZ\n",
         text.replace("dealer=0", "dealer=x"),
         text[: len(text) // 2],
-        text + " play=2C play=2C",
+        text.rstrip("\n") + " 2C 2C\n",
     ]:
-        with pytest.raises(ValueError):
+        with pytest.raises(hf.InvalidArgumentError):
             hf.HeartsState.from_text(bad)
 
 
@@ -330,6 +332,9 @@ def test_text_and_pickle_round_trip_mid_hand() -> None:
         assert eval(repr(r), {"HeartsRules": hf.HeartsRules}) == r
 
 
-def test_game_repr_shows_chips_in_chips() -> None:
-    g = hf.HeartsGame(hf.HeartsRules(scoring="chips"), totals=[100, 100, 100, 99], pot=1)
-    assert "Fraction(99, 1)" in repr(g) and "pot=Fraction(1, 1)" in repr(g)
+def test_game_text_shows_chips_in_chips() -> None:
+    g = hf.HeartsGame(
+        hf.HeartsRules(scoring="chips"), totals=[100, 100, 100, Fraction(199, 2)], pot=1
+    )
+    assert "totals=100,100,100,199/2 pot=1" in g.to_text()
+    assert eval(repr(g), {"HeartsGame": hf.HeartsGame}) == g

@@ -1,10 +1,12 @@
 """Differential tests: the Rust engine against the pure-Python reference engine, over
-random rules (every parameter of RULES.md A.1/A.6), random deals and random legal choices,
+random rules (every parameter of docs/rules/hearts.md A.1/A.6), random deals and random legal
+choices,
 passing and whole games included (A-3..A-25)."""
 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from hypothesis import given
@@ -12,40 +14,12 @@ from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from tests.helpers import assert_engines_agree
+from tests.helpers import hearts_snapshot as snapshot
 from tests.strategies import deal_hands, rule_params
 
 DIRECTIONS = ["left", "right", "across", "hold"]
-
-
-def snapshot(s: Any) -> dict[str, Any]:
-    """Every observable member the API contract promises for a hand."""
-    return {
-        "phase": s.phase,
-        "num_players": s.num_players,
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "pass_direction": s.pass_direction,
-        "pass_count": s.pass_count,
-        "hands": s.hands,
-        "current_player": s.current_player,
-        "pending_passes": s.pending_passes(),
-        "legal_plays": s.legal_plays(),
-        "trick": [tuple(x) for x in s.trick],
-        "trick_number": s.trick_number,
-        "trick_winners": s.trick_winners,
-        "tricks_taken": s.tricks_taken,
-        "captured": s.captured,
-        "hearts_broken": s.hearts_broken,
-        "points": s.points(),
-        "moon_shooter": s.moon_shooter(),
-        "hand_scores": s.hand_scores(),
-    }
-
-
-def assert_same(fast: Any, slow: Any, where: str) -> None:
-    a, b = snapshot(fast), snapshot(slow)
-    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
-    assert not diff, f"{where}: rust vs reference differ: {diff}"
+assert_same = partial(assert_engines_agree, snapshot)
 
 
 def choose_action(s: Any, rng: random.Random) -> tuple[str, Any]:
@@ -133,7 +107,7 @@ def test_A3_A21_random_hands_match_reference(setup: Any) -> None:
         steps += 1
         assert_same(fast, slow, f"after {action}")
         assert steps < 200
-    # RULES.md D: Σ pen_i = V at hand end, including early end.
+    # the invariants (D) of docs/rules/: Σ pen_i = V at hand end, including early end.
     assert sum(fast.points()) == fast.rules.total_penalty()
 
 
@@ -171,7 +145,7 @@ def test_A22_A25_random_games_match_reference(params: dict[str, Any], data: st.D
     assert fast.hand_history == slow.hand_history
     assert fast.winners == slow.winners
     if rules.scoring == "chips":
-        # RULES.md D: chip conservation, Σ stacks + pot is constant.
+        # the invariants (D) of docs/rules/: chip conservation, Σ stacks + pot is constant.
         assert sum(fast.totals) + fast.pot == n * rules.starting_chips
 
 

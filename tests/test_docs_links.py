@@ -130,18 +130,17 @@ def _texts() -> list[Path]:
             *(ROOT / "python").rglob("*.py"),
             *(ROOT / "python").rglob("*.pyi"),
             *(ROOT / "rust").rglob("*.rs"),
+            *(p for p in (ROOT / "tests").rglob("*.py") if p.name != "test_docs_links.py"),
+            *(ROOT / "benchmarks").rglob("*.py"),
         ]
     )
 
 
 @pytest.mark.parametrize("path", _texts(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_reference_to_the_rules_file_outside_the_repository(path: Path) -> None:
-    """README, docs, the Python package and the Rust comments point at docs/rules/, never at
-    ``shared/`` or a ``RULES.md`` the user does not have. (Rust string literals are left to
-    the Rust code's own review; only comment lines are read there.)"""
+    """README, docs, the Python package, the tests, the benchmarks and the Rust code point at
+    docs/rules/, never at ``shared/`` or a ``RULES.md`` the user does not have."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    if path.suffix == ".rs":
-        lines = [ln for ln in lines if ln.lstrip().startswith("//")]
     bad = [
         f"{i}: {ln.strip()}"
         for i, ln in enumerate(lines, 1)

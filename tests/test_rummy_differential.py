@@ -1,5 +1,5 @@
 """Differential tests: the Rust rummy engine against the pure-Python reference engine over
-random rules (every RULES.md C.1 parameter), deals and action sequences: the full legal
+random rules (every docs/rules/rummy.md C.1 parameter), deals and action sequences: the full legal
 action sets (draw, take the pile with its melds, openings, melds, lay-offs, end, discards),
 meld validation, pile pickups, blocked players, scores — compared after every step
 (C-3..C-20). A C-19 reshuffle ends the comparison (its order is engine-specific)."""
@@ -7,15 +7,19 @@ meld validation, pile pickups, blocked players, scores — compared after every 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from tests.helpers import assert_engines_agree, examples
+from tests.helpers import rummy_snapshot as snapshot
 
 DECK = [c for c in range(52) for _ in range(2)] + [52] * 4
+assert_same = partial(assert_engines_agree, snapshot)
 
 
 @st.composite
@@ -36,32 +40,6 @@ def rummy_params(draw: st.DrawFn) -> dict[str, Any]:
         "tie": draw(st.sampled_from(["play_on", "share"])),
         "max_hands": draw(st.one_of(st.none(), st.integers(1, 5))),
     }
-
-
-def snapshot(s: Any) -> dict[str, Any]:
-    return {
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "hands": s.hands,
-        "melds": [[tuple(m) for m in ms] for ms in s.melds],
-        "opened": s.opened,
-        "blocked": s.blocked,
-        "stock": s.stock,
-        "stock_size": s.stock_size,
-        "pile": s.pile,
-        "turn": s.turn,
-        "went_out": s.went_out,
-        "legal_actions": s.legal_actions(),
-        "hand_scores": s.hand_scores(),
-        "totals_after": s.totals_after(),
-        "is_over": s.is_over,
-    }
-
-
-def assert_same(fast: Any, slow: Any, where: str) -> None:
-    a, b = snapshot(fast), snapshot(slow)
-    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
-    assert not diff, f"{where}: rust vs reference differ: {diff}"
 
 
 def deal(rng: random.Random, players: int, hand_size: int, rigged: bool) -> tuple[Any, Any, Any]:
@@ -115,7 +93,7 @@ def run(params: dict[str, Any], seed: int, rigged: bool, steps: int, meld_bias: 
 
 # The reference enumerates every legal action by brute force at every step: a few dozen
 # whole hands per run (each compared step by step) keep this within the CI budget.
-@settings(max_examples=40)
+@examples(1 / 15)
 @given(rummy_params(), st.integers(0, 2**32), st.booleans(), st.floats(0.3, 0.95))
 def test_C3_C20_random_action_sequences(
     params: dict[str, Any], seed: int, rigged: bool, bias: float
@@ -132,7 +110,7 @@ def test_C3_C20_long_default_hands() -> None:
     assert total > 1500
 
 
-@settings(max_examples=200)
+@examples(1 / 3)
 @given(rummy_params(), st.integers(0, 2**32))
 def test_C6_C9_meld_validation_and_value(params: dict[str, Any], seed: int) -> None:
     """Random card tuples (mostly near-melds) are judged alike, and valued alike."""
@@ -159,7 +137,7 @@ def test_C6_C9_meld_validation_and_value(params: dict[str, Any], seed: int) -> N
             assert hf.meld_value(fr, m) == ref.meld_value(rr, m), m
 
 
-@settings(max_examples=100)
+@examples(1 / 6)
 @given(rummy_params(), st.integers(0, 2**32), st.integers(3, 11), st.booleans())
 def test_C6_C8_meld_generation_equals_reference_bruteforce(
     params: dict[str, Any], seed: int, size: int, jokers: bool
@@ -181,7 +159,7 @@ def test_C6_C8_meld_generation_equals_reference_bruteforce(
     assert got == want, hand
 
 
-@settings(max_examples=15)
+@examples(1 / 40)
 @given(rummy_params(), st.integers(0, 2**32))
 def test_C21_games_with_given_deals(params: dict[str, Any], seed: int) -> None:
     """Whole games on the same injected deals (stock_exhausted="end_hand", so no shuffle is

@@ -19,7 +19,7 @@ def test_A20_points_sum_to_V_in_every_hand(preset: str, players: int) -> None:
     res = hf.simulate_hearts(rules, hands=300, seed=players)
     n = rules.players
     assert res["points"].shape == (300, n) and res["points"].dtype == np.uint8
-    assert res["hand_scores"].shape == (300, n) and res["hand_scores"].dtype == np.int16
+    assert res["hand_scores"].shape == (300, n) and res["hand_scores"].dtype == np.int32
     assert res["moon_shooter"].shape == (300,) and res["moon_shooter"].dtype == np.int8
     assert (res["points"].sum(axis=1) == rules.total_penalty()).all()
     moons = res["moon_shooter"]

@@ -2,7 +2,7 @@
 reference (``hearts_fast.reference``), over random rules (every parameter of the SpadesRules
 table of docs/spades-api.md), random deals (jokers decks and face-up order included), random
 deficient-hand redeals and random legal bids, blind nils, bemos and plays (reneges too),
-with illegal-move probes, whole games included (RULES.md §0, §B: B-1..B-27).
+with illegal-move probes, whole games included (docs/rules/spades.md, B-1..B-27).
 
 After every step the two engines must agree on every observable member of the contract.
 """
@@ -10,77 +10,37 @@ After every step the two engines must agree on every observable member of the co
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Callable
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
+from tests.helpers import assert_engines_agree, bid_kw, examples, norm_bid, spades_deck
+from tests.helpers import spades_snapshot as snapshot
 from tests.strategies import (
     SPADES_DEFAULTS,
     random_spades_deal,
     spades_deals,
-    spades_deck,
     spades_is_spade,
     spades_rule_params,
 )
 
 
-def scaled(fraction: float) -> Any:
-    """The active hypothesis profile's ``max_examples`` scaled down for a costly test."""
-    return settings(max_examples=max(5, int(settings().max_examples * fraction)))
+def call(s: Any, method: str, args: tuple[Any, ...]) -> None:
+    """``s.<method>(*args)``, a bid's options by keyword."""
+    if method == "bid":
+        bid_kw(s, *args)
+    else:
+        getattr(s, method)(*args)
 
 
 # ---------------------------------------------------------------- snapshots
 
-
-def norm_bid(b: Any) -> Any:
-    """The reference returns ``Bid`` named tuples, the fast engine plain 4-tuples."""
-    return None if b is None else tuple(b)
-
-
-def snapshot(s: Any) -> dict[str, Any]:
-    """Every observable member the contract promises for a hand (docs/spades-api.md)."""
-    return {
-        "rules": s.rules.to_dict(),
-        "num_players": s.num_players,
-        "dealer": s.dealer,
-        "hand_index": s.hand_index,
-        "totals": s.totals,
-        "bags": s.bags,
-        "phase": s.phase,
-        "current_player": s.current_player,
-        "hands": s.hands,
-        "face_up": s.face_up,
-        "bids": [norm_bid(b) for b in s.bids],
-        "legal_bids": s.legal_bids(),
-        "can_bid_blind": s.can_bid_blind(),
-        "legal_bemos": s.legal_bemos(),
-        "deficient_seats": s.deficient_seats(),
-        "redeal_claims": s.redeal_claims,
-        "contracts": s.contracts(),
-        "legal_plays": s.legal_plays(),
-        "trick": [tuple(x) for x in s.trick],
-        "trick_number": s.trick_number,
-        "trick_winners": s.trick_winners,
-        "tricks_taken": s.tricks_taken,
-        "plays": [tuple(x) for x in s.plays],
-        "spades_broken": s.spades_broken,
-        "reneges": [tuple(x) for x in s.reneges],
-        "hand_scores": s.hand_scores(),
-        "hand_bags": s.hand_bags(),
-        "bags_after": s.bags_after(),
-        "totals_after": s.totals_after(),
-        "boston_made": s.boston_made(),
-    }
-
-
-def assert_same(fast: Any, slow: Any, where: str) -> None:
-    a, b = snapshot(fast), snapshot(slow)
-    diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
-    assert not diff, f"{where}: rust vs reference differ: {diff}"
+assert_same = partial(assert_engines_agree, snapshot)
 
 
 def norm_history(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -160,7 +120,7 @@ def apply(s: Any, action: tuple[str, Any]) -> None:
     if kind == "claim":
         s.claim_redeal(arg)
     elif kind == "bid":
-        s.bid(*arg)
+        bid_kw(s, *arg)
     else:
         s.play(arg)
 
@@ -212,12 +172,12 @@ def probe_illegal(fast: Any, slow: Any, rng: random.Random) -> None:
     kind, args = random_probe(slow, rng)
     method = {"bid": "bid", "play": "play", "claim": "claim_redeal"}[kind]
     trial = slow.copy()
-    if outcome(lambda: getattr(trial, method)(*args)) is None:
+    if outcome(lambda: call(trial, method, args)) is None:
         return  # a legal move: not a probe
     before_fast, before_slow = snapshot(fast), snapshot(slow)
     copy_fast, copy_slow = fast.copy(), slow.copy()
-    got_slow = outcome(lambda: getattr(slow, method)(*args))
-    got_fast = outcome(lambda: getattr(fast, method)(*args))
+    got_slow = outcome(lambda: call(slow, method, args))
+    got_fast = outcome(lambda: call(fast, method, args))
     assert got_fast == got_slow, f"{method}{args}: rust {got_fast} vs reference {got_slow}"
     event(f"probe refused: {method} {got_slow[0].__name__}")
     assert snapshot(slow) == before_slow and slow == copy_slow
@@ -295,13 +255,13 @@ def test_B4_B27_random_hands_match_reference(setup: Any) -> None:
     params, hands, kw, seed = setup
     fast, slow = new_pair(params, hands, kw)
     play_pair(fast, slow, kw, random.Random(seed), probes=0.2)
-    # RULES.md D: Σ tricks = 13; bag counters stay in range.
+    # the invariants (D) of docs/rules/: Σ tricks = 13; bag counters stay in range.
     assert sum(fast.tricks_taken) == 13
     if params["bags"]:
         assert all(0 <= b < params["bags_limit"] for b in fast.bags_after())
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(hand_setups())
 def test_B6_B8_B3_bidding_and_illegal_bids_match_reference(setup: Any) -> None:
     """B-6..B-8 with mirror / fourteen_partnership / suicide / team_bid_cap / blind nil / bemo /
@@ -321,7 +281,7 @@ def test_B6_B8_B3_bidding_and_illegal_bids_match_reference(setup: Any) -> None:
         probe_illegal(fast, slow, rng)
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(hand_setups())
 def test_B16_B27_copies_are_independent_and_equal(setup: Any) -> None:
     """copy() gives an equal, independent state in both engines; equality follows history."""
@@ -351,7 +311,7 @@ def test_B16_B27_copies_are_independent_and_equal(setup: Any) -> None:
 # ---------------------------------------------------------------- games (B-22)
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(spades_rule_params(for_games=True), st.data())
 def test_B22_random_games_match_reference(params: dict[str, Any], data: st.DataObject) -> None:
     """B-3, B-20, B-22, 0.6, 0.7: dealer rotation, running totals and bags, hand history,
@@ -433,6 +393,7 @@ VALUE_POOL = st.one_of(
         [
             "bags",
             "count_for_partner",
+            "team",
             "ignored",
             "undertricks",
             "bid",
@@ -515,7 +476,7 @@ def test_B2_B3_5_card_names_and_jokers_match() -> None:
             hf.spades_card_name(bad)
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(spades_rule_params(), st.integers(0, 2**64 - 1), st.integers(0, 3), st.integers(0, 40))
 def test_B4_B3_2_seeded_deals_are_valid_deals(
     params: dict[str, Any], seed: int, dealer: int, hand_index: int
@@ -574,7 +535,7 @@ def deal_outcome(mod: Any, params: dict[str, Any], deal: Any, as_redeal: bool) -
     return "ok"
 
 
-@scaled(0.5)
+@examples(0.5)
 @given(
     st.booleans(),
     spades_deals(False, 0),

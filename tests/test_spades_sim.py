@@ -1,18 +1,21 @@
-"""simulate_spades: the Spades batch (RULES.md §B) — determinism across threads and splits,
+"""simulate_spades: the Spades batch (docs/rules/spades.md) — determinism across threads and splits,
 equality with stepping SpadesState under the same policies, streaming aggregates, whole
 games, bad input and Ctrl-C."""
 
 from __future__ import annotations
 
-import _thread
-import threading
-import time
 from typing import Any
 
 import numpy as np
 import pytest
 
 import hearts_fast as hf
+from tests.helpers import (
+    HAND_LIMIT_BAD_ARGUMENTS,
+    SIMULATE_BAD_ARGUMENTS,
+    assert_batch_refusals,
+    assert_interrupt_stops,
+)
 
 RULESETS = [
     hf.SpadesRules(),
@@ -24,6 +27,59 @@ RULESETS = [
     hf.SpadesRules(blind_nil=True, blind_nil_value=200, team_bid_cap=True),
 ]
 HAND_KEYS = ["bids", "nil", "blind", "bemo", "tricks", "hand_scores", "hand_bags"]
+DECKS = np.stack([np.random.default_rng(5).permutation(52) for _ in range(300)]).astype(np.uint8)
+
+
+def dealt_hands(order: list[int], dealer: int) -> list[list[int]]:
+    """B-4: card k of a deck order goes to seat (dealer + 1 + k) % 4, in dealt order."""
+    return [[order[k] for k in range(52) if (dealer + 1 + k) % 4 == s] for s in range(4)]
+
+
+def jokers_decks(n: int, seed: int) -> Any:
+    """Deck orders of the B.3 #5 deck: no 2C (0) or 2D (13), plus the jokers 52 and 53."""
+    deck = [c for c in range(54) if c not in (0, 13)]
+    rng = np.random.default_rng(seed)
+    return np.stack([rng.permutation(deck) for _ in range(n)]).astype(np.int64)
+
+
+@pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[2]], ids=repr)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_B4_caller_deals_replay_and_duplicate_play(rules: hf.SpadesRules, policy: str) -> None:
+    """deals= (docs/protocol.md): row i is a deck order dealt one card at a time from the
+    dealer's left (dealer i % 4, B-4); every row equals stepping SpadesState.from_deal with
+    Policy(policy, seed, index=i), for any thread count, and the same deals replay under
+    other policies (duplicate play)."""
+    decks = jokers_decks(40, 1) if rules.jokers else DECKS[:40]
+    out = hf.simulate_spades(rules, deals=decks, seed=7, policy=policy, threads=2)
+    one = hf.simulate_spades(rules, deals=decks, hands=40, seed=7, policy=policy, threads=1)
+    for k in HAND_KEYS:
+        np.testing.assert_array_equal(out[k], one[k])
+    for i in range(0, 40, 7):
+        s = hf.SpadesState.from_deal(
+            rules, dealt_hands(decks[i].tolist(), i % 4), dealer=i % 4, hand_index=i
+        )
+        hf.Policy(policy, seed=7, index=i).play_out(s)
+        assert s.tricks_taken == out["tricks"][i].tolist()
+        assert s.hand_scores() == out["hand_scores"][i].tolist()
+        assert [b.value for b in s.bids if b is not None] == out["bids"][i].tolist()
+    other = hf.simulate_spades(rules, deals=decks, seed=7, policy="random", threads=1)
+    assert (other["tricks"].sum(axis=1) == 13).all()
+
+
+def test_B4_caller_deals_stream_equals_the_arrays() -> None:
+    rules = hf.SpadesRules()
+    full = hf.simulate_spades(rules, deals=DECKS, seed=2)
+    st = hf.simulate_spades(rules, deals=DECKS, seed=2, stream=True)
+    assert st["hands"] == len(DECKS)
+    np.testing.assert_allclose(st["mean_tricks"], full["tricks"].mean(axis=0))
+    np.testing.assert_allclose(st["mean_hand_scores"], full["hand_scores"].mean(axis=0))
+
+
+def test_B3_5_caller_deals_must_be_the_rules_deck() -> None:
+    with pytest.raises(hf.InvalidDealError, match="not in the deck"):
+        hf.simulate_spades(hf.SpadesRules(jokers=True), deals=DECKS[:2])
+    with pytest.raises(hf.InvalidDealError, match="not in the deck"):
+        hf.simulate_spades(hf.SpadesRules(), deals=jokers_decks(2, 3))
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=repr)
@@ -114,12 +170,7 @@ def test_game_batch_matches_a_stepped_game_result() -> None:
 
 
 def test_keyboard_interrupt_stops_a_long_spades_simulation() -> None:
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    start = time.perf_counter()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        hf.simulate_spades(hf.SpadesRules(), hands=10**11, threads=1, stream=True)
-    assert time.perf_counter() - start < 10
+    assert_interrupt_stops(hf.simulate_spades, hf.SpadesRules())
 
 
 def test_progress_callback() -> None:
@@ -138,22 +189,17 @@ def test_progress_callback() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "exc", "match"),
     [
-        ({"hands": -1}, hf.InvalidArgumentError, "hands must be"),
-        ({"hands": 2**41}, hf.InvalidArgumentError, "hands must be"),
-        ({"hands": 1.5}, hf.ArgumentTypeError, "int"),
-        ({"games": -2}, hf.InvalidArgumentError, "games must be"),
-        ({"hands": 5, "games": 5}, hf.InvalidArgumentError, "not both"),
-        ({}, hf.InvalidArgumentError, "hands="),
+        *SIMULATE_BAD_ARGUMENTS,
+        *HAND_LIMIT_BAD_ARGUMENTS,
         ({"games": 3, "stream": True}, hf.InvalidArgumentError, "stream"),
-        ({"hands": 5, "policy": "smart"}, hf.InvalidArgumentError, "unknown policy"),
-        ({"hands": 5, "policy": ["random"] * 3}, hf.InvalidArgumentError, "one name per seat"),
-        ({"hands": 5, "policy": 7}, hf.ArgumentTypeError, "policy"),
-        ({"hands": 5, "threads": 0}, hf.InvalidArgumentError, "threads"),
-        ({"hands": 5, "seed": -1}, hf.InvalidArgumentError, "seed"),
-        ({"hands": 5, "seed": "1"}, hf.ArgumentTypeError, "seed"),
-        ({"hands": 5, "progress": 3}, hf.ArgumentTypeError, "callable"),
-        ({"games": 5, "hand_limit": 0}, hf.InvalidArgumentError, "hand_limit"),
-        ({"games": 5, "hand_limit": "9"}, hf.ArgumentTypeError, "hand_limit"),
+        ({"hands": 5, "policy": "greedy"}, hf.InvalidArgumentError, "Spades policies"),
+        ({"deals": np.zeros((3, 51), np.uint8)}, hf.InvalidDealError, "52 columns"),
+        ({"deals": np.zeros((3, 52), np.uint8)}, hf.InvalidDealError, "more than once"),
+        ({"deals": np.full((1, 52), 54, np.int64)}, hf.InvalidDealError, "0..53"),
+        ({"deals": np.zeros((3, 52), np.float64)}, hf.ArgumentTypeError, "uint8"),
+        ({"deals": [list(range(52))]}, hf.ArgumentTypeError, "numpy"),
+        ({"hands": 4, "deals": DECKS[:3]}, hf.InvalidArgumentError, "rows"),
+        ({"games": 4, "deals": DECKS[:3]}, hf.InvalidArgumentError, "hands="),
     ],
 )
 def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str) -> None:
@@ -162,14 +208,23 @@ def test_bad_arguments(kwargs: dict[str, Any], exc: type[Exception], match: str)
 
 
 def test_bad_rules_argument() -> None:
-    with pytest.raises(hf.ArgumentTypeError, match="SpadesRules"):
-        hf.simulate_spades(hf.HeartsRules(), hands=3)  # type: ignore[arg-type]
-    with pytest.raises(hf.ArgumentTypeError):
-        hf.SpadesState.from_batch(hf.SpadesRules(), 1, 1.0)  # type: ignore[arg-type]
-    with pytest.raises(hf.InvalidDealError):
-        hf.SpadesState.from_batch(hf.SpadesRules(), 1, -1)
+    assert_batch_refusals(hf.simulate_spades, hf.SpadesState, hf.SpadesRules(), hf.HeartsRules())
 
 
 def test_zero_hands() -> None:
     out = hf.simulate_spades(hf.SpadesRules(), hands=0)
     assert out["tricks"].shape == (0, 4) and out["hand_scores"].shape == (0, 2)
+
+
+def test_streamed_variance_does_not_wrap_for_large_scores() -> None:
+    """Streamed sums of squares are kept in the engine without overflow: with ±1e6 nil values
+    and a bag penalty of 1e6 per bag (B-18, B-20), 3,000,000 hands' Σ score² is far beyond
+    64 bits. The streamed variance equals numpy's on the same hands (issue 10's repro)."""
+    rules = hf.SpadesRules(bags_limit=1, bags_penalty=10**6, nil_value=10**6)
+    n = 3_000_000
+    streamed = hf.simulate_spades(rules, hands=n, seed=4, threads=2, stream=True)
+    scores = hf.simulate_spades(rules, hands=n, seed=4, threads=2)["hand_scores"]
+    expected = scores.astype(np.float64).var(axis=0)
+    assert expected.min() > 1e12
+    np.testing.assert_allclose(streamed["var_hand_scores"], expected, rtol=1e-9)
+    np.testing.assert_allclose(streamed["mean_hand_scores"], scores.mean(axis=0), rtol=1e-9)

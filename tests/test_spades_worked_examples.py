@@ -1,4 +1,4 @@
-"""RULES.md §B.5 worked examples EB-1 … EB-6, run against both engines.
+"""docs/rules/spades.md.5 worked examples EB-1 … EB-6, run against both engines.
 
 Every example is reached by real play through the public API (docs/spades-api.md): a scripted
 deal built with ``SpadesState.from_deal`` (or given to ``SpadesGame(deals=[...])``) in which
@@ -12,104 +12,26 @@ The ``engine`` fixture gives the module namespace: ``hearts_fast`` (Rust) and
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import pytest
 
-import hearts_fast as hf
-import hearts_fast.reference as ref
-
-ENGINES = [ref, hf]
-
-
-@pytest.fixture(params=ENGINES, ids=[m.__name__ for m in ENGINES])
-def engine(request: pytest.FixtureRequest) -> Any:
-    return request.param
-
+from tests.helpers import (
+    EB1_BIDS,
+    EB1_WINNERS,
+    BidSpec,
+    bid_all,
+    check_eb1,
+    play_game_hand,
+    scripted,
+    scripted_state,
+    spades_deal,
+    winners_for,
+)
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
 
 LJ, BJ = 52, 53
-BidSpec = Union[int, tuple[int, bool, Any]]
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'TH' -> 34, 'LJ' -> 52, 'BJ' -> 53 (docs/spades-api.md card ids)."""
-    text = text.upper()
-    if text in ("LJ", "BJ"):
-        return LJ if text == "LJ" else BJ
-    return "CDHS".index(text[1]) * 13 + "23456789TJQKA".index(text[0])
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
-
-
-def deck(jokers: bool = False) -> list[int]:
-    return [x for x in range(54) if x not in (0, 13)] if jokers else list(range(52))
-
-
-def make_deal(fixed: dict[int, list[int]], jokers: bool = False) -> list[list[int]]:
-    """A valid deal giving each seat its ``fixed`` cards first, the rest of the deck filled in
-    id order."""
-    hands = [list(fixed.get(s, [])) for s in range(4)]
-    used = {x for h in hands for x in h}
-    rest = [x for x in deck(jokers) if x not in used]
-    for s in range(4):
-        while len(hands[s]) < 13:
-            hands[s].append(rest.pop(0))
-    assert not rest
-    return hands
-
-
-def scripted(winners: list[int]) -> tuple[list[list[int]], list[dict[int, int]]]:
-    """A 52-card deal and its 13 tricks (seat -> card) in which trick k is won by winners[k].
-
-    Tricks 1-3 are clubs, 4-6 diamonds, 7-9 hearts, 10-12 spades; in each, all four follow
-    suit and the winner holds the top card of a 4-rank block (B-12, B-13). Trick 13 is the four
-    aces: winners[12] holds A♠, which wins it whoever leads (B-13)."""
-    assert len(winners) == 13
-    hands: list[list[int]] = [[] for _ in range(4)]
-    tricks: list[dict[int, int]] = []
-    for k in range(12):
-        suit, j = divmod(k, 3)
-        w = winners[k]
-        cards = {w: suit * 13 + 4 * j + 3}
-        for s, r in zip([s for s in range(4) if s != w], range(4 * j, 4 * j + 3)):
-            cards[s] = suit * 13 + r
-        tricks.append(cards)
-    w = winners[12]
-    aces = {w: c("AS")}
-    for s, suit in zip([s for s in range(4) if s != w], (0, 1, 2)):
-        aces[s] = suit * 13 + 12
-    tricks.append(aces)
-    for t in tricks:
-        for s, x in t.items():
-            hands[s].append(x)
-    return hands, tricks
-
-
-def winners_for(counts: dict[int, int], order: list[int] | None = None) -> list[int]:
-    """A winners list with the given per-seat trick counts, in ``order`` (default by seat)."""
-    seq: list[int] = []
-    for s in order or sorted(counts):
-        seq += [s] * counts[s]
-    assert len(seq) == 13
-    return seq
-
-
-def do_bid(s: Any, spec: BidSpec) -> None:
-    if isinstance(spec, int):
-        s.bid(spec)
-    else:
-        s.bid(spec[0], spec[1], spec[2])
-
-
-def play_scripted(s: Any, tricks: list[dict[int, int]]) -> None:
-    for t in tricks:
-        for _ in range(4):
-            p = s.current_player
-            assert p is not None
-            assert t[p] in s.legal_plays()
-            s.play(t[p])
 
 
 def run_scripted(
@@ -117,58 +39,21 @@ def run_scripted(
     winners: list[int],
     bids: dict[int, BidSpec],
     *,
-    dealer: int = 3,
     rules: dict[str, Any] | None = None,
     **kw: Any,
 ) -> Any:
     """Bid ``bids`` (by seat) and play the scripted hand in which trick k goes to winners[k]."""
-    hands, tricks = scripted(winners)
-    rules_obj = engine.SpadesRules(**(rules or {}))
-    s = engine.SpadesState.from_deal(rules_obj, hands, dealer=dealer, **kw)
-    while s.phase == "bid":
-        assert s.current_player is not None
-        do_bid(s, bids[s.current_player])
-    play_scripted(s, tricks)
-    assert s.phase == "over"
-    assert s.trick_winners == winners
-    return s
-
-
-def bid_all(s: Any, value: int = 3) -> None:
-    while s.phase == "bid":
-        legal = s.legal_bids()
-        s.bid(value if value in legal else legal[-1])
-
-
-def play_game_hand(g: Any, bids: dict[int, BidSpec], tricks: list[dict[int, int]]) -> None:
-    while g.phase == "bid":
-        assert g.current_player is not None
-        do_bid(g, bids[g.current_player])
-    play_scripted(g, tricks)
+    return scripted_state(
+        engine.SpadesState, engine.SpadesRules(**(rules or {})), winners, bids, **kw
+    )
 
 
 # ---------------------------------------------------------------- EB-1 (defaults)
 
-EB1_WINNERS = winners_for({0: 5, 2: 3, 3: 5})
-EB1_BIDS: dict[int, BidSpec] = {0: 4, 1: 0, 2: 3, 3: 5}
-
 
 def test_EB1_B17_B18_B19_defaults(engine: Any) -> None:
-    """Dealer P3. Bids P0 4, P1 nil, P2 3, P3 5; tricks 5, 0, 3, 5.
-    Team A: C=7, T=8 -> +71, 1 bag. Team B: nil made +100, C=5, T=5 -> +50 -> +150."""
-    s = run_scripted(engine, EB1_WINNERS, EB1_BIDS, dealer=3)
-    assert s.tricks_taken == [5, 0, 3, 5]
-    assert [tuple(b) for b in s.bids] == [
-        (4, False, False, None),
-        (0, True, False, None),
-        (3, False, False, None),
-        (5, False, False, None),
-    ]
-    assert s.contracts() == [7, 5]
-    assert s.hand_scores() == [71, 150]
-    assert s.hand_bags() == [1, 0] and s.bags_after() == [1, 0]
-    assert s.totals_after() == [71, 150]
-    assert s.boston_made() is None
+    """EB-1 with the defaults (``check_eb1`` states the expected results)."""
+    check_eb1(run_scripted(engine, EB1_WINNERS, EB1_BIDS, dealer=3))
 
 
 # ---------------------------------------------------------------- EB-2 (set, bag penalty)
@@ -314,13 +199,15 @@ def test_EB6_B10_B16_trick1_leader_with_spades_and_a_heart(engine: Any) -> None:
     """Trick 1 leader {A♠ 3♠ 2♥} -> {2♥} (here with ten more spades); {A♠ 3♠ ...} only
     spades -> all of them."""
     hand = [c("AS"), c("3S"), c("2H"), *[x for x in ALL_SPADES if x not in cs("AS 3S 2S")]]
-    s = engine.SpadesState.from_deal(engine.SpadesRules(), make_deal({0: hand}), dealer=3)
+    s = engine.SpadesState.from_deal(engine.SpadesRules(), spades_deal({0: hand}), dealer=3)
     bid_all(s)
     assert s.current_player == 0 and s.legal_plays() == cs("2H")
     with pytest.raises(engine.IllegalMoveError) as e:
         s.play(c("AS"))
     assert e.value.card == c("AS") and e.value.legal == cs("2H")
-    only = engine.SpadesState.from_deal(engine.SpadesRules(), make_deal({0: ALL_SPADES}), dealer=3)
+    only = engine.SpadesState.from_deal(
+        engine.SpadesRules(), spades_deal({0: ALL_SPADES}), dealer=3
+    )
     bid_all(only)
     assert only.legal_plays() == ALL_SPADES
 
@@ -328,7 +215,7 @@ def test_EB6_B10_B16_trick1_leader_with_spades_and_a_heart(engine: Any) -> None:
 def _trick2_state(engine: Any, **rules: Any) -> Any:
     """P0 wins a clubs trick 1 and leads trick 2 holding A♠, 2♥ and ten diamonds."""
     p0 = [c("AC"), c("2H"), c("AS"), *range(13, 23)]
-    deal = make_deal({0: p0, 1: cs("2C 3C 4C"), 2: cs("5C 6C 7C"), 3: cs("8C 9C TC")})
+    deal = spades_deal({0: p0, 1: cs("2C 3C 4C"), 2: cs("5C 6C 7C"), 3: cs("8C 9C TC")})
     s = engine.SpadesState.from_deal(engine.SpadesRules(**rules), deal, dealer=3)
     bid_all(s)
     for x in ("AC", "2C", "5C", "8C"):
@@ -351,7 +238,7 @@ def test_EB6_B11_B3_1_trick2_leader(engine: Any) -> None:
 def test_EB6_B12_void_follower_may_trump(engine: Any) -> None:
     """♥ led, follower {K♦ 3♠} (void in hearts) -> {K♦, 3♠}: any card."""
     p1 = cs("KD 3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC")
-    deal = make_deal({0: cs("5H AC"), 1: p1, 2: cs("2H 3H")})
+    deal = spades_deal({0: cs("5H AC"), 1: p1, 2: cs("2H 3H")})
     s = engine.SpadesState.from_deal(engine.SpadesRules(), deal, dealer=3)
     bid_all(s)
     s.play(c("5H"))
@@ -364,7 +251,7 @@ def test_EB6_B3_5_joker_must_follow_spades(engine: Any) -> None:
     """jokers: ♠ led, follower {BigJoker 4♥ ...} (no other spade) -> {BigJoker}."""
     p0 = [LJ, *cs("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")]  # only spades: may lead one
     p1 = [BJ, c("4H"), *cs("3C 4C 5C 6C 7C 8C 9C TC JC QC KC")]
-    deal = make_deal({0: p0, 1: p1}, jokers=True)
+    deal = spades_deal({0: p0, 1: p1}, jokers=True)
     s = engine.SpadesState.from_deal(engine.SpadesRules(jokers=True), deal, dealer=3)
     bid_all(s)
     assert s.legal_plays() == sorted(p0)

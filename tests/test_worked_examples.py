@@ -1,9 +1,10 @@
-"""RULES.md §A.5 worked examples EA-1 … EA-8, run against both engines.
+"""docs/rules/hearts.md.5 worked examples EA-1 … EA-8, run against both engines.
 
 Every example is reached by real play through the public API (docs/hearts-api.md): a deal is
 built with ``HeartsState.from_deal`` (or given to ``HeartsGame(deals=[...])``), and a play line
 written trick by trick produces exactly the captures the example states. While replaying a line
-the helpers also check the engine's legal set against RULES.md A-16 and each trick's winner
+the helpers also check the engine's legal set against docs/rules/hearts.md A-16 and each trick's
+winner
 (A-17). Scores are then read from ``points()``, ``hand_scores()``, ``moon_shooter()`` and, for the
 game-level numbers, from a ``HeartsGame`` resumed from the example's score sheet
 (``totals=`` / ``pot=``) replaying the same line.
@@ -11,7 +12,6 @@ game-level numbers, from a ``HeartsGame`` resumed from the example's score sheet
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from fractions import Fraction
 
@@ -27,20 +27,13 @@ from tests.helpers import (
     play_line,
 )
 
-ENGINES = {"rust": "hearts_fast", "reference": "hearts_fast.reference"}
+
+def flat(engine, line) -> list[int]:
+    return [c for _, text in line for c in cards_in_order(engine, text)]
 
 
-@pytest.fixture(params=list(ENGINES), ids=list(ENGINES))
-def hf(request):
-    return importlib.import_module(ENGINES[request.param])
-
-
-def flat(hf, line) -> list[int]:
-    return [c for _, text in line for c in cards_in_order(hf, text)]
-
-
-def captured_text(hf, state) -> list[str]:
-    return [names(hf, x) for x in state.captured]
+def captured_text(engine, state) -> list[str]:
+    return [names(engine, x) for x in state.captured]
 
 
 def finish_hand_in_game(game, seq) -> None:
@@ -82,31 +75,31 @@ EA1_LINE = [
 EA1_CAPTURED = ["", "2H 7H KH QS", "3H 4H 5H 9H JH", "6H 8H TH QH AH"]
 
 
-def ea1_state(hf, **rules):
-    r = hf.HeartsRules(pass_direction="hold", **rules)
-    return hf.HeartsState.from_deal(r, deal(hf, EA1_DEAL), dealer=EA1_DEALER)
+def ea1_state(engine, **rules):
+    r = engine.HeartsRules(pass_direction="hold", **rules)
+    return engine.HeartsState.from_deal(r, deal(engine, EA1_DEAL), dealer=EA1_DEALER)
 
 
-def test_EA1_A20_A21_captures_points_no_moon(hf):
-    st = ea1_state(hf)
+def test_EA1_A20_A21_captures_points_no_moon(engine):
+    st = ea1_state(engine)
     assert st.phase == "play"
     assert st.current_player == 1  # A-12: eldest hand leads
-    play_line(hf, st, EA1_LINE)
+    play_line(engine, st, EA1_LINE)
     assert st.phase == "over"
-    assert captured_text(hf, st) == EA1_CAPTURED
+    assert captured_text(engine, st) == EA1_CAPTURED
     assert st.points() == [0, 16, 5, 5]  # A-20
     assert sum(st.points()) == 26  # A-20 invariant Σ pen_i = V
     assert st.moon_shooter() is None  # A-21: no moon
     assert st.hand_scores() == [0, 16, 5, 5]  # A-21 "none / no moon": h_i = pen_i
 
 
-def test_EA1_A22_positive_totals(hf):
-    rules = hf.HeartsRules(pass_direction="hold")
-    game = hf.HeartsGame(
-        rules, deals=[deal(hf, EA1_DEAL)], first_dealer=EA1_DEALER, totals=[40, 12, 30, 55]
+def test_EA1_A22_positive_totals(engine):
+    rules = engine.HeartsRules(pass_direction="hold")
+    game = engine.HeartsGame(
+        rules, deals=[deal(engine, EA1_DEAL)], first_dealer=EA1_DEALER, totals=[40, 12, 30, 55]
     )
     assert game.totals == [40, 12, 30, 55]
-    finish_hand_in_game(game, flat(hf, EA1_LINE))
+    finish_hand_in_game(game, flat(engine, EA1_LINE))
     assert game.totals == [40, 28, 35, 60]
     assert game.hand_history == [
         {"points": [0, 16, 5, 5], "hand_scores": [0, 16, 5, 5], "moon_shooter": None}
@@ -117,22 +110,22 @@ def test_EA1_A22_positive_totals(hf):
     assert game.pot == 0
 
 
-def test_EA1_A23_negative_totals(hf):
-    rules = hf.HeartsRules(pass_direction="hold", scoring="negative")
-    game = hf.HeartsGame(
-        rules, deals=[deal(hf, EA1_DEAL)], first_dealer=EA1_DEALER, totals=[-40, -12, -30, -55]
+def test_EA1_A23_negative_totals(engine):
+    rules = engine.HeartsRules(pass_direction="hold", scoring="negative")
+    game = engine.HeartsGame(
+        rules, deals=[deal(engine, EA1_DEAL)], first_dealer=EA1_DEALER, totals=[-40, -12, -30, -55]
     )
-    finish_hand_in_game(game, flat(hf, EA1_LINE))
+    finish_hand_in_game(game, flat(engine, EA1_LINE))
     assert game.totals == [-40, -28, -35, -60]
     assert not game.is_over  # A-23: no total <= -100
 
 
-def test_EA1_A24_chips_clean_player_takes_pot(hf):
-    rules = hf.HeartsRules(pass_direction="hold", scoring="chips")
-    game = hf.HeartsGame(rules, deals=[deal(hf, EA1_DEAL)], first_dealer=EA1_DEALER)
+def test_EA1_A24_chips_clean_player_takes_pot(engine):
+    rules = engine.HeartsRules(pass_direction="hold", scoring="chips")
+    game = engine.HeartsGame(rules, deals=[deal(engine, EA1_DEAL)], first_dealer=EA1_DEALER)
     assert game.totals == [100, 100, 100, 100]
     assert game.pot == 0
-    finish_hand_in_game(game, flat(hf, EA1_LINE))
+    finish_hand_in_game(game, flat(engine, EA1_LINE))
     # pot 26 -> P0 alone is clean and takes it
     assert game.totals == [126, 84, 95, 95]
     assert all(isinstance(x, Fraction) for x in game.totals)
@@ -157,58 +150,58 @@ EA2_DEAL = [
 EA2_DEALER = 1
 
 
-def ea2_line(hf) -> list[int]:
+def ea2_line(engine) -> list[int]:
     """Lowest legal card at every turn (any line gives P2 every trick)."""
-    st = hf.HeartsState.from_deal(
-        hf.HeartsRules(pass_direction="hold"), deal(hf, EA2_DEAL), dealer=EA2_DEALER
+    st = engine.HeartsState.from_deal(
+        engine.HeartsRules(pass_direction="hold"), deal(engine, EA2_DEAL), dealer=EA2_DEALER
     )
     seq = play_first_legal_to_end(st)
     assert st.trick_winners == [2] * len(st.trick_winners)
     return seq
 
 
-def ea2_played_state(hf, **rules):
-    r = hf.HeartsRules(pass_direction="hold", **rules)
-    st = hf.HeartsState.from_deal(r, deal(hf, EA2_DEAL), dealer=EA2_DEALER)
-    play_all(st, ea2_line(hf))
+def ea2_played_state(engine, **rules):
+    r = engine.HeartsRules(pass_direction="hold", **rules)
+    st = engine.HeartsState.from_deal(r, deal(engine, EA2_DEAL), dealer=EA2_DEALER)
+    play_all(st, ea2_line(engine))
     assert st.phase == "over"
-    all_penalties = sorted(cards(hf, "QS") + [hf.card(r + "H") for r in "23456789TJQKA"])
+    all_penalties = sorted(cards(engine, "QS") + [engine.card(r + "H") for r in "23456789TJQKA"])
     assert st.captured == [[], [], all_penalties, []]
     assert st.points() == [0, 0, 26, 0]
     return st
 
 
-def test_EA2_A21_subtract_self_moon(hf):
-    st = ea2_played_state(hf, moon="subtract_self")
+def test_EA2_A21_subtract_self_moon(engine):
+    st = ea2_played_state(engine, moon="subtract_self")
     assert st.moon_shooter() == 2
     assert st.hand_scores() == [0, 0, -26, 0]
 
 
-def test_EA2_A21_add_others_moon(hf):
-    st = ea2_played_state(hf, moon="add_others")
+def test_EA2_A21_add_others_moon(engine):
+    st = ea2_played_state(engine, moon="add_others")
     assert st.moon_shooter() == 2
     assert st.hand_scores() == [26, 26, 0, 26]
 
 
-def test_EA2_A21_moon_none_scores_plain_points(hf):
-    st = ea2_played_state(hf, moon="none")
+def test_EA2_A21_moon_none_scores_plain_points(engine):
+    st = ea2_played_state(engine, moon="none")
     assert st.moon_shooter() is None
     assert st.hand_scores() == [0, 0, 26, 0]
 
 
-def test_EA2_A23_negative_subtract_self_moon_adds_26(hf):
-    rules = hf.HeartsRules(pass_direction="hold", scoring="negative", moon="subtract_self")
-    game = hf.HeartsGame(rules, deals=[deal(hf, EA2_DEAL)], first_dealer=EA2_DEALER)
-    finish_hand_in_game(game, ea2_line(hf))
+def test_EA2_A23_negative_subtract_self_moon_adds_26(engine):
+    rules = engine.HeartsRules(pass_direction="hold", scoring="negative", moon="subtract_self")
+    game = engine.HeartsGame(rules, deals=[deal(engine, EA2_DEAL)], first_dealer=EA2_DEALER)
+    finish_hand_in_game(game, ea2_line(engine))
     assert game.totals == [0, 0, 26, 0]
     assert game.hand_history[0]["moon_shooter"] == 2
 
 
-def test_EA2_A24_chip_moon_keeps_carried_pot(hf):
-    rules = hf.HeartsRules(pass_direction="hold", scoring="chips")
-    game = hf.HeartsGame(rules, deals=[deal(hf, EA2_DEAL)], first_dealer=EA2_DEALER, pot=10)
+def test_EA2_A24_chip_moon_keeps_carried_pot(engine):
+    rules = engine.HeartsRules(pass_direction="hold", scoring="chips")
+    game = engine.HeartsGame(rules, deals=[deal(engine, EA2_DEAL)], first_dealer=EA2_DEALER, pot=10)
     assert game.pot == 10
-    finish_hand_in_game(game, ea2_line(hf))
+    finish_hand_in_game(game, ea2_line(engine))
     # every other player pays V=26 to P2; P2's own 26 come back; the carried pot stays
     assert game.totals == [74, 74, 178, 74]
     assert game.pot == 10
@@ -267,28 +260,32 @@ EA3_LINE2 = [
 EA3_CAPTURED2 = ["QS", "4H 5H 7H 9H JH QH AH", "3H 6H 8H TH KH", "", "", ""]
 
 
-def test_EA3_A3_A4_six_player_deck_v25(hf):
-    st = hf.HeartsState.from_deal(hf.HeartsRules(**EA3_RULES), deal(hf, EA3_HAND1), dealer=5)
+def test_EA3_A3_A4_six_player_deck_v25(engine):
+    st = engine.HeartsState.from_deal(
+        engine.HeartsRules(**EA3_RULES), deal(engine, EA3_HAND1), dealer=5
+    )
     deck = sorted(c for h in st.hands for c in h)
     assert len(deck) == 48
-    assert not set(cards(hf, "2C 2D 2H 3C")) & set(deck)  # A-3 removals for 6 players
+    assert not set(cards(engine, "2C 2D 2H 3C")) & set(deck)  # A-3 removals for 6 players
     assert all(len(h) == 8 for h in st.hands)
-    play_line(hf, st, EA3_LINE1)
+    play_line(engine, st, EA3_LINE1)
     assert st.phase == "over"
-    assert captured_text(hf, st) == EA3_CAPTURED1
+    assert captured_text(engine, st) == EA3_CAPTURED1
     assert sum(st.points()) == 25  # V = 25 (2♥ removed)
     assert all(p >= 1 for p in st.points())  # all six took a penalty card
     assert st.moon_shooter() is None
 
 
-def test_EA3_A24_pot_carries_then_splits_in_thirds(hf):
-    rules = hf.HeartsRules(**EA3_RULES)
-    game = hf.HeartsGame(
-        rules, deals=[deal(hf, EA3_HAND1), deal(hf, EA3_HAND2)], first_dealer=EA3_FIRST_DEALER
+def test_EA3_A24_pot_carries_then_splits_in_thirds(engine):
+    rules = engine.HeartsRules(**EA3_RULES)
+    game = engine.HeartsGame(
+        rules,
+        deals=[deal(engine, EA3_HAND1), deal(engine, EA3_HAND2)],
+        first_dealer=EA3_FIRST_DEALER,
     )
     assert game.totals == [100] * 6
     # hand 1: nobody is clean -> each pays pen_i, the pot (25) carries
-    finish_hand_in_game(game, flat(hf, EA3_LINE1))
+    finish_hand_in_game(game, flat(engine, EA3_LINE1))
     assert game.hand_history[0]["points"] == [1, 1, 1, 1, 3, 18]
     assert game.totals == [99, 99, 99, 99, 97, 82]
     assert game.pot == 25
@@ -298,7 +295,7 @@ def test_EA3_A24_pot_carries_then_splits_in_thirds(hf):
     assert st.dealer == 0
     assert st.hand_index == 1
     assert st.current_player == 1
-    finish_hand_in_game(game, flat(hf, EA3_LINE2))
+    finish_hand_in_game(game, flat(engine, EA3_LINE2))
     assert game.hand_history[1]["points"] == [13, 7, 5, 0, 0, 0]
     third = Fraction(50, 3)
     assert game.totals == [86, 92, 94, 99 + third, 97 + third, 82 + third]
@@ -307,24 +304,28 @@ def test_EA3_A24_pot_carries_then_splits_in_thirds(hf):
     assert sum(game.totals) + game.pot == 600
 
 
-def test_EA3_A24_hand2_captures(hf):
-    st = hf.HeartsState.from_deal(
-        hf.HeartsRules(**EA3_RULES), deal(hf, EA3_HAND2), dealer=0, hand_index=1
+def test_EA3_A24_hand2_captures(engine):
+    st = engine.HeartsState.from_deal(
+        engine.HeartsRules(**EA3_RULES), deal(engine, EA3_HAND2), dealer=0, hand_index=1
     )
-    play_line(hf, st, EA3_LINE2)
+    play_line(engine, st, EA3_LINE2)
     assert st.phase == "over"  # A-19: ended after trick 5
     assert len(st.trick_winners) == 5
-    assert captured_text(hf, st) == EA3_CAPTURED2
+    assert captured_text(engine, st) == EA3_CAPTURED2
     assert st.points() == [13, 7, 5, 0, 0, 0]
 
 
-def test_EA3_A24_resumed_pot_25_splits_50_over_3(hf):
+def test_EA3_A24_resumed_pot_25_splits_50_over_3(engine):
     """Hand 2 alone, resumed from the sheet after hand 1 (stacks and carried pot 25)."""
-    rules = hf.HeartsRules(**EA3_RULES)
-    game = hf.HeartsGame(
-        rules, deals=[deal(hf, EA3_HAND2)], first_dealer=0, totals=[99, 99, 99, 99, 97, 82], pot=25
+    rules = engine.HeartsRules(**EA3_RULES)
+    game = engine.HeartsGame(
+        rules,
+        deals=[deal(engine, EA3_HAND2)],
+        first_dealer=0,
+        totals=[99, 99, 99, 99, 97, 82],
+        pot=25,
     )
-    finish_hand_in_game(game, flat(hf, EA3_LINE2))
+    finish_hand_in_game(game, flat(engine, EA3_LINE2))
     third = Fraction(50, 3)
     assert game.totals == [86, 92, 94, 99 + third, 97 + third, 82 + third]
     assert game.pot == 0
@@ -352,17 +353,22 @@ EA4_LINE = [
 ]
 
 
-def test_EA4_VA2_A20_francesa_points_v43(hf):
-    rules = hf.HeartsRules.preset("francesa")
+def test_EA4_VA2_A20_francesa_points_v43(engine):
+    rules = engine.HeartsRules.preset("francesa")
     assert rules.french_spades is True
     assert rules.pass_direction == "rotate"
-    st = hf.HeartsState.from_deal(rules, deal(hf, EA4_DEAL), dealer=0, hand_index=3)
+    st = engine.HeartsState.from_deal(rules, deal(engine, EA4_DEAL), dealer=0, hand_index=3)
     assert st.pass_direction == "hold"  # A-8 rotate, 4 players, h = 3
     assert st.phase == "play"
     assert st.current_player == 0  # holder of 2♣ (V-A1 first_lead two_of_clubs)
-    play_line(hf, st, EA4_LINE)
+    play_line(engine, st, EA4_LINE)
     assert st.phase == "over"
-    assert captured_text(hf, st) == ["", "2H 3H QS AS", "", "4H 5H 6H 7H 8H 9H TH JH QH KH AH KS"]
+    assert captured_text(engine, st) == [
+        "",
+        "2H 3H QS AS",
+        "",
+        "4H 5H 6H 7H 8H 9H TH JH QH KH AH KS",
+    ]
     assert st.points() == [0, 22, 0, 21]
     assert sum(st.points()) == 43
     assert st.moon_shooter() is None
@@ -393,26 +399,26 @@ EA5_LINE = [
 ]
 
 
-def ea5_rules(hf, **overrides):
-    return hf.HeartsRules.preset("jota_diamantes", pass_direction="hold", **overrides)
+def ea5_rules(engine, **overrides):
+    return engine.HeartsRules.preset("jota_diamantes", pass_direction="hold", **overrides)
 
 
-def test_EA5_VA3_A21_jack_of_diamonds_bonus(hf):
-    rules = ea5_rules(hf)
+def test_EA5_VA3_A21_jack_of_diamonds_bonus(engine):
+    rules = ea5_rules(engine)
     assert rules.jack_of_diamonds is True
-    st = hf.HeartsState.from_deal(rules, deal(hf, EA5_DEAL), dealer=EA5_DEALER)
-    play_line(hf, st, EA5_LINE)
+    st = engine.HeartsState.from_deal(rules, deal(engine, EA5_DEAL), dealer=EA5_DEALER)
+    play_line(engine, st, EA5_LINE)
     assert st.phase == "over"
-    assert captured_text(hf, st) == ["JD 2H 3H 4H", "5H 6H 7H 8H 9H TH JH QH KH AH QS", "", ""]
+    assert captured_text(engine, st) == ["JD 2H 3H 4H", "5H 6H 7H 8H 9H TH JH QH KH AH QS", "", ""]
     assert st.points() == [3, 23, 0, 0]  # pen_i (A-20): J♦ is not a penalty
     assert st.moon_shooter() is None
     assert st.hand_scores() == [-7, 23, 0, 0]
 
 
-def test_EA5_A22_jota_positive_totals(hf):
-    rules = ea5_rules(hf)
-    game = hf.HeartsGame(rules, deals=[deal(hf, EA5_DEAL)], first_dealer=EA5_DEALER)
-    finish_hand_in_game(game, flat(hf, EA5_LINE))
+def test_EA5_A22_jota_positive_totals(engine):
+    rules = ea5_rules(engine)
+    game = engine.HeartsGame(rules, deals=[deal(engine, EA5_DEAL)], first_dealer=EA5_DEALER)
+    finish_hand_in_game(game, flat(engine, EA5_LINE))
     assert game.totals == [-7, 23, 0, 0]
     assert game.hand_history == [
         {"points": [3, 23, 0, 0], "hand_scores": [-7, 23, 0, 0], "moon_shooter": None}
@@ -428,23 +434,25 @@ EA5_MOON_DEAL = [
 ]
 
 
-def ea5_moon_state(hf, moon):
-    st = hf.HeartsState.from_deal(ea5_rules(hf, moon=moon), deal(hf, EA5_MOON_DEAL), dealer=0)
+def ea5_moon_state(engine, moon):
+    st = engine.HeartsState.from_deal(
+        ea5_rules(engine, moon=moon), deal(engine, EA5_MOON_DEAL), dealer=0
+    )
     play_first_legal_to_end(st)
     assert st.phase == "over"
     assert set(st.trick_winners) == {1}
-    assert captured_text(hf, st) == ["", "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS", "", ""]
+    assert captured_text(engine, st) == ["", "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS", "", ""]
     assert st.points() == [0, 26, 0, 0]
     assert st.moon_shooter() == 1
     return st
 
 
-def test_EA5_A21_jota_moon_subtract_self(hf):
-    assert ea5_moon_state(hf, "subtract_self").hand_scores() == [0, -36, 0, 0]
+def test_EA5_A21_jota_moon_subtract_self(engine):
+    assert ea5_moon_state(engine, "subtract_self").hand_scores() == [0, -36, 0, 0]
 
 
-def test_EA5_A21_jota_moon_add_others(hf):
-    assert ea5_moon_state(hf, "add_others").hand_scores() == [26, -10, 26, 26]
+def test_EA5_A21_jota_moon_add_others(engine):
+    assert ea5_moon_state(engine, "add_others").hand_scores() == [26, -10, 26, 26]
 
 
 # =============================================================================================
@@ -454,10 +462,10 @@ def test_EA5_A21_jota_moon_add_others(hf):
 # =============================================================================================
 
 
-def _deal_with(hf, seat_cards: dict[int, str], n=4):
+def _deal_with(engine, seat_cards: dict[int, str], n=4):
     """A 4-player deal where the given seats hold exactly the given cards and the remaining
     cards are dealt in id order to the other seats."""
-    fixed = {s: cards(hf, t) for s, t in seat_cards.items()}
+    fixed = {s: cards(engine, t) for s, t in seat_cards.items()}
     used = {c for v in fixed.values() for c in v}
     rest = [c for c in range(52) if c not in used]
     hands = []
@@ -471,83 +479,83 @@ def _deal_with(hf, seat_cards: dict[int, str], n=4):
     return hands
 
 
-def _trick1_state(hf, seat_cards):
-    rules = hf.HeartsRules(pass_direction="hold")  # first_lead left_of_dealer (default)
-    st = hf.HeartsState.from_deal(rules, _deal_with(hf, seat_cards), dealer=0)
+def _trick1_state(engine, seat_cards):
+    rules = engine.HeartsRules(pass_direction="hold")  # first_lead left_of_dealer (default)
+    st = engine.HeartsState.from_deal(rules, _deal_with(engine, seat_cards), dealer=0)
     assert st.phase == "play"
     assert st.trick_number == 1
     assert st.current_player == 1
     return st
 
 
-def _assert_refused(hf, st, bad_card, legal):
+def _assert_refused(engine, st, bad_card, legal):
     before = st.copy()
-    with pytest.raises(hf.IllegalMoveError) as info:
+    with pytest.raises(engine.IllegalMoveError) as info:
         st.play(bad_card)
     assert info.value.card == bad_card
     assert info.value.legal == legal
     assert st == before  # a call that raises leaves the object unchanged
 
 
-def test_EA6_A16_leader_non_heart_non_penalty(hf):
+def test_EA6_A16_leader_non_heart_non_penalty(engine):
     # {♥A ♥2 Q♠ 3♣} -> {3♣}
-    st = _trick1_state(hf, {1: "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QS 3C"})
-    assert st.legal_plays() == cards(hf, "3C")
-    _assert_refused(hf, st, hf.card("QS"), cards(hf, "3C"))
-    _assert_refused(hf, st, hf.card("AH"), cards(hf, "3C"))
+    st = _trick1_state(engine, {1: "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QS 3C"})
+    assert st.legal_plays() == cards(engine, "3C")
+    _assert_refused(engine, st, engine.card("QS"), cards(engine, "3C"))
+    _assert_refused(engine, st, engine.card("AH"), cards(engine, "3C"))
 
 
-def test_EA6_A15_A16_leader_only_penalties_leads_queen(hf):
+def test_EA6_A15_A16_leader_only_penalties_leads_queen(engine):
     # {♥A ♥2 Q♠} -> {Q♠}: non-hearts first; the penalty filter would empty the set, so lifted
-    st = _trick1_state(hf, {1: "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS"})
-    assert st.legal_plays() == cards(hf, "QS")
-    _assert_refused(hf, st, hf.card("2H"), cards(hf, "QS"))
-    st.play(hf.card("QS"))
-    assert st.trick == [(1, hf.card("QS"))]
+    st = _trick1_state(engine, {1: "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS"})
+    assert st.legal_plays() == cards(engine, "QS")
+    _assert_refused(engine, st, engine.card("2H"), cards(engine, "QS"))
+    st.play(engine.card("QS"))
+    assert st.trick == [(1, engine.card("QS"))]
 
 
-def test_EA6_A16_club_led_void_follower_discards_non_penalty(hf):
+def test_EA6_A16_club_led_void_follower_discards_non_penalty(engine):
     # ♣ led, follower {♥5 Q♠ 9♦} -> {9♦}
     st = _trick1_state(
-        hf,
+        engine,
         {1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 2: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS 9D"},
     )
-    st.play(hf.card("2C"))
+    st.play(engine.card("2C"))
     assert st.current_player == 2
-    assert st.legal_plays() == cards(hf, "9D")
-    _assert_refused(hf, st, hf.card("5H"), cards(hf, "9D"))
+    assert st.legal_plays() == cards(engine, "9D")
+    _assert_refused(engine, st, engine.card("5H"), cards(engine, "9D"))
 
 
-def test_EA6_A15_A16_club_led_follower_only_penalties_all_legal(hf):
+def test_EA6_A15_A16_club_led_follower_only_penalties_all_legal(engine):
     # ♣ led, follower {♥5 Q♠} -> {♥5, Q♠} (here: his whole hand of penalty cards)
     hand = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH QS"
-    st = _trick1_state(hf, {1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 2: hand})
-    st.play(hf.card("2C"))
-    assert st.legal_plays() == cards(hf, hand)
-    assert {hf.card("5H"), hf.card("QS")} <= set(st.legal_plays())
+    st = _trick1_state(engine, {1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 2: hand})
+    st.play(engine.card("2C"))
+    assert st.legal_plays() == cards(engine, hand)
+    assert {engine.card("5H"), engine.card("QS")} <= set(st.legal_plays())
 
 
-def test_EA6_A15_A16_spade_led_queen_must_follow(hf):
+def test_EA6_A15_A16_spade_led_queen_must_follow(engine):
     # ♠ led, follower {Q♠ ♥5 4♦} -> {Q♠}: following suit beats the first-trick ban
     st = _trick1_state(
-        hf,
+        engine,
         {1: "2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2C", 2: "QS 4D 5D 2H 3H 4H 5H 6H 7H 8H 9H TH JH"},
     )
-    st.play(hf.card("2S"))
-    assert st.legal_plays() == cards(hf, "QS")
-    _assert_refused(hf, st, hf.card("4D"), cards(hf, "QS"))
+    st.play(engine.card("2S"))
+    assert st.legal_plays() == cards(engine, "QS")
+    _assert_refused(engine, st, engine.card("4D"), cards(engine, "QS"))
 
 
-def _trick5_state(hf, leader_hand):
+def _trick5_state(engine, leader_hand):
     """P1 (eldest) holds ♣A ♣K ♣Q ♣J plus ``leader_hand``; he cashes the four clubs, nobody
     plays a heart, and he leads trick 5 with hearts unbroken."""
     rows = {1: "AC KC QC JC " + leader_hand}
-    hands = _deal_with(hf, rows)
-    rules = hf.HeartsRules(pass_direction="hold")
-    st = hf.HeartsState.from_deal(rules, hands, dealer=0)
+    hands = _deal_with(engine, rows)
+    rules = engine.HeartsRules(pass_direction="hold")
+    st = engine.HeartsState.from_deal(rules, hands, dealer=0)
     for lead in ("AC", "KC", "QC", "JC"):
         assert st.current_player == 1
-        st.play(hf.card(lead))
+        st.play(engine.card(lead))
         for _ in range(3):  # followers: lowest legal non-heart
             legal = st.legal_plays()
             non_hearts = [c for c in legal if c // 13 != 2]
@@ -559,20 +567,20 @@ def _trick5_state(hf, leader_hand):
     return st
 
 
-def test_EA6_A14_trick5_unbroken_leader_only_hearts_may_lead_them(hf):
+def test_EA6_A14_trick5_unbroken_leader_only_hearts_may_lead_them(engine):
     # trick 5, hearts unbroken: leader {♥4 ♥9} -> both (here: all nine hearts he holds)
-    st = _trick5_state(hf, "2H 3H 4H 5H 6H 7H 8H 9H TH")
-    assert st.hands[1] == cards(hf, "2H 3H 4H 5H 6H 7H 8H 9H TH")
-    assert st.legal_plays() == cards(hf, "2H 3H 4H 5H 6H 7H 8H 9H TH")
-    assert {hf.card("4H"), hf.card("9H")} <= set(st.legal_plays())
+    st = _trick5_state(engine, "2H 3H 4H 5H 6H 7H 8H 9H TH")
+    assert st.hands[1] == cards(engine, "2H 3H 4H 5H 6H 7H 8H 9H TH")
+    assert st.legal_plays() == cards(engine, "2H 3H 4H 5H 6H 7H 8H 9H TH")
+    assert {engine.card("4H"), engine.card("9H")} <= set(st.legal_plays())
 
 
-def test_EA6_A14_trick5_unbroken_leader_with_club_must_lead_it(hf):
+def test_EA6_A14_trick5_unbroken_leader_with_club_must_lead_it(engine):
     # trick 5, hearts unbroken: leader {♥4 2♣} -> {2♣}
-    st = _trick5_state(hf, "2C 3H 4H 5H 6H 7H 8H 9H TH")
-    assert st.hands[1] == cards(hf, "2C 3H 4H 5H 6H 7H 8H 9H TH")
-    assert st.legal_plays() == cards(hf, "2C")
-    _assert_refused(hf, st, hf.card("4H"), cards(hf, "2C"))
+    st = _trick5_state(engine, "2C 3H 4H 5H 6H 7H 8H 9H TH")
+    assert st.hands[1] == cards(engine, "2C 3H 4H 5H 6H 7H 8H 9H TH")
+    assert st.legal_plays() == cards(engine, "2C")
+    _assert_refused(engine, st, engine.card("4H"), cards(engine, "2C"))
 
 
 # =============================================================================================
@@ -592,14 +600,14 @@ EA7_PASSES = {0: "AC KC QC JC", 2: "AH KH QH 2H", 3: "QS KS AS 2S"}  # S0, S2, S
 @pytest.mark.parametrize(
     "order", list(itertools.permutations(range(4))), ids=lambda o: "".join(map(str, o))
 )
-def test_EA7_A8_A11_pass_through_chain(hf, order):
-    rules = hf.HeartsRules()  # left, k = auto = 4, pass_through
-    hands = deal(hf, EA7_DEAL)
-    st = hf.HeartsState.from_deal(rules, hands, dealer=0)
+def test_EA7_A8_A11_pass_through_chain(engine, order):
+    rules = engine.HeartsRules()  # left, k = auto = 4, pass_through
+    hands = deal(engine, EA7_DEAL)
+    st = engine.HeartsState.from_deal(rules, hands, dealer=0)
     assert st.phase == "pass"
     assert st.pass_direction == "left"
     assert st.pass_count == 4
-    s = {p: cards(hf, t) for p, t in EA7_PASSES.items()}
+    s = {p: cards(engine, t) for p, t in EA7_PASSES.items()}
     for seat in order:  # A-10: simultaneous passes, any order
         assert seat in st.pending_passes()
         if seat == 1:
@@ -626,9 +634,9 @@ EA8_EXPECTED = ["left", "right", "hold", "left", "right", "hold"]
 
 
 @pytest.mark.parametrize("h", range(6))
-def test_EA8_A8_rotate_three_players_direction(hf, h):
-    rules = hf.HeartsRules(players=3, pass_direction="rotate")
-    st = hf.HeartsState(rules, seed=h, hand_index=h, dealer=h % 3)
+def test_EA8_A8_rotate_three_players_direction(engine, h):
+    rules = engine.HeartsRules(players=3, pass_direction="rotate")
+    st = engine.HeartsState(rules, seed=h, hand_index=h, dealer=h % 3)
     assert st.hand_index == h
     assert st.pass_direction == EA8_EXPECTED[h]
     if EA8_EXPECTED[h] == "hold":
@@ -647,10 +655,10 @@ def test_EA8_A8_rotate_three_players_direction(hf, h):
         assert st.hands[p] == sorted(dealt[p][4:] + packets[sender])
 
 
-def test_EA8_A8_rotate_three_players_in_game(hf):
+def test_EA8_A8_rotate_three_players_in_game(engine):
     """The same cycle through HeartsGame: hand h has hand_index h (contract)."""
-    rules = hf.HeartsRules(players=3, pass_direction="rotate", target=10_000)
-    game = hf.HeartsGame(rules, seed=7)
+    rules = engine.HeartsRules(players=3, pass_direction="rotate", target=10_000)
+    game = engine.HeartsGame(rules, seed=7)
     seen = []
     for h in range(6):
         st = game.state

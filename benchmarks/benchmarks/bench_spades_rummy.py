@@ -27,7 +27,7 @@ class TimeSpades:
 
 
 class TimeRummy:
-    """Complete greedy rummy hands (RULES.md §C defaults)."""
+    """Complete greedy rummy hands (the defaults of docs/rules/rummy.md)."""
 
     params: ClassVar[list[int]] = [1, 2]
     param_names: ClassVar[list[str]] = ["threads"]

@@ -1,47 +1,35 @@
-"""hearts-fast: exact, fast engines for three card games, with a Rust core.
+"""hearts-fast: exact, fast engines for three card games with one Python protocol: the
+Hearts family (la dame de pic and its variants), Spades, and the rummy "La Dame de Pique".
+A Rust core does the work; ``hearts_fast.reference`` is an independent pure-Python engine
+with the same API, the oracle the fast engine is tested against.
 
-- **Hearts family** (*la dame de pic*, Corazones, Francesa, Jota de diamantes, an
-  OpenSpiel-compatible preset): ``HeartsRules``, ``HeartsState`` (one hand), ``HeartsGame``
-  (a whole game), ``simulate_hearts`` (batches in Rust), ``Policy``.
-- **Spades** with every variant: ``SpadesRules``, ``SpadesState``, ``SpadesGame``,
-  ``simulate_spades``.
-- **Rummy "La Dame de Pique"** (two packs and four jokers): ``RummyRules``, ``RummyState``,
-  ``RummyGame``, ``simulate_rummy``, and the meld helpers ``all_melds``, ``is_valid_meld``,
-  ``meld_value``.
+Every game has a rules class (``HeartsRules``, ``SpadesRules``, ``RummyRules``), a state
+class for one hand (``HeartsState``, ``SpadesState``, ``RummyState``), a game class for a
+whole game (``HeartsGame``, ``SpadesGame``, ``RummyGame``), batch simulation
+(``simulate_hearts``, ``simulate_spades``, ``simulate_rummy``) and in-engine ``Policy``
+bots; ``docs/protocol.md`` states what the three have in common.
 
 Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
-rank 0 = "2" … 12 = "A"), so Q♠ is 49; Spades with jokers adds 52 (Little Joker) and 53
-(Big Joker), and the rummy joker is 52. Errors are ``HeartsFastError`` subclasses of
-``ValueError``/``TypeError``. The rules of each game, with the rule ids the docstrings cite,
-are in ``docs/rules/`` (``hearts.md``, ``spades.md``, ``rummy.md``); the API contracts are
-``docs/hearts-api.md``, ``docs/spades-api.md`` and ``docs/rummy-api.md``. The command line
-is ``hearts-fast simulate --game hearts|spades|rummy``.
+rank 0 = "2" … 12 = "A"), so Q♠ is 49; 52 is the Little Joker (Spades with ``jokers=True``,
+and the rummy joker) and 53 the Big Joker. ``card`` and ``card_name`` convert names and ids.
+The rules of each game, with the rule ids the docstrings cite, are in ``docs/rules/``;
+see also ``docs/protocol.md``, ``docs/hearts-api.md``, ``docs/spades-api.md`` and
+``docs/rummy-api.md``. Without the compiled extension the package still imports, and the
+pure-Python reference engine ``hearts_fast.reference`` works.
 """
 
-from hearts_fast import _core
-from hearts_fast._core import (
-    CardSet,
-    HeartsGame,
-    HeartsRules,
-    HeartsState,
-    Policy,
-    RummyGame,
-    RummyRules,
-    RummyState,
-    SpadesGame,
-    SpadesRules,
-    SpadesState,
-    all_melds,
-    card,
-    card_name,
-    is_valid_meld,
-    meld_value,
-    rummy_batch_state,
-    rummy_play_out,
-    simulate_hearts,
-    simulate_rummy,
-    simulate_spades,
-    spades_card_name,
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from hearts_fast._types import (
+    Bid,
+    HeartsSimulation,
+    RummySimulation,
+    SimulationResult,
+    SpadesSimulation,
 )
 from hearts_fast.errors import (
     ArgumentTypeError,
@@ -53,20 +41,94 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 
-__version__: str = _core.__version__
-
 #: Q♠, the black lady.
 QS = 49
 #: 2♣.
 TWO_OF_CLUBS = 0
 #: J♦, the bonus card of the Jota variant.
 JD = 22
-#: The rummy joker (all four jokers of the two rummy decks are this one card).
+#: The rummy joker (all four jokers of the two rummy decks are this one card, named "LJ").
 JOKER = 52
 #: The Little (monochrome) Joker of Spades with ``jokers=True``.
 LITTLE_JOKER = 52
 #: The Big (colour) Joker of Spades with ``jokers=True``.
 BIG_JOKER = 53
+
+try:
+    from hearts_fast import _core
+    from hearts_fast._core import (
+        CardSet,
+        HeartsGame,
+        HeartsRules,
+        HeartsState,
+        Policy,
+        RummyGame,
+        RummyRules,
+        RummyState,
+        SpadesGame,
+        SpadesRules,
+        SpadesState,
+        all_melds,
+        card,
+        card_name,
+        is_valid_meld,
+        meld_value,
+        simulate_hearts,
+        simulate_rummy,
+        simulate_spades,
+    )
+
+    __version__: str = _core.__version__
+
+    #: Deprecated alias of :func:`card_name`, which names every id 0..53 for every game.
+    spades_card_name = card_name
+
+    def rummy_batch_state(rules: RummyRules, seed: int, index: int) -> RummyState:
+        """Deprecated: use ``RummyState.from_batch(rules, seed, index)``."""
+        warnings.warn(
+            "rummy_batch_state is deprecated; use RummyState.from_batch(rules, seed, index)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return RummyState.from_batch(rules, seed, index)
+
+    def rummy_play_out(
+        state: RummyState,
+        policy: str | Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        index: int | None = None,
+    ) -> None:
+        """Deprecated: use ``Policy(policy, seed=seed, index=index).play_out(state)``."""
+        warnings.warn(
+            "rummy_play_out is deprecated; "
+            "use Policy(policy, seed=seed, index=index).play_out(state)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if not isinstance(state, RummyState):
+            raise ArgumentTypeError(f"state must be a RummyState, got {type(state).__name__}")
+        Policy(policy, seed=seed, index=index).play_out(state)
+
+except ImportError as _error:
+    # Without the compiled extension (a checkout that was never built, a wheel for another
+    # platform) the package still imports, so that the pure-Python reference engine
+    # ``hearts_fast.reference``, which needs only ``hearts_fast.errors``, works. Every name
+    # the extension provides then raises an ImportError that says so.
+    _CORE_ERROR = _error
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(name: str) -> object:
+            if name in __all__:
+                raise ImportError(
+                    f"hearts_fast.{name} needs the compiled extension hearts_fast._core, which "
+                    f"could not be imported ({_CORE_ERROR}); install a built wheel "
+                    "(pip install hearts-fast) or build it from a checkout (pip install -e .). "
+                    "The pure-Python reference engine, hearts_fast.reference, works without it."
+                ) from _CORE_ERROR
+            raise AttributeError(f"module 'hearts_fast' has no attribute {name!r}")
+
 
 __all__ = [
     "BIG_JOKER",
@@ -76,10 +138,12 @@ __all__ = [
     "QS",
     "TWO_OF_CLUBS",
     "ArgumentTypeError",
+    "Bid",
     "CardSet",
     "HeartsFastError",
     "HeartsGame",
     "HeartsRules",
+    "HeartsSimulation",
     "HeartsState",
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -89,9 +153,12 @@ __all__ = [
     "Policy",
     "RummyGame",
     "RummyRules",
+    "RummySimulation",
     "RummyState",
+    "SimulationResult",
     "SpadesGame",
     "SpadesRules",
+    "SpadesSimulation",
     "SpadesState",
     "__version__",
     "all_melds",

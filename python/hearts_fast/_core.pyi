@@ -2,11 +2,13 @@
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, TypedDict
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self, final
+
+from hearts_fast._types import Bid, HeartsSimulation, RummySimulation, SpadesSimulation
 
 __version__: str
 __all__ = [
@@ -27,25 +29,24 @@ __all__ = [
     "card_name",
     "is_valid_meld",
     "meld_value",
-    "rummy_batch_state",
-    "rummy_play_out",
     "simulate_hearts",
     "simulate_rummy",
     "simulate_spades",
-    "spades_card_name",
 ]
 
 _Phase = Literal["pass", "play", "over"]
 _Direction = Literal["left", "right", "across", "hold"]
 
 def card(text: str) -> int:
-    """Parse a card name ("QS", "TH", "10H", "q♠") into its id ``suit*13 + rank``.
+    """Parse a card name into its id: the canonical names of ``card_name`` ("QS", "TH",
+    "LJ", "BJ") and the other spellings "10H", "qs", "Q♠", "JK" (= "LJ", 52).
 
     Raises InvalidCardError for a text that names no card.
     """
 
 def card_name(id: int) -> str:
-    """The name of card id 0..51 ("QS", "TH", "2C")."""
+    """The canonical name of card id 0..53 ("QS", "TH", "2C"; 52 "LJ", 53 "BJ"), for every
+    game; ``card(card_name(i)) == i``."""
 
 @final
 class CardSet:
@@ -166,17 +167,20 @@ class HeartsState:
         """A hand from explicit hands (seat 0 first); InvalidDealError if not a valid deal."""
     @classmethod
     def from_batch(cls, rules: HeartsRules, seed: int, index: int) -> HeartsState:
-        """The initial state of hand ``index`` of a ``simulate_hearts`` batch run with ``seed``."""
+        """The initial state of hand ``index`` (0..2**64-1) of a ``simulate_hearts`` batch run
+        with ``seed``."""
     @classmethod
     def from_text(cls, text: str) -> HeartsState:
-        """Inverse of ``to_text()``."""
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable HeartsState."""
     def to_text(self) -> str:
-        """One line holding the rules, the deal and every action; round-trips."""
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
     def copy(self) -> HeartsState: ...
     def __copy__(self) -> HeartsState: ...
     def __deepcopy__(self, memo: Any) -> HeartsState: ...
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool: ...
     @property
     def rules(self) -> HeartsRules: ...
     @property
@@ -243,6 +247,12 @@ class HeartsGame:
     @property
     def rules(self) -> HeartsRules: ...
     @property
+    def num_players(self) -> int: ...
+    def copy(self) -> HeartsGame:
+        """An independent copy of the whole game."""
+    def __copy__(self) -> HeartsGame: ...
+    def __deepcopy__(self, memo: Any) -> HeartsGame: ...
+    @property
     def state(self) -> HeartsState: ...
     @property
     def phase(self) -> _Phase: ...
@@ -265,29 +275,15 @@ class HeartsGame:
     def is_over(self) -> bool: ...
     @property
     def winners(self) -> list[int]: ...
-
-class SimulationResult(TypedDict, total=False):
-    """What ``simulate_hearts`` returns (keys depend on the mode)."""
-
-    points: npt.NDArray[np.uint8]
-    hand_scores: npt.NDArray[np.int16]
-    tricks: npt.NDArray[np.uint8]
-    moon_shooter: npt.NDArray[np.int8]
-    queen_taker: npt.NDArray[np.int8]
-    totals: npt.NDArray[np.int64] | npt.NDArray[np.float64]
-    chips_sixtieths: npt.NDArray[np.int64]
-    pot: npt.NDArray[np.float64]
-    winners: npt.NDArray[np.bool_]
-    hands_played: npt.NDArray[np.uint32]
-    hands: int
-    mean_points: npt.NDArray[np.float64]
-    var_points: npt.NDArray[np.float64]
-    mean_hand_scores: npt.NDArray[np.float64]
-    var_hand_scores: npt.NDArray[np.float64]
-    mean_tricks: npt.NDArray[np.float64]
-    moons: npt.NDArray[np.int64]
-    queens: npt.NDArray[np.int64]
-    points_hist: npt.NDArray[np.int64]
+    @classmethod
+    def from_text(cls, text: str) -> HeartsGame:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable HeartsGame."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
 
 def simulate_hearts(
     rules: HeartsRules,
@@ -300,25 +296,31 @@ def simulate_hearts(
     deals: npt.NDArray[np.integer[Any]] | None = None,
     stream: bool | None = None,
     progress: Callable[[int, int], object] | None = None,
-) -> SimulationResult:
+) -> HeartsSimulation:
     """Simulate a batch inside Rust with the GIL released.
 
     ``hands=N``: N independent hands (hand i: dealer ``i % players``, hand index i, deal and
-    choices seeded from ``(seed, i)``), returned as arrays ``points``, ``hand_scores``,
-    ``tricks`` (N, players) and ``moon_shooter``, ``queen_taker`` (N,) with -1 for none.
-    ``games=N``: whole games to the rules' end: ``totals``, ``winners``, ``hands_played``
-    (and ``chips_sixtieths``, ``pot`` for chips). ``stream=True`` (with hands) returns only
+    choices seeded from ``(seed, i)``), returned as arrays ``points``, ``hand_scores``
+    (int32), ``tricks`` (N, players) and ``moon_shooter``, ``queen_taker`` (N,) with -1 for
+    none. ``games=N``: whole games to the rules' end: ``totals``, ``winners``,
+    ``hands_played``, ``finished`` (always True: every Hearts game reaches its end rule; and
+    ``chips_sixtieths``, ``pot`` for chips). ``stream=True`` (with hands) returns only
     aggregates in constant memory. ``deals``: an (N, 52) integer array of deck orders, each
-    dealt one card at a time from the dealer's left. ``policy``: "random" or "heuristic", or
-    one per seat. ``threads``: default all cores; results never depend on it. ``progress``
-    is called as ``progress(done, total)`` between chunks; Ctrl-C raises KeyboardInterrupt.
+    dealt one card at a time from the dealer's left. ``policy``: "random" (the default) or
+    "heuristic", or one per seat. ``threads``: default all cores; results never depend on
+    it. ``progress`` is called as ``progress(done, total)`` between chunks; Ctrl-C raises
+    KeyboardInterrupt.
     """
 
 @final
 class Policy:
     """In-engine policies, one per seat, with the random stream of batch hand ``index``:
-    stepping ``HeartsState.from_batch(rules, seed, index)`` with
-    ``Policy(policy, seed=seed, index=index)`` makes the choices ``simulate_hearts`` makes."""
+    stepping ``from_batch(rules, seed, index)`` of any game with
+    ``Policy(policy, seed=seed, index=index)`` makes the choices its ``simulate_*`` makes.
+
+    ``policy``: None (the game's default: "random" for Hearts and Spades, "greedy" for
+    rummy), one name, or one name per seat; Hearts and Spades take "random" and
+    "heuristic", rummy "random" and "greedy" (checked when acting on a state)."""
 
     def __new__(
         cls,
@@ -327,21 +329,17 @@ class Policy:
         seed: int | None = None,
         index: int | None = None,
     ) -> Self: ...
-    def act(self, state: HeartsState | SpadesState) -> bool:
-        """Make the next move (a pass for the lowest pending seat, or a play); False when over."""
-    def play_out(self, state: HeartsState | SpadesState) -> None:
+    def act(self, state: HeartsState | SpadesState | RummyState) -> bool:
+        """Make the next move (a Hearts pass for the lowest pending seat or a play, a Spades
+        bid or play, a rummy action); False when the hand is over."""
+    def play_out(self, state: HeartsState | SpadesState | RummyState) -> None:
         """Play the hand to its end."""
 
 # ---------------------------------------------------------------- Spades (docs/spades-api.md)
 
 _SpadesPhase = Literal["bid", "play", "over"]
 _Bemo = Literal["little", "big"]
-#: ``(value, nil, blind, bemo)``
-_Bid = tuple[int, bool, bool, _Bemo | None]
 _Deal = Sequence[Sequence[int]]
-
-def spades_card_name(card: int) -> str:
-    """The name of a Spades card id 0..53: "QS", "TH", "LJ" (52), "BJ" (53)."""
 
 @final
 class SpadesRules:
@@ -430,17 +428,20 @@ class SpadesState:
         """A hand from 4 lists of 13 card ids in dealt order (seat 0 first)."""
     @classmethod
     def from_batch(cls, rules: SpadesRules, seed: int, index: int) -> SpadesState:
-        """The initial state of hand ``index`` of a ``simulate_spades`` batch run with ``seed``."""
+        """The initial state of hand ``index`` (0..2**64-1) of a ``simulate_spades`` batch run
+        with ``seed``."""
     @classmethod
     def from_text(cls, text: str) -> SpadesState:
-        """Inverse of ``to_text()``; replays every action with the rules' checks."""
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable SpadesState."""
     def to_text(self) -> str:
-        """The rules, scores, deals, bids and plays as text; round-trips."""
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
     def copy(self) -> SpadesState: ...
     def __copy__(self) -> SpadesState: ...
     def __deepcopy__(self, memo: Any) -> SpadesState: ...
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool: ...
     @property
     def rules(self) -> SpadesRules: ...
     @property
@@ -462,13 +463,14 @@ class SpadesState:
     @property
     def face_up(self) -> list[list[int]]: ...
     @property
-    def bids(self) -> list[_Bid | None]: ...
+    def bids(self) -> list[Bid | None]: ...
     def legal_bids(self) -> list[int]:
         """The values ``bid(n)`` accepts now (mirror, fourteen, suicide, team_bid_cap)."""
     def can_bid_blind(self) -> bool: ...
     def legal_bemos(self) -> list[_Bemo]: ...
-    def bid(self, n: int, blind: bool | None = None, bemo: _Bemo | None = None) -> None:
-        """Bid for the current bidder; IllegalMoveError if not legal now."""
+    def bid(self, n: int, *, blind: bool | None = None, bemo: _Bemo | None = None) -> None:
+        """Bid for the current bidder; IllegalMoveError (``.legal`` = ``legal_bids()``) if not
+        legal now."""
     def contracts(self) -> list[int]: ...
     def deficient_seats(self) -> list[int]: ...
     def claim_redeal(self, seat: int) -> None:
@@ -517,6 +519,12 @@ class SpadesGame:
     @property
     def rules(self) -> SpadesRules: ...
     @property
+    def num_players(self) -> int: ...
+    def copy(self) -> SpadesGame:
+        """An independent copy of the whole game."""
+    def __copy__(self) -> SpadesGame: ...
+    def __deepcopy__(self, memo: Any) -> SpadesGame: ...
+    @property
     def state(self) -> SpadesState: ...
     @property
     def phase(self) -> _SpadesPhase: ...
@@ -525,7 +533,7 @@ class SpadesGame:
     def legal_bids(self) -> list[int]: ...
     def can_bid_blind(self) -> bool: ...
     def legal_bemos(self) -> list[_Bemo]: ...
-    def bid(self, n: int, blind: bool | None = None, bemo: _Bemo | None = None) -> None: ...
+    def bid(self, n: int, *, blind: bool | None = None, bemo: _Bemo | None = None) -> None: ...
     def deficient_seats(self) -> list[int]: ...
     def claim_redeal(self, seat: int) -> None: ...
     def legal_plays(self) -> list[int]: ...
@@ -542,6 +550,15 @@ class SpadesGame:
     def is_over(self) -> bool: ...
     @property
     def winners(self) -> list[int]: ...
+    @classmethod
+    def from_text(cls, text: str) -> SpadesGame:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable SpadesGame."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
 
 def simulate_spades(
     rules: SpadesRules,
@@ -551,20 +568,24 @@ def simulate_spades(
     seed: int | None = None,
     policy: str | Sequence[str] | None = None,
     threads: int | None = None,
+    deals: npt.NDArray[np.integer[Any]] | None = None,
     stream: bool | None = None,
     progress: Callable[[int, int], object] | None = None,
     hand_limit: int | None = None,
-) -> dict[str, Any]:
-    """Simulate Spades hands or whole games with in-engine policies ("random", "heuristic").
+) -> SpadesSimulation:
+    """Simulate Spades hands or whole games with in-engine policies ("random", the default,
+    or "heuristic").
 
     Hands: ``bids`` (n, 4) int8, ``nil``/``blind`` (n, 4) bool, ``bemo`` (n, 4) int8 (0 none,
     1 little, 2 big), ``tricks`` (n, 4) uint8, ``hand_scores`` (n, 2) int32, ``hand_bags``
     (n, 2) int8. ``stream=True``: aggregates only (means, variances, counts, trick
-    histograms), in constant memory. Games: ``totals`` (n, 2) int64, ``winners`` (n, 2) bool,
+    histograms), in constant memory. ``deals``: an (n, 52) integer array, each row the
+    rules' 52 cards in the order they are dealt (card k to seat ``(dealer + 1 + k) % 4``,
+    dealer ``i % 4``). Games: ``totals`` (n, 2) int64, ``winners`` (n, 2) bool,
     ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at ``hand_limit``,
-    default 1000). Hand (or game) i depends only on (seed, i): any thread count gives the same
-    arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays
-    it.
+    default 1000). Hand (or game) i depends only on (seed, i): any thread count gives the
+    same arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)``
+    replays it.
     """
 
 # ---------------------------------------------------------------- Rummy (docs/rummy-api.md)
@@ -601,6 +622,8 @@ class RummyRules:
     def _from_dict(params: dict[str, Any]) -> RummyRules: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def deck(self) -> list[int]:
+        """The 108 cards (C-2) as a sorted multiset: two of each id 0..51, four jokers (52)."""
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
 
 def all_melds(
@@ -640,24 +663,31 @@ class RummyState:
         totals: Sequence[int] | None = None,
         seed: int | None = None,
     ) -> RummyState: ...
+    @classmethod
+    def from_batch(cls, rules: RummyRules, seed: int, index: int) -> RummyState:
+        """The initial state of hand ``index`` (0..2**64-1) of a ``simulate_rummy`` batch run
+        with ``seed``."""
     def legal_actions(self) -> list[_Action]:
         """Every legal action, sorted (docs/rummy-api.md, Actions)."""
     def apply(self, action: _Action) -> None:
-        """Apply a legal action; IllegalMoveError otherwise (the state is unchanged)."""
+        """Apply a legal action; IllegalMoveError (``.legal`` = ``legal_actions()``)
+        otherwise (the state is unchanged)."""
     def legal_action_count(self) -> int:
         """``len(legal_actions())``."""
     def apply_index(self, i: int) -> None:
         """Apply ``legal_actions()[i]`` (a compact integer encoding of the choice)."""
-    def to_text(self) -> str:
-        """The whole position (rules, hands, melds, stock, pile, turn flags) as text."""
     @classmethod
     def from_text(cls, text: str) -> RummyState:
-        """Inverse of ``to_text()``; checks the rules, the 108 cards and every meld."""
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable RummyState."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
     def copy(self) -> RummyState: ...
     def __copy__(self) -> RummyState: ...
     def __deepcopy__(self, memo: Any) -> RummyState: ...
-    def __eq__(self, other: object, /) -> bool: ...
     @property
     def rules(self) -> RummyRules: ...
     @property
@@ -730,7 +760,19 @@ class RummyGame:
     def is_over(self) -> bool: ...
     @property
     def winners(self) -> list[int]: ...
-    def copy(self) -> RummyGame: ...
+    def copy(self) -> RummyGame:
+        """An independent copy of the whole game."""
+    def __copy__(self) -> RummyGame: ...
+    def __deepcopy__(self, memo: Any) -> RummyGame: ...
+    @classmethod
+    def from_text(cls, text: str) -> RummyGame:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not a reachable RummyGame."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
 
 def simulate_rummy(
     rules: RummyRules,
@@ -740,23 +782,14 @@ def simulate_rummy(
     seed: int | None = None,
     policy: str | Sequence[str] | None = None,
     threads: int | None = None,
+    stream: bool | None = None,
     progress: Callable[[int, int], object] | None = None,
-) -> dict[str, Any]:
+    hand_limit: int | None = None,
+) -> RummySimulation:
     """Simulate rummy hands or games with in-engine policies ("greedy", the default, or
     "random"). Hands: ``hand_scores`` (n, players) int32, ``opened`` (n, players) bool,
-    ``went_out`` (n,) int8 (-1: nobody), ``turns`` (n,) uint32. Games: ``totals`` (n,
-    players) int64, ``winners`` (n, players) bool, ``hands_played`` (n,) uint32. Hand i
-    depends only on (seed, i)."""
-
-def rummy_batch_state(rules: RummyRules, seed: int, index: int) -> RummyState:
-    """The initial state of hand ``index`` of a ``simulate_rummy`` batch run with ``seed``."""
-
-def rummy_play_out(
-    state: RummyState,
-    policy: str | Sequence[str] | None = None,
-    *,
-    seed: int | None = None,
-    index: int | None = None,
-) -> None:
-    """Play ``state`` to its end with the batch policies and the policy stream of batch hand
-    ``index``: with ``rummy_batch_state`` it replays ``simulate_rummy`` exactly."""
+    ``went_out`` (n,) int8 (-1: nobody), ``turns`` (n,) uint32. ``stream=True``: aggregates
+    only, in constant memory. Games: ``totals`` (n, players) int64, ``winners`` (n,
+    players) bool, ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at
+    ``hand_limit``, default 1000). Hand i depends only on (seed, i);
+    ``RummyState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays it."""

@@ -7,6 +7,8 @@ working. A call that raises leaves the object it was called on unchanged.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "ArgumentTypeError",
     "HeartsFastError",
@@ -38,14 +40,19 @@ class IllegalMoveError(HeartsFastError, ValueError):
     """A move that is not legal now: wrong card, out of turn, or wrong phase.
 
     Attributes:
-        card: the card id that was refused, or ``None`` when the move was not a card play.
-        legal: the legal card plays at that moment (sorted ids), possibly empty.
+        card: the card id that was refused (a play, a rummy discard or lay-off), or ``None``.
+        legal: what the legality query matching the refused call returns at that moment, so
+            that any entry can be tried instead (docs/protocol.md, Errors): ``legal_plays()``
+            for a play, ``legal_bids()`` for a Spades bid, ``deficient_seats()`` for a redeal
+            claim, the seat's dealt hand for a Hearts pass (empty when that seat may not pass
+            now), ``pending_passes()`` for a forward (empty without ``pass_through``), and
+            ``legal_actions()`` for a rummy action. Possibly empty.
     """
 
-    def __init__(self, message: str, card: int | None = None, legal: list[int] | None = None):
+    def __init__(self, message: str, card: int | None = None, legal: list[Any] | None = None):
         super().__init__(message)
         self.card = card
-        self.legal = [] if legal is None else list(legal)
+        self.legal: list[Any] = [] if legal is None else list(legal)
 
 
 class InvalidArgumentError(HeartsFastError, ValueError):

@@ -1,8 +1,9 @@
-"""Reference engine: cards and HeartsRules (docs/hearts-api.md; RULES.md A.1, A.6)."""
+"""Reference engine: cards and HeartsRules (docs/hearts-api.md; docs/rules/hearts.md A.1, A.6)."""
 
 from __future__ import annotations
 
 import pytest
+from tests.helpers import assert_preset_refusals
 
 from hearts_fast.reference import (
     ArgumentTypeError,
@@ -51,14 +52,15 @@ def test_card_parse_type() -> None:
 
 
 def test_card_name_roundtrip() -> None:
-    for c in range(52):
+    for c in range(54):  # jokers included: one naming for every game (docs/protocol.md)
         assert card(card_name(c)) == c
     assert card_name(49) == "QS"
     assert card_name(34) == "TH"
     assert card_name(0) == "2C"
+    assert card_name(52) == "LJ" and card_name(53) == "BJ" and card("JK") == 52
 
 
-@pytest.mark.parametrize("bad", [-1, 52, 100])
+@pytest.mark.parametrize("bad", [-1, 54, 100])
 def test_card_name_out_of_range(bad: int) -> None:
     with pytest.raises(InvalidCardError):
         card_name(bad)
@@ -232,14 +234,9 @@ def test_A1_presets() -> None:
     )
     assert os_.to_dict() == expected
     assert HeartsRules.preset("corazones", players=5).players == 5
-    with pytest.raises(InvalidRulesError):
-        HeartsRules.preset("hearts")
-    with pytest.raises(ArgumentTypeError):
-        HeartsRules.preset(3)  # type: ignore[arg-type]
+    assert_preset_refusals(HeartsRules, "hearts", "jota_diamantes", {"scoring": "chips"})
     with pytest.raises(InvalidRulesError):
         HeartsRules.preset("corazones", bogus=1)
-    with pytest.raises(InvalidRulesError):
-        HeartsRules.preset("jota_diamantes", scoring="chips")
 
 
 @pytest.mark.parametrize(

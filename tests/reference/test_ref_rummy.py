@@ -1,4 +1,4 @@
-"""Reference engine: Rummy "La Dame de Pique" (RULES.md §C; docs/rummy-api.md).
+"""Reference engine: Rummy "La Dame de Pique" (docs/rules/rummy.md; docs/rummy-api.md).
 
 Rule ids in the test names. Scenario states that need melds already on the table are built by
 ``make_state``, which sets the reference state's fields directly (cards still conserved).
@@ -12,6 +12,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
+from tests.helpers import meld_ids as m
 
 from hearts_fast.reference import (
     JOKER,
@@ -34,20 +37,6 @@ from hearts_fast.reference.rummy import full_deck
 QS = 49
 JK = JOKER
 R = RummyRules()
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'JK' -> 52."""
-    return JK if text.upper() == "JK" else card(text)
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
-
-
-def m(text: str) -> tuple[int, ...]:
-    """A meld in the written order: 'QD KD AD' -> (23, 24, 25)."""
-    return tuple(c(t) for t in text.split())
 
 
 def make_state(
@@ -507,7 +496,7 @@ def test_C_16_queen_of_spades_discards() -> None:
     assert st.legal_actions() == [("discard", c("2C")), ("discard", c("7D"))]
     with pytest.raises(IllegalMoveError) as err:
         st.apply(("discard", QS))
-    assert err.value.card == QS and err.value.legal == []
+    assert err.value.card == QS and err.value.legal == st.legal_actions()
     # The exception: began the turn with exactly [Q♠] (not blocked: it fits the set) and drew
     # the other Q♠; laying one off would leave a lone Q♠ (no legal discard, C-15).
     ex = make_state(
@@ -682,14 +671,16 @@ def test_apply_errors_change_nothing() -> None:
         assert st == before
     with pytest.raises(IllegalMoveError) as err:
         st.apply(("lay_off", 0, 5, "low"))
-    assert err.value.card == 5 and err.value.legal == []
+    assert err.value.card == 5 and err.value.legal == st.legal_actions()
 
 
 def test_card_names() -> None:
-    assert rummy_card_name(49) == "QS" and rummy_card_name(52) == "JK"
-    assert rummy_card_name(34) == "TH"
+    # One naming for every game (docs/protocol.md, Cards): the joker 52 is "LJ", and "JK" is
+    # read as it; rummy_card_name is a deprecated alias of card_name.
+    assert rummy_card_name(49) == "QS" and rummy_card_name(52) == "LJ"
+    assert rummy_card_name(34) == "TH" and card("JK") == 52 == card("LJ")
     with pytest.raises(InvalidCardError):
-        rummy_card_name(53)
+        rummy_card_name(54)
 
 
 # ---------------------------------------------------------------- meld enumerator

@@ -1,12 +1,34 @@
-"""Reference engine: Spades (RULES.md §B; docs/spades-api.md). Rule ids in the test names."""
+"""Reference engine: Spades (docs/rules/spades.md; docs/spades-api.md). Rule ids in the test
+names."""
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, Union
+from typing import Any
 
 import pytest
+from tests.helpers import (
+    EB1_BIDS,
+    EB1_WINNERS,
+    BidSpec,
+    assert_constructor_refusals,
+    assert_deal_refusals,
+    assert_preset_refusals,
+    bid_all,
+    bid_kw,
+    check_eb1,
+    do_bid,
+    play_game_hand,
+    play_scripted,
+    scripted,
+    scripted_state,
+    spades_deal,
+    winners_for,
+)
+from tests.helpers import card_id as c
+from tests.helpers import card_ids as cs
+from tests.helpers import spades_snapshot as snapshot
 
 from hearts_fast.reference import (
     BIG_JOKER,
@@ -20,142 +42,18 @@ from hearts_fast.reference import (
     SpadesGame,
     SpadesRules,
     SpadesState,
-    card,
     spades_card_name,
 )
 from hearts_fast.reference.spades import legal_cards, trick_winner
 
 LJ, BJ = LITTLE_JOKER, BIG_JOKER
-BidSpec = Union[int, tuple[int, bool, Any]]
-
-
-def c(text: str) -> int:
-    """'QS' -> 49, 'LJ' -> 52, 'BJ' -> 53."""
-    return {"LJ": LJ, "BJ": BJ}.get(text.upper(), None) or card(text)
-
-
-def cs(text: str) -> list[int]:
-    return sorted(c(t) for t in text.split())
-
-
-def make_deal(fixed: dict[int, list[int]], rules: SpadesRules | None = None) -> list[list[int]]:
-    """A valid deal giving each seat its ``fixed`` cards (first, in that order), the rest of
-    the deck filled in id order."""
-    deck = sorted((rules or SpadesRules())._deck())
-    hands = [list(fixed.get(s, [])) for s in range(4)]
-    used = {x for h in hands for x in h}
-    rest = [x for x in deck if x not in used]
-    for s in range(4):
-        while len(hands[s]) < 13:
-            hands[s].append(rest.pop(0))
-    assert not rest
-    return hands
-
-
-def scripted(winners: list[int]) -> tuple[list[list[int]], list[dict[int, int]]]:
-    """A 52-card deal and its 13 tricks (seat -> card) in which trick k is won by winners[k].
-
-    Tricks 1-3 are clubs, 4-6 diamonds, 7-9 hearts, 10-12 spades; in each, all four follow
-    suit and the winner holds the top card of a 4-rank block. Trick 13 is the four aces:
-    winners[12] holds A♠, which wins it whoever leads (B-13)."""
-    assert len(winners) == 13
-    hands: list[list[int]] = [[] for _ in range(4)]
-    tricks: list[dict[int, int]] = []
-    for k in range(12):
-        suit, j = divmod(k, 3)
-        w = winners[k]
-        cards = {w: suit * 13 + 4 * j + 3}
-        for s, r in zip([s for s in range(4) if s != w], range(4 * j, 4 * j + 3)):
-            cards[s] = suit * 13 + r
-        tricks.append(cards)
-    w = winners[12]
-    aces = {w: c("AS")}
-    for s, suit in zip([s for s in range(4) if s != w], (0, 1, 2)):
-        aces[s] = suit * 13 + 12
-    tricks.append(aces)
-    for t in tricks:
-        for s, x in t.items():
-            hands[s].append(x)
-    return hands, tricks
-
-
-def winners_for(counts: dict[int, int], order: list[int] | None = None) -> list[int]:
-    """A winners list with the given per-seat trick counts; the last seat in ``order`` (default
-    by seat) also wins trick 13."""
-    seq: list[int] = []
-    for s in order or sorted(counts):
-        seq += [s] * counts[s]
-    assert len(seq) == 13
-    return seq
-
-
-def do_bid(s: SpadesState | SpadesGame, spec: BidSpec) -> None:
-    if isinstance(spec, int):
-        s.bid(spec)
-    else:
-        s.bid(spec[0], spec[1], spec[2])
 
 
 def run_scripted(
-    rules: SpadesRules,
-    winners: list[int],
-    bids: dict[int, BidSpec],
-    *,
-    dealer: int = 3,
-    **kw: Any,
+    rules: SpadesRules, winners: list[int], bids: dict[int, BidSpec], **kw: Any
 ) -> SpadesState:
     """Bid ``bids`` (by seat) and play the scripted hand in which trick k goes to winners[k]."""
-    hands, tricks = scripted(winners)
-    s = SpadesState.from_deal(rules, hands, dealer=dealer, **kw)
-    while s.phase == "bid":
-        assert s.current_player is not None
-        do_bid(s, bids[s.current_player])
-    play_scripted(s, tricks)
-    assert s.phase == "over"
-    assert s.trick_winners == winners
-    return s
-
-
-def play_scripted(s: SpadesState | SpadesGame, tricks: list[dict[int, int]]) -> None:
-    for t in tricks:
-        for _ in range(4):
-            p = s.current_player
-            assert p is not None
-            s.play(t[p])
-
-
-def snapshot(s: SpadesState) -> tuple[Any, ...]:
-    return (
-        s.phase,
-        s.hands,
-        s.face_up,
-        s.current_player,
-        s.bids,
-        s.legal_bids(),
-        s.can_bid_blind(),
-        s.legal_bemos(),
-        s.deficient_seats(),
-        s.redeal_claims,
-        s.contracts(),
-        s.trick,
-        s.trick_number,
-        s.trick_winners,
-        s.tricks_taken,
-        s.plays,
-        s.spades_broken,
-        s.reneges,
-        s.legal_plays(),
-        s.hand_scores(),
-        s.hand_bags(),
-        s.bags_after(),
-        s.totals_after(),
-    )
-
-
-def bid_all(s: SpadesState, value: int = 3) -> None:
-    while s.phase == "bid":
-        legal = s.legal_bids()
-        s.bid(value if value in legal else legal[-1])
+    return scripted_state(SpadesState, rules, winners, bids, **kw)
 
 
 # ---------------------------------------------------------------- rules (B.1, B.6)
@@ -238,12 +136,7 @@ def test_B6_presets() -> None:
     assert o.nil is True and o.bags_limit == 10 and o.bags_penalty == 100
     assert o.nil_tricks == "team" and o.nil_value == 100 and o.bags is True  # B.6, B-19
     assert SpadesRules.preset("openspiel", win_score=300).win_score == 300
-    with pytest.raises(InvalidRulesError):
-        SpadesRules.preset("whiz")
-    with pytest.raises(ArgumentTypeError):
-        SpadesRules.preset(1)  # type: ignore[arg-type]
-    with pytest.raises(InvalidRulesError):
-        SpadesRules.preset("default", mirror=True, suicide=True)
+    assert_preset_refusals(SpadesRules, "whiz", "default", {"mirror": True, "suicide": True})
 
 
 # ---------------------------------------------------------------- cards, deal (B-2..B-4)
@@ -274,47 +167,19 @@ def test_B4_shuffled_deal_and_seed() -> None:
 
 def test_B4_from_deal_errors() -> None:
     r = SpadesRules()
-    good = make_deal({})
-    with pytest.raises(InvalidDealError, match="4 hands"):
-        SpadesState.from_deal(r, good[:3])
-    dup = [list(h) for h in good]
-    dup[1][0] = dup[0][0]
-    with pytest.raises(InvalidDealError, match="more than once"):
-        SpadesState.from_deal(r, dup)
-    moved = [list(h) for h in good]
-    moved[1].append(moved[0].pop())
-    with pytest.raises(InvalidDealError, match="seat 0 holds 12"):
-        SpadesState.from_deal(r, moved)
-    short = [list(h) for h in good]
-    short[3].pop()
-    with pytest.raises(InvalidDealError, match="missing"):
-        SpadesState.from_deal(r, short)
+    good = spades_deal({})
+    assert_deal_refusals(lambda hands: SpadesState.from_deal(r, hands), good, 54)
     with pytest.raises(InvalidDealError, match="not in the deck"):
         SpadesState.from_deal(r, [[*good[0][:-1], LJ], *good[1:]])
     with pytest.raises(InvalidDealError, match="not in the deck"):
         SpadesState.from_deal(SpadesRules(jokers=True), good)  # holds 2C and 2D
-    with pytest.raises(InvalidCardError):
-        SpadesState.from_deal(r, [[*good[0][:-1], 54], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        SpadesState.from_deal(r, [[*good[0][:-1], True], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        SpadesState.from_deal(r, "2C 3C")  # type: ignore[arg-type]
     jr = SpadesRules(jokers=True)
-    SpadesState.from_deal(jr, make_deal({0: [LJ, BJ]}, jr))
+    SpadesState.from_deal(jr, spades_deal({0: [LJ, BJ]}, jokers=True))
 
 
 def test_constructor_argument_errors() -> None:
     r = SpadesRules()
-    with pytest.raises(ArgumentTypeError):
-        SpadesState(r.to_dict())  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
-        SpadesState(r, seed=True)
-    with pytest.raises(ArgumentTypeError):
-        SpadesState(r, dealer=1.0)  # type: ignore[arg-type]
-    with pytest.raises(InvalidDealError):
-        SpadesState(r, dealer=4)
-    with pytest.raises(InvalidDealError):
-        SpadesState(r, hand_index=-1)
+    assert_constructor_refusals(SpadesState, r)
     with pytest.raises(InvalidRulesError):
         SpadesState(r, totals=[0, 0, 0])
     with pytest.raises(ArgumentTypeError):
@@ -324,7 +189,7 @@ def test_constructor_argument_errors() -> None:
     with pytest.raises(InvalidRulesError):
         SpadesState(r, bags=[-1, 0])
     with pytest.raises(InvalidDealError):
-        SpadesState(r, redeals=[make_deal({})[:3]])
+        SpadesState(r, redeals=[spades_deal({})[:3]])
     assert SpadesState(r, totals=[-40, 120], bags=[9, 0]).totals == [-40, 120]
 
 
@@ -351,7 +216,7 @@ def test_EB6_legal_function_literal() -> None:
 def test_EB6_trick1_leader_in_play() -> None:
     # Dealer 3 -> P0 (eldest) leads trick 1 (B-10).
     spades = cs("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS")
-    deal = make_deal({0: [*spades[1:], c("2H")]})
+    deal = spades_deal({0: [*spades[1:], c("2H")]})
     s = SpadesState.from_deal(SpadesRules(), deal, dealer=3)
     bid_all(s)
     assert s.current_player == 0 and s.legal_plays() == cs("2H")
@@ -359,7 +224,7 @@ def test_EB6_trick1_leader_in_play() -> None:
         s.play(c("AS"))
     assert e.value.card == c("AS") and e.value.legal == cs("2H")
     # A leader holding only spades may lead one.
-    only = SpadesState.from_deal(SpadesRules(), make_deal({0: spades}), dealer=3)
+    only = SpadesState.from_deal(SpadesRules(), spades_deal({0: spades}), dealer=3)
     bid_all(only)
     assert only.legal_plays() == spades
     # first_trick_no_spade_lead=False lifts the restriction.
@@ -371,7 +236,7 @@ def test_EB6_trick1_leader_in_play() -> None:
 def _trick2_state(rules: SpadesRules) -> SpadesState:
     """P0 wins a clubs trick 1 and leads trick 2 holding A♠, 2♥ and ten diamonds."""
     p0 = [c("AC"), c("2H"), c("AS"), *range(13, 23)]
-    deal = make_deal({0: p0, 1: cs("2C 3C 4C"), 2: cs("5C 6C 7C"), 3: cs("8C 9C TC")})
+    deal = spades_deal({0: p0, 1: cs("2C 3C 4C"), 2: cs("5C 6C 7C"), 3: cs("8C 9C TC")})
     s = SpadesState.from_deal(rules, deal, dealer=3)
     bid_all(s)
     for x in ("AC", "2C", "5C", "8C"):
@@ -392,7 +257,7 @@ def test_EB6_B11_trick2_lead() -> None:
 
 def test_B16_follow_suit_and_void() -> None:
     p1 = cs("KD 3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC")  # void in hearts
-    deal = make_deal({0: cs("5H AC"), 1: p1, 2: cs("2H 3H")})
+    deal = spades_deal({0: cs("5H AC"), 1: p1, 2: cs("2H 3H")})
     s = SpadesState.from_deal(SpadesRules(), deal, dealer=3)
     bid_all(s)
     s.play(c("5H"))
@@ -413,7 +278,7 @@ def test_B13_trick_winner() -> None:
 
 def test_B3_5_jokers_are_spades_in_play() -> None:
     rj = SpadesRules(jokers=True, first_trick_no_spade_lead=False)
-    deal = make_deal({0: [BJ, c("4S")], 1: [LJ, c("5H")], 2: cs("6S 7H")}, rj)
+    deal = spades_deal({0: [BJ, c("4S")], 1: [LJ, c("5H")], 2: cs("6S 7H")}, jokers=True)
     s = SpadesState.from_deal(rj, deal, dealer=3)
     bid_all(s)
     s.play(BJ)  # a led joker leads spades
@@ -427,12 +292,12 @@ def test_B3_5_jokers_are_spades_in_play() -> None:
 
 def test_B3_7_lowest_club_leads() -> None:
     r = SpadesRules(first_lead="lowest_club")
-    deal = make_deal({2: cs("2C AS"), 0: cs("3C")})
+    deal = spades_deal({2: cs("2C AS"), 0: cs("3C")})
     s = SpadesState.from_deal(r, deal, dealer=3)
     bid_all(s)
     assert s.current_player == 2 and s.legal_plays() == cs("2C")
     rj = SpadesRules(first_lead="lowest_club", jokers=True)
-    dj = make_deal({1: cs("3C")}, rj)
+    dj = spades_deal({1: cs("3C")}, jokers=True)
     sj = SpadesState.from_deal(rj, dj, dealer=0)
     assert sj.current_player == 1  # bidding starts left of the dealer
     bid_all(sj)
@@ -442,7 +307,7 @@ def test_B3_7_lowest_club_leads() -> None:
 def test_B3_1_spades_broken_by_discard_and_forced_lead() -> None:
     r = SpadesRules(spades_broken=True)
     # P0 leads clubs, P1 is void in clubs and discards a spade: spades broken after trick 1.
-    deal = make_deal(
+    deal = spades_deal(
         {
             0: cs("AC 2D 3S"),
             1: cs("2S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
@@ -460,7 +325,7 @@ def test_B3_1_spades_broken_by_discard_and_forced_lead() -> None:
     assert s.trick_winners == [1] and s.spades_broken
     # A forced all-spade lead also breaks spades.
     spades = cs("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS")
-    s2 = SpadesState.from_deal(SpadesRules(spades_broken=True), make_deal({0: spades}), dealer=3)
+    s2 = SpadesState.from_deal(SpadesRules(spades_broken=True), spades_deal({0: spades}), dealer=3)
     bid_all(s2)
     assert s2.legal_plays() == spades
     for _ in range(4):
@@ -498,7 +363,7 @@ def test_B7_nil_false_zero_is_a_plain_bid() -> None:
 
 def test_B3_4_mirror() -> None:
     r = SpadesRules(mirror=True, blind_nil=True)
-    deal = make_deal({1: cs("2S 3S 4S"), 2: cs("5S"), 3: [], 0: cs("6S 7S")})
+    deal = spades_deal({1: cs("2S 3S 4S"), 2: cs("5S"), 3: [], 0: cs("6S 7S")})
     # make_deal fills the rest (spades included) in id order; count what each seat got.
     s = SpadesState.from_deal(r, deal, dealer=0)
     for _ in range(4):
@@ -513,7 +378,7 @@ def test_B3_4_mirror() -> None:
     # Jokers count as spades; with nil=False a forced 0 is a plain zero.
     rj = SpadesRules(mirror=True, jokers=True, nil=False)
     no_spades = cs("3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D")
-    dj = make_deal({0: [LJ, BJ, c("AS")], 1: no_spades}, rj)
+    dj = spades_deal({0: [LJ, BJ, c("AS")], 1: no_spades}, jokers=True)
     sj = SpadesState.from_deal(rj, dj, dealer=3)
     assert sj.legal_bids() == [3]
     sj.bid(3)
@@ -575,10 +440,10 @@ def test_B3_blind_nil_eligibility() -> None:
     assert s.can_bid_blind()  # min_deficit 0: no condition, even when ahead
     ahead = SpadesState(r, seed=1, dealer=3, totals=[300, 0])
     assert ahead.can_bid_blind()
-    s.bid(0, True)
+    s.bid(0, blind=True)
     assert s.bids[0] == (0, True, True, None)
     with pytest.raises(IllegalMoveError, match="needs n=0"):
-        s.bid(3, True)
+        s.bid(3, blind=True)
     # blind_nil_min_deficit: the bidder's team must trail by at least that much.
     rd = SpadesRules(blind_nil=True, blind_nil_min_deficit=100)
     behind = SpadesState(rd, seed=1, dealer=3, totals=[50, 150])  # P0, team 0 trails by 100
@@ -586,7 +451,7 @@ def test_B3_blind_nil_eligibility() -> None:
     behind.bid(3)
     assert not behind.can_bid_blind()  # P1, team 1 leads
     with pytest.raises(IllegalMoveError, match="blind nil"):
-        behind.bid(0, True)
+        behind.bid(0, blind=True)
     assert not SpadesState(rd, seed=1, dealer=3, totals=[51, 150]).can_bid_blind()
 
 
@@ -622,7 +487,7 @@ def test_bad_bids_leave_state_unchanged() -> None:
         ((3, False, "huge"), IllegalMoveError),
     ]:
         with pytest.raises(exc):
-            s.bid(*args)
+            bid_kw(s, *args)
         assert snapshot(s) == before
     with pytest.raises(IllegalMoveError) as e:
         s.play(0)  # phase "bid"
@@ -637,9 +502,9 @@ DEFICIENT = cs("2C 3C 4C 5C 6C 7C 8C 9C TC AC 2D 3D AH")  # no spade, no J/Q/K
 
 def test_B3_deficient_hand_claim_and_injected_redeal() -> None:
     r = SpadesRules(deficient_hand="no_spades_no_jqk", blind_nil=True)
-    first = make_deal({2: DEFICIENT})
-    second = make_deal({0: DEFICIENT})
-    third = [list(reversed(h)) for h in make_deal({})]
+    first = spades_deal({2: DEFICIENT})
+    second = spades_deal({0: DEFICIENT})
+    third = [list(reversed(h)) for h in spades_deal({})]
     s = SpadesState.from_deal(r, first, dealer=1, redeals=[second, third], seed=9)
     assert s.deficient_seats() == [2]
     with pytest.raises(IllegalMoveError, match="not deficient"):
@@ -666,7 +531,7 @@ def test_B3_deficient_hand_claim_and_injected_redeal() -> None:
 
 
 def test_B3_deficient_hand_refusals_leave_state_unchanged() -> None:
-    first = make_deal({2: DEFICIENT})
+    first = spades_deal({2: DEFICIENT})
     off = SpadesState.from_deal(SpadesRules(), first)
     before = snapshot(off)
     assert off.deficient_seats() == []
@@ -688,7 +553,7 @@ def test_B3_deficient_hand_refusals_leave_state_unchanged() -> None:
     # A joker counts as a spade: not deficient.
     rj = SpadesRules(deficient_hand="no_spades_no_jqk", jokers=True)
     hand = [LJ, *cs("3C 4C 5C 6C 7C 8C 9C TC AC 3D 4D AH")]
-    assert SpadesState.from_deal(rj, make_deal({1: hand}, rj)).deficient_seats() == []
+    assert SpadesState.from_deal(rj, spades_deal({1: hand}, jokers=True)).deficient_seats() == []
 
 
 # ---------------------------------------------------------------- face-up first four (B.3 #2)
@@ -696,7 +561,7 @@ def test_B3_deficient_hand_refusals_leave_state_unchanged() -> None:
 
 def test_B3_2_face_up_first_four() -> None:
     r = SpadesRules(face_up_first_four=True)
-    deal = make_deal({0: cs("AC KC QC JC")})  # dealt order: these four clubs first
+    deal = spades_deal({0: cs("AC KC QC JC")})  # dealt order: these four clubs first
     s = SpadesState.from_deal(r, deal, dealer=3)
     assert s.face_up[0] == cs("AC KC QC JC")
     assert all(s.face_up[p] == sorted(deal[p][:4]) for p in range(4))
@@ -713,14 +578,7 @@ def test_B3_2_face_up_first_four() -> None:
 
 
 def test_EB1_defaults() -> None:
-    w = winners_for({0: 5, 2: 3, 3: 5})
-    s = run_scripted(SpadesRules(), w, {0: 4, 1: 0, 2: 3, 3: 5}, dealer=3)
-    assert s.tricks_taken == [5, 0, 3, 5]
-    assert s.contracts() == [7, 5]
-    assert s.hand_scores() == [71, 150]
-    assert s.hand_bags() == [1, 0] and s.bags_after() == [1, 0]
-    assert s.totals_after() == [71, 150]
-    assert s.boston_made() is None
+    check_eb1(run_scripted(SpadesRules(), EB1_WINNERS, EB1_BIDS, dealer=3))
 
 
 @pytest.mark.parametrize(("penalty", "team_a"), [("undertricks", -20), ("bid", -60), ("zero", 0)])
@@ -976,16 +834,6 @@ def test_copy_and_equality() -> None:
 
 # ---------------------------------------------------------------- game end (B-22, EB-5)
 
-EB1_WINNERS = winners_for({0: 5, 2: 3, 3: 5})
-EB1_BIDS: dict[int, BidSpec] = {0: 4, 1: 0, 2: 3, 3: 5}
-
-
-def play_game_hand(g: SpadesGame, bids: dict[int, BidSpec], tricks: list[dict[int, int]]) -> None:
-    while g.phase == "bid":
-        assert g.current_player is not None
-        do_bid(g, bids[g.current_player])
-    play_scripted(g, tricks)
-
 
 def test_EB5_win_threshold() -> None:
     hands, tricks = scripted(EB1_WINNERS)
@@ -1077,7 +925,7 @@ def test_B20_bags_carry_across_game_hands() -> None:
 
 def test_game_deals_consumed_by_redeals() -> None:
     r = SpadesRules(deficient_hand="no_spades_no_jqk")
-    d0, d1, d2 = make_deal({2: DEFICIENT}), make_deal({}), make_deal({1: DEFICIENT})
+    d0, d1, d2 = spades_deal({2: DEFICIENT}), spades_deal({}), spades_deal({1: DEFICIENT})
     g = SpadesGame(r, first_dealer=1, deals=[d0, d1, d2], seed=4)
     assert g.deficient_seats() == [2]
     g.claim_redeal(2)
@@ -1098,7 +946,7 @@ def test_game_argument_errors() -> None:
     with pytest.raises(InvalidDealError):
         SpadesGame(r, first_dealer=4)
     with pytest.raises(InvalidDealError):
-        SpadesGame(r, deals=[make_deal({}), make_deal({})[:3]])
+        SpadesGame(r, deals=[spades_deal({}), spades_deal({})[:3]])
     with pytest.raises(InvalidRulesError):
         SpadesGame(r, bags=[0, 10])
     with pytest.raises(InvalidRulesError):
@@ -1149,7 +997,7 @@ def random_hand(rules: SpadesRules, rng: random.Random, seed: int) -> SpadesStat
         blind = s.can_bid_blind() and rng.random() < 0.1
         bemos = s.legal_bemos()
         bemo = rng.choice([None, *bemos]) if bemos else None
-        s.bid(0 if blind else rng.choice(s.legal_bids()), blind, bemo)
+        s.bid(0 if blind else rng.choice(s.legal_bids()), blind=blind, bemo=bemo)
     while s.phase == "play":
         p = s.current_player
         assert p is not None

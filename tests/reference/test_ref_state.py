@@ -1,4 +1,4 @@
-"""Reference engine: HeartsState deal, passing and play (RULES.md A-3..A-19, A.6)."""
+"""Reference engine: HeartsState deal, passing and play (docs/rules/hearts.md A-3..A-19, A.6)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 import pytest
+from tests.helpers import assert_constructor_refusals, assert_deal_refusals
+from tests.helpers import hearts_snapshot as snapshot
 
 from hearts_fast.reference import (
     ArgumentTypeError,
@@ -43,27 +45,6 @@ def make_deal(rules: HeartsRules, fixed: dict[int, list[int]], dealer: int = 0) 
             hands[s].append(rest.pop(0))
     assert not rest
     return hands
-
-
-def snapshot(s: HeartsState) -> tuple[Any, ...]:
-    return (
-        s.phase,
-        s.hands,
-        s.current_player,
-        s.pending_passes(),
-        s.trick,
-        s.trick_number,
-        s.trick_winners,
-        s.tricks_taken,
-        s.captured,
-        s.hearts_broken,
-        s.points(),
-        s.hand_scores(),
-        s.legal_plays(),
-        s.pass_direction,
-        s.pass_count,
-        s.moon_shooter(),
-    )
 
 
 def skip_pass(s: HeartsState) -> None:
@@ -119,26 +100,7 @@ def test_A3_from_deal_roundtrip() -> None:
 def test_A3_from_deal_errors() -> None:
     r = HeartsRules()
     good = make_deal(r, {})
-    with pytest.raises(InvalidDealError, match="4 hands"):
-        HeartsState.from_deal(r, good[:3])
-    dup = [list(h) for h in good]
-    dup[1][0] = dup[0][0]
-    with pytest.raises(InvalidDealError, match="more than once"):
-        HeartsState.from_deal(r, dup)
-    short = [list(h) for h in good]
-    short[3].pop()
-    with pytest.raises(InvalidDealError, match="missing"):
-        HeartsState.from_deal(r, short)
-    moved = [list(h) for h in good]
-    moved[1].append(moved[0].pop())
-    with pytest.raises(InvalidDealError, match="seat 0 holds 12"):
-        HeartsState.from_deal(r, moved)
-    with pytest.raises(InvalidCardError):
-        HeartsState.from_deal(r, [[*good[0][:-1], 52], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        HeartsState.from_deal(r, [[*good[0][:-1], True], *good[1:]])
-    with pytest.raises(ArgumentTypeError):
-        HeartsState.from_deal(r, "2C 3C")  # type: ignore[arg-type]
+    assert_deal_refusals(lambda hands: HeartsState.from_deal(r, hands), good, 52)
     with pytest.raises(ArgumentTypeError):
         HeartsState.from_deal(r, [["2C"] * 13] * 4)  # type: ignore[list-item]
 
@@ -163,18 +125,7 @@ def test_A7_from_deal_extra_cards_depend_on_dealer() -> None:
 
 def test_constructor_argument_errors() -> None:
     r = HeartsRules()
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r.to_dict())  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r, seed=True)
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r, seed="1")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
-        HeartsState(r, dealer=1.0)  # type: ignore[arg-type]
-    with pytest.raises(InvalidDealError):
-        HeartsState(r, dealer=4)
-    with pytest.raises(InvalidDealError):
-        HeartsState(r, hand_index=-1)
+    assert_constructor_refusals(HeartsState, r)
     with pytest.raises(InvalidRulesError):
         HeartsState(r, pass_direction="left")  # only with random rules [api]
     rr = HeartsRules(pass_direction="random")
@@ -350,25 +301,27 @@ def test_A10_pass_errors_leave_state_unchanged() -> None:
     before, copy = snapshot(s), s.copy()
     hand0 = s.hands[0]
     other = s.hands[2][0]
-    cases: list[tuple[type[Exception], Any]] = [
-        (IllegalMoveError, lambda: s.pass_cards(0, hand0[:3])),  # wrong count
-        (IllegalMoveError, lambda: s.pass_cards(0, [hand0[0]] * 4)),  # duplicates
-        (IllegalMoveError, lambda: s.pass_cards(0, [*hand0[:3], other])),  # not held
-        (IllegalMoveError, lambda: s.pass_cards(1, s.hands[1][:4])),  # already passed
-        (IllegalMoveError, lambda: s.pass_cards(4, hand0[:4])),  # no such seat
-        (IllegalMoveError, lambda: s.forward(0)),  # pass_through=False
-        (IllegalMoveError, lambda: s.play(hand0[0])),  # wrong phase
-        (InvalidCardError, lambda: s.pass_cards(0, [*hand0[:3], 52])),
-        (ArgumentTypeError, lambda: s.pass_cards(0, [*hand0[:3], True])),
-        (ArgumentTypeError, lambda: s.pass_cards(True, hand0[:4])),
-        (ArgumentTypeError, lambda: s.pass_cards(0, "2C")),
-        (ArgumentTypeError, lambda: s.pass_cards(0, 5)),
+    # .legal (docs/protocol.md, Errors): for a refused pass, the cards that seat may pass
+    # from when it may pass now, else []; for a forward, the seats that may forward.
+    cases: list[tuple[type[Exception], Any, list[int]]] = [
+        (IllegalMoveError, lambda: s.pass_cards(0, hand0[:3]), hand0),  # wrong count
+        (IllegalMoveError, lambda: s.pass_cards(0, [hand0[0]] * 4), hand0),  # duplicates
+        (IllegalMoveError, lambda: s.pass_cards(0, [*hand0[:3], other]), hand0),  # not held
+        (IllegalMoveError, lambda: s.pass_cards(1, s.hands[1][:4]), []),  # already passed
+        (IllegalMoveError, lambda: s.pass_cards(4, hand0[:4]), []),  # no such seat
+        (IllegalMoveError, lambda: s.forward(0), []),  # pass_through=False
+        (IllegalMoveError, lambda: s.play(hand0[0]), []),  # wrong phase: no legal play
+        (InvalidCardError, lambda: s.pass_cards(0, [*hand0[:3], 52]), []),
+        (ArgumentTypeError, lambda: s.pass_cards(0, [*hand0[:3], True]), []),
+        (ArgumentTypeError, lambda: s.pass_cards(True, hand0[:4]), []),
+        (ArgumentTypeError, lambda: s.pass_cards(0, "2C"), []),
+        (ArgumentTypeError, lambda: s.pass_cards(0, 5), []),
     ]
-    for exc, call in cases:
+    for exc, call, legal in cases:
         with pytest.raises(exc) as info:
             call()
         if isinstance(info.value, IllegalMoveError):
-            assert info.value.legal == []
+            assert info.value.legal == legal
         assert snapshot(s) == before
         assert s == copy
 
@@ -378,7 +331,8 @@ def test_A10_forward_errors_after_play_started() -> None:
     with pytest.raises(IllegalMoveError) as info:
         s.forward(0)
     assert info.value.card is None
-    assert info.value.legal == s.legal_plays() != []
+    assert info.value.legal == []  # nobody may forward once play has started
+    assert s.legal_plays() != []
 
 
 # ---------------------------------------------------------------- legal plays (A-13..A-16, A.6)

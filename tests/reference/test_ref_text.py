@@ -230,9 +230,9 @@ def spades_step(x: Any, rng: random.Random) -> None:
         bemos = x.legal_bemos()
         bemo = rng.choice(bemos) if bemos and rng.random() < 0.3 else None
         if x.can_bid_blind() and rng.random() < 0.3:
-            x.bid(0, True, bemo)
+            x.bid(0, blind=True, bemo=bemo)
         else:
-            x.bid(rng.choice(x.legal_bids()), None, bemo)
+            x.bid(rng.choice(x.legal_bids()), bemo=bemo)
     elif st_.rules.renege == "penalize" and rng.random() < 0.1:
         x.play(rng.choice(st_.hands[x.current_player]))
     else:
@@ -813,7 +813,7 @@ def spades_text() -> str:
     s = SpadesState.from_deal(rules, deficient_deal(rng, False, [1]), redeals=[], seed=4)
     s.claim_redeal(1)
     s.bid(3)
-    s.bid(4, None, "little")
+    s.bid(4, bemo="little")
     return str(s.to_text())
 
 

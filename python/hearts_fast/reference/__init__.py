@@ -1,5 +1,6 @@
 """Pure-Python reference engine for the Hearts family (docs/rules/hearts.md,
-docs/hearts-api.md).
+docs/hearts-api.md), Spades (docs/rules/spades.md) and rummy (docs/rules/rummy.md), with the
+game protocol of docs/protocol.md.
 
 This is the independent, obviously-correct oracle the fast Rust engine is differentially
 tested against. It follows docs/hearts-api.md member by member; it is written from
@@ -30,10 +31,14 @@ Points the rules pages and the API contract leave open, and how this engine read
 4. ``pass_direction`` reports the resolved direction even when ``pass_count`` is 0 through
    ``pass_count=0`` (e.g. "left" with k = 0); only a resolved ``hold`` (including ``across``
    with 3 players) is reported as "hold". ``pass_count`` is 0 whenever the direction is hold.
-5. Error classes for arguments that are not rules: ``dealer``, ``first_dealer`` and
-   ``hand_index`` out of range raise ``InvalidDealError``; a seat out of range or not
-   pending in ``pass_cards``/``forward`` raises ``IllegalMoveError`` (``card=None``).
-   ``IllegalMoveError.card`` is None for every pass/forward error (they are not card plays).
+5. Error classes for arguments that are not rules: ``dealer`` and ``first_dealer`` out of
+   range raise ``InvalidDealError``, ``hand_index`` outside 0..2**64-1 raises
+   ``InvalidArgumentError`` (one range and class for every index, docs/protocol.md); a
+   seat out of range or not pending in ``pass_cards``/``forward`` raises
+   ``IllegalMoveError`` (``card=None``). ``IllegalMoveError.card`` is None for every
+   pass/forward error (they are not card plays); ``.legal`` is the seat's dealt hand for a
+   refused pass when that seat may pass now (else []), and the seats that may forward for a
+   refused forward (docs/protocol.md, Errors).
    A card id out of 0..51 anywhere (``play``, ``pass_cards``, ``from_deal`` hands) raises
    ``InvalidCardError``; an in-range card that the deck does not contain is an
    ``InvalidDealError`` in ``from_deal`` and an ``IllegalMoveError`` in ``play``/``pass_cards``.
@@ -69,13 +74,15 @@ Points the rules pages and the API contract leave open, and how this engine read
     after the first complete hand (A-25).
 14. Chips (A-24): a seat "clean" for the pot is one with ``pen_i == 0`` (as A-24 writes it).
     The end test for ``chips_end="max_hands"`` is the 0.7 hand count only (no bust test).
-15. ``seed`` may be any int (Python's ``random.Random`` accepts negative ints too).
+15. ``seed`` is None (= 0) or an int 0..2**64-1 (else ``InvalidArgumentError``), as in the
+    fast engine and the other games; None is the default for every optional keyword.
 """
 
 from hearts_fast.errors import (
     ArgumentTypeError,
     HeartsFastError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -116,6 +123,7 @@ __all__ = [
     "HeartsRules",
     "HeartsState",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",

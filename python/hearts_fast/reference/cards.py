@@ -1,8 +1,12 @@
-"""Card ids, names and parsing for the reference engine (docs/hearts-api.md "Cards").
+"""Card ids, names and parsing for the reference engine (docs/protocol.md "Cards").
 
 A card is a plain ``int`` id ``suit * 13 + rank``: clubs = 0, diamonds = 1, hearts = 2,
 spades = 3; rank 0 = "2", 1 = "3", ..., 8 = "T", 9 = "J", 10 = "Q", 11 = "K", 12 = "A"
-(docs/rules/README.md 0.2: A high ... 2 low, so a higher rank index is a higher card).
+(docs/rules/README.md 0.2: A high ... 2 low, so a higher rank index is a higher card). The
+jokers are 52 ("LJ": Spades' Little Joker and rummy's joker) and 53 ("BJ": Spades' Big
+Joker).
+``card_name`` gives every id 0..53 its one canonical name; ``card`` reads the canonical
+names and the other accepted spellings ("10H", "qs", "Q♠", "JK" = "LJ").
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ from hearts_fast.errors import ArgumentTypeError, InvalidCardError
 
 __all__ = [
     "ACE_OF_SPADES",
+    "BIG_JOKER",
     "CLUBS",
     "DIAMONDS",
     "HEARTS",
     "JACK_OF_DIAMONDS",
     "KING_OF_SPADES",
+    "LITTLE_JOKER",
     "NUM_CARDS",
     "QUEEN_OF_SPADES",
     "SPADES",
@@ -40,6 +46,11 @@ QUEEN_OF_SPADES = SPADES * 13 + 10  # 49
 KING_OF_SPADES = SPADES * 13 + 11  # 50
 ACE_OF_SPADES = SPADES * 13 + 12  # 51
 JACK_OF_DIAMONDS = DIAMONDS * 13 + 9  # 22
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+# Canonical joker names, then the other spellings ``card`` accepts.
+_JOKER_NAMES = {LITTLE_JOKER: "LJ", BIG_JOKER: "BJ"}
+_JOKER_TEXTS = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER, "JK": LITTLE_JOKER}
 
 
 def suit_of(card_id: int) -> int:
@@ -53,15 +64,21 @@ def rank_of(card_id: int) -> int:
 
 
 def card(text: str) -> int:
-    """Parse a card such as "QS", "TH", "10H", "qs", "Q♠" or "10♥" into its id.
+    """Parse a card such as "QS", "TH", "10H", "qs", "Q♠", "10♥", "LJ" or "JK" into its id.
 
-    Rank then suit; ranks ``2-9 T 10 J Q K A``, suits ``C D H S ♣ ♦ ♥ ♠``, any case.
+    Rank then suit; ranks ``2-9 T 10 J Q K A``, suits ``C D H S ♣ ♦ ♥ ♠``, any case; or a
+    joker: "LJ" (52), "BJ" (53), and "JK" read as "LJ".
     """
     if not isinstance(text, str):
         raise ArgumentTypeError(
             f"card() takes a str such as 'QS' or '10H', got {type(text).__name__}"
         )
-    allowed = "rank 2-9, T, 10, J, Q, K or A followed by suit C, D, H, S, ♣, ♦, ♥ or ♠"
+    allowed = (
+        "rank 2-9, T, 10, J, Q, K or A followed by suit C, D, H, S, ♣, ♦, ♥ or ♠, "
+        "or a joker LJ, BJ (JK = LJ)"
+    )
+    if text.strip().upper() in _JOKER_TEXTS:
+        return _JOKER_TEXTS[text.strip().upper()]
     if len(text) < 2:
         raise InvalidCardError(f"invalid card text {text!r}: expected {allowed}")
     rank_text, suit_text = text[:-1].upper(), text[-1].upper()
@@ -85,8 +102,20 @@ def card(text: str) -> int:
 
 
 def card_name(card_id: int) -> str:
-    """The short name of a card id: 49 -> "QS", 34 -> "TH", 0 -> "2C"."""
-    check_card(card_id, "card_name() argument")
+    """The canonical name of a card id 0..53: 49 -> "QS", 34 -> "TH", 0 -> "2C", 52 -> "LJ",
+    53 -> "BJ"; ``card(card_name(i)) == i``."""
+    if isinstance(card_id, bool) or not isinstance(card_id, int):
+        raise ArgumentTypeError(
+            f"card_name() argument must be an int card id 0..53, got "
+            f"{type(card_id).__name__} {card_id!r}"
+        )
+    if not 0 <= card_id <= BIG_JOKER:
+        raise InvalidCardError(
+            f"card_name() argument: card id {card_id} is out of range; card ids are 0..53 "
+            "(52 = LJ, 53 = BJ)"
+        )
+    if card_id in _JOKER_NAMES:
+        return _JOKER_NAMES[card_id]
     return RANK_CHARS[rank_of(card_id)] + SUIT_CHARS[suit_of(card_id)]
 
 

@@ -84,16 +84,18 @@ class HeartsGame:
         self,
         rules: HeartsRules,
         *,
-        seed: int = 0,
-        first_dealer: int = 0,
+        seed: int | None = None,
+        first_dealer: int | None = None,
         deals: Sequence[Sequence[Sequence[int]]] | None = None,
         pass_directions: Sequence[str] | None = None,
         totals: Sequence[int | Fraction] | None = None,
-        pot: int | Fraction = 0,
+        pot: int | Fraction | None = None,
     ) -> None:
         if not isinstance(rules, HeartsRules):
             raise ArgumentTypeError(f"rules must be a HeartsRules, got {type(rules).__name__}")
-        _check_seed(seed)
+        seed = _check_seed(seed)
+        if pot is None:
+            pot = 0
         n = rules.players
         first_dealer = _check_dealer(first_dealer, n, "first_dealer")
         # Validate every injected deal and direction up front, so that no later call can fail
@@ -327,12 +329,19 @@ class HeartsGame:
         return (HeartsGame.from_text, (self.to_text(),))
 
     def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same text."""
+        """docs/text-format.md: the same class and the same past, i.e. equal texts once
+        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
         if not isinstance(other, HeartsGame) or type(other) is not type(self):
             return NotImplemented
-        return self.to_text() == other.to_text()
+        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __copy__(self) -> HeartsGame:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HeartsGame:
+        return self.copy()
 
     def __repr__(self) -> str:
         return f"HeartsGame.from_text({self.to_text()!r})"

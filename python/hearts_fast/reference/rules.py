@@ -11,6 +11,7 @@ from typing import Any
 
 from hearts_fast.errors import ArgumentTypeError, InvalidRulesError
 
+from ._common import Rules
 from .cards import (
     ACE_OF_SPADES,
     CLUBS,
@@ -60,6 +61,8 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
 }
 
 _PRESETS: dict[str, dict[str, Any]] = {
+    # Every rules class has "default" (all defaults, here the same as dame_de_pic).
+    "default": {},
     # A.1 presets.
     "dame_de_pic": {},
     "corazones": {
@@ -187,32 +190,18 @@ def _check_combinations(p: dict[str, Any]) -> None:
         )
 
 
-class HeartsRules:
+class HeartsRules(Rules):
     """An immutable Hearts-family rule set (docs/rules/hearts.md A.1, A.6).
 
     ``HeartsRules(**params)`` takes keyword-only parameters with the names and defaults of
     docs/hearts-api.md; each is a read-only attribute of the same name.
     """
 
-    __slots__ = ("_params",)
-    _params: dict[str, Any]
-
-    def __init__(self, *args: Any, **params: Any) -> None:
-        if args:
-            raise ArgumentTypeError(
-                "HeartsRules takes keyword arguments only (e.g. HeartsRules(players=5)), got "
-                f"{len(args)} positional"
-            )
-        unknown = [k for k in params if k not in _PARAMS]
-        if unknown:
-            raise InvalidRulesError(
-                f"unknown rule parameter {unknown[0]!r}; allowed: {', '.join(_PARAMS)}"
-            )
-        merged = {name: params.get(name, default) for name, (_, _, default) in _PARAMS.items()}
-        for name, value in merged.items():
-            _validate(name, value)
-        _check_combinations(merged)
-        object.__setattr__(self, "_params", merged)
+    __slots__ = ()
+    _PARAMS = _PARAMS
+    _PRESETS = _PRESETS
+    _validate = staticmethod(_validate)
+    _check_combinations = staticmethod(_check_combinations)
 
     # -- read-only parameters (docs/hearts-api.md table) ----------------------------------
     @property
@@ -311,53 +300,21 @@ class HeartsRules:
     def pass_table(self) -> str:
         return self._params["pass_table"]  # type: ignore[no-any-return]
 
-    # -- construction helpers -------------------------------------------------------------
+    # -- derived facts (docs/rules/hearts.md A-3, A-4) -------------------------------------
 
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> HeartsRules:
-        """A named preset: A.1 dame_de_pic, corazones, francesa, jota_diamantes; A.6 openspiel."""
-        if not isinstance(name, str):
-            raise ArgumentTypeError(f"preset name must be a str, got {_type_name(name)} {name!r}")
-        if name not in _PRESETS:
-            raise InvalidRulesError(f"unknown preset {name!r}; allowed: {', '.join(_PRESETS)}")
-        params = dict(_PRESETS[name])
-        params.update(overrides)
-        return cls(**params)
+    def deck(self) -> list[int]:
+        """The cards in play, sorted (A-3)."""
+        return sorted(self._deck())
 
-    def to_dict(self) -> dict[str, Any]:
-        """All parameters, in the contract's order; ``HeartsRules(**r.to_dict()) == r``."""
-        return dict(self._params)
+    def penalty_cards(self) -> list[int]:
+        """The penalty cards in play, sorted (A-4)."""
+        return sorted(self._penalty_cards())
 
-    # -- value semantics ------------------------------------------------------------------
+    def total_penalty(self) -> int:
+        """V, the total penalty in the deck (A-4)."""
+        return self._total_penalty()
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"HeartsRules is immutable; cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"HeartsRules is immutable; cannot delete {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HeartsRules):
-            return NotImplemented
-        return self._params == other._params
-
-    def __hash__(self) -> int:
-        return hash(tuple(self._params.items()))
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{k}={v!r}" for k, v in self._params.items())
-        return f"HeartsRules({body})"
-
-    def __copy__(self) -> HeartsRules:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> HeartsRules:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rules_from_dict, (self.to_dict(),))
-
-    # -- derived facts (private; docs/rules/hearts.md A-3, A-4, A-9, V-A1..V-A3) ------------
+    # -- private helpers (docs/rules/hearts.md A-3, A-4, A-9, V-A1..V-A3) ---------------------
 
     def _deck(self) -> frozenset[int]:
         """The prepared deck: 52 cards minus the A-3 removals (none with deal_all, A-7)."""
@@ -401,7 +358,3 @@ class HeartsRules:
     def _auto_pass_count(self) -> int:
         """A-9: k for pass_count='auto', from the pass_table column [api]."""
         return _PASS_TABLE[self._params["pass_table"]][self._params["players"]]
-
-
-def _rules_from_dict(params: dict[str, Any]) -> HeartsRules:
-    return HeartsRules(**params)

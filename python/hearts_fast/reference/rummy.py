@@ -31,6 +31,8 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 from hearts_fast.reference import text as _text
+from hearts_fast.reference._common import Rules, check_index, check_seed
+from hearts_fast.reference.cards import card_name
 
 __all__ = [
     "JOKER",
@@ -53,12 +55,9 @@ DECK_SIZE = 108  # C-2
 ACE = 12  # rank index of the ace
 MAX_SET = 8  # C-6
 MAX_RUN = 14  # C-7: A(low)..A(high)
-_RANK_CHARS = "23456789TJQKA"
-_SUIT_CHARS = "CDHS"
 # [api] engine limits (docs/rummy-api.md).
 MAX_RULE_INT = 1_000_000
 MAX_TOTAL = 10**12
-MAX_SEED = 2**64 - 1
 
 Meld = tuple[int, ...]
 Action = tuple[Any, ...]
@@ -69,12 +68,9 @@ def full_deck() -> list[int]:
     return sorted(list(range(52)) * 2 + [JOKER] * 4)
 
 
-def rummy_card_name(card_id: int) -> str:
-    """Short name: 49 -> "QS", 34 -> "TH", 52 -> "JK"."""
-    c = _check_card(card_id, "rummy_card_name() argument")
-    if c == JOKER:
-        return "JK"
-    return _RANK_CHARS[c % 13] + _SUIT_CHARS[c // 13]
+#: Deprecated alias of :func:`hearts_fast.reference.card_name` (one naming for every game:
+#: the joker 52 is "LJ"; ``card("JK") == 52``).
+rummy_card_name = card_name
 
 
 def _names(cards: Iterable[int]) -> str:
@@ -160,87 +156,31 @@ def _validate(name: str, value: Any) -> None:
         raise InvalidRulesError(f"rule {name!r} = {value} is out of range; allowed: {allowed}")
 
 
-class RummyRules:
+def _check_combinations(p: dict[str, Any]) -> None:
+    """C-2, C-4: the deal must leave at least one card for the stock."""
+    if p["players"] * p["hand_size"] + 1 > DECK_SIZE:
+        raise InvalidRulesError(
+            f"players={p['players']} x hand_size={p['hand_size']} leaves no "
+            "card for the stock: players * hand_size + 1 must be <= 108 (C-2, C-4)"
+        )
+
+
+class RummyRules(Rules):
     """An immutable rummy rule set (docs/rules/rummy.md C.1); keyword-only parameters."""
 
-    __slots__ = ("_params",)
-    _params: dict[str, Any]
+    __slots__ = ()
+    _PARAMS = _PARAMS
+    _PRESETS = _PRESETS
+    _validate = staticmethod(_validate)
+    _check_combinations = staticmethod(_check_combinations)
 
-    def __init__(self, *args: Any, **params: Any) -> None:
-        if args:
-            raise ArgumentTypeError(
-                "RummyRules takes keyword arguments only (e.g. RummyRules(players=3)), "
-                f"got {len(args)} positional"
-            )
-        unknown = [k for k in params if k not in _PARAMS]
-        if unknown:
-            raise InvalidRulesError(
-                f"unknown rule parameter {unknown[0]!r}; allowed: {', '.join(_PARAMS)}"
-            )
-        merged = {name: params.get(name, default) for name, (_, _, default) in _PARAMS.items()}
-        for name, value in merged.items():
-            _validate(name, value)
-        if merged["players"] * merged["hand_size"] + 1 > DECK_SIZE:
-            raise InvalidRulesError(
-                f"players={merged['players']} x hand_size={merged['hand_size']} leaves no "
-                "card for the stock: players * hand_size + 1 must be <= 108 (C-2, C-4)"
-            )
-        object.__setattr__(self, "_params", merged)
-
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> RummyRules:
-        """A named preset: only ``default`` (the C.1 defaults)."""
-        if not isinstance(name, str):
-            raise ArgumentTypeError(f"preset name must be a str, got {type(name).__name__}")
-        if name not in _PRESETS:
-            raise InvalidRulesError(f"unknown preset {name!r}; allowed: {', '.join(_PRESETS)}")
-        params = dict(_PRESETS[name])
-        params.update(overrides)
-        return cls(**params)
-
-    def to_dict(self) -> dict[str, Any]:
-        """All parameters in the contract's order; ``RummyRules(**r.to_dict()) == r``."""
-        return dict(self._params)
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return object.__getattribute__(self, "_params")[name]
-        except KeyError:
-            raise AttributeError(f"RummyRules has no attribute {name!r}") from None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"RummyRules is immutable; cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"RummyRules is immutable; cannot delete {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RummyRules):
-            return NotImplemented
-        return self._params == other._params
-
-    def __hash__(self) -> int:
-        return hash(tuple(self._params.items()))
-
-    def __repr__(self) -> str:
-        return "RummyRules(" + ", ".join(f"{k}={v!r}" for k, v in self._params.items()) + ")"
-
-    def __copy__(self) -> RummyRules:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> RummyRules:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rules_from_dict, (self.to_dict(),))
+    def deck(self) -> list[int]:
+        """The 108 cards (C-2) as a sorted multiset: two of each id 0..51, four jokers (52)."""
+        return full_deck()
 
     def _max_jokers(self) -> int:
         """C-8: jokers allowed per meld (the deck has 4, so "unlimited" is 4)."""
         return 1 if self._params["max_jokers_per_meld"] == 1 else 4
-
-
-def _rules_from_dict(params: dict[str, Any]) -> RummyRules:
-    return RummyRules(**params)
 
 
 def _check_rules(rules: object) -> RummyRules:
@@ -467,18 +407,6 @@ def _combos(candidates: list[Meld], hand: Sequence[int], first: int = 0) -> Iter
 # ---------------------------------------------------------------- argument checks
 
 
-def _check_seed(seed: object) -> int:
-    if seed is None:
-        return 0
-    if not _is_int(seed):
-        raise ArgumentTypeError(
-            f"seed must be None or an int 0..2**64-1, got {type(seed).__name__} {seed!r}"
-        )
-    if not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
-        raise InvalidArgumentError(f"seed = {seed} is out of range; allowed: an int 0..2**64-1")
-    return seed  # type: ignore[return-value]
-
-
 def _check_seat(rules: RummyRules, value: object, what: str) -> int:
     if value is None:
         return 0
@@ -489,18 +417,6 @@ def _check_seat(rules: RummyRules, value: object, what: str) -> int:
         )
     if not 0 <= value < n:  # type: ignore[operator]
         raise InvalidDealError(f"{what} = {value} is out of range; allowed: seats 0..{n - 1}")
-    return value  # type: ignore[return-value]
-
-
-def _check_hand_index(value: object) -> int:
-    if value is None:
-        return 0
-    if not _is_int(value):
-        raise ArgumentTypeError(
-            f"hand_index must be an int >= 0, got {type(value).__name__} {value!r}"
-        )
-    if not 0 <= value < 2**64:  # type: ignore[operator]
-        raise InvalidDealError(f"hand_index = {value} is out of range; allowed: 0..2**64-1")
     return value  # type: ignore[return-value]
 
 
@@ -695,9 +611,9 @@ class RummyState:
         return (
             r,
             _check_seat(r, dealer, "dealer"),
-            _check_hand_index(hand_index),
+            check_index(hand_index),
             _check_totals(r, totals),
-            _check_seed(seed),
+            check_seed(seed),
         )
 
     def _setup(
@@ -907,12 +823,18 @@ class RummyState:
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for the current player (see docs/rummy-api.md "Actions")."""
-        a = _check_action(action)
+        """Play ``action`` for the current player (see docs/rummy-api.md "Actions"). A refused
+        action raises IllegalMoveError with ``.legal`` = ``legal_actions()``."""
+        try:
+            a = _check_action(action)
+        except IllegalMoveError as e:
+            e.legal = self.legal_actions()
+            raise
         name = a[0]
         card = a[2] if name == "lay_off" else a[1] if name == "discard" else None
-        if a not in self.legal_actions():
-            raise IllegalMoveError(self._illegal_reason(a), card=card, legal=[])
+        legal = self.legal_actions()
+        if a not in legal:
+            raise IllegalMoveError(self._illegal_reason(a), card=card, legal=legal)
         self._text_log.append(a)
         p = self._current
         assert p is not None
@@ -1016,12 +938,30 @@ class RummyState:
 
     # ---------------------------------------------------------------- copy, equality
 
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._dealer,
+            self._hand_index,
+            self._totals,
+            self._hands,
+            self._melds,
+            self._opened,
+            self._blocked,
+            self._stock,
+            self._pile,
+            self._phase,
+            self._current,
+            self._turn,
+            self._went_out,
+            self._opening_turn,
+            self._qs_exception,
+        )
+
     def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same text (rules, deal, every action
-        and reshuffle, generator)."""
-        if not isinstance(other, RummyState) or type(other) is not type(self):
+        if not isinstance(other, RummyState):
             return NotImplemented
-        return self.to_text() == other.to_text()
+        return self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -1084,7 +1024,7 @@ class RummyGame:
         totals: Sequence[int] | None = None,
     ) -> None:
         r = _check_rules(rules)
-        seed_ = _check_seed(seed)
+        seed_ = check_seed(seed)
         self._first_dealer = _check_seat(r, first_dealer, "first_dealer")
         self._queue = self._check_deals(r, deals)
         self._rules = r
@@ -1179,7 +1119,11 @@ class RummyGame:
         return [] if self._over else self._state.legal_actions()
 
     def apply(self, action: Action) -> None:
-        a = _check_action(action)
+        try:
+            a = _check_action(action)
+        except IllegalMoveError as e:
+            e.legal = self.legal_actions()
+            raise
         if self._over:
             name = a[0]
             card = a[2] if name == "lay_off" else a[1] if name == "discard" else None
@@ -1241,12 +1185,19 @@ class RummyGame:
         return (RummyGame.from_text, (self.to_text(),))
 
     def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same text."""
+        """docs/text-format.md: the same class and the same past, i.e. equal texts once
+        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
         if not isinstance(other, RummyGame) or type(other) is not type(self):
             return NotImplemented
-        return self.to_text() == other.to_text()
+        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __copy__(self) -> RummyGame:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RummyGame:
+        return self.copy()
 
     def __repr__(self) -> str:
         return f"RummyGame.from_text({self.to_text()!r})"

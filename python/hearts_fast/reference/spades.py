@@ -20,13 +20,13 @@ from typing import Any, NamedTuple
 from hearts_fast.errors import (
     ArgumentTypeError,
     IllegalMoveError,
-    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
 )
 from hearts_fast.reference import text as _text
-from hearts_fast.reference.cards import hand_lists
+from hearts_fast.reference._common import Rules, check_index, check_seed
+from hearts_fast.reference.cards import card_name, hand_lists
 
 __all__ = [
     "BIG_JOKER",
@@ -45,8 +45,6 @@ NUM_IDS = 54  # ids 0..53 name a card; which are in the deck depends on `jokers`
 PLAYERS = 4
 HAND_SIZE = 13
 TRICKS = 13
-_RANK_CHARS = "23456789TJQKA"
-_SUIT_CHARS = "CDHS"
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _JACK, _QUEEN, _KING = 9, 10, 11  # rank indexes
 _BEMO_TRICKS = {"little": 6, "big": 9}  # B.3 #9
@@ -55,7 +53,6 @@ _BEMOS = ("little", "big")
 # [api] engine limits (docs/spades-api.md "Engine limits").
 MAX_RULE_INT = 1_000_000  # every int rule parameter is within ±MAX_RULE_INT
 MAX_TOTAL = 10**12  # a given team total is within ±MAX_TOTAL
-MAX_SEED = 2**64 - 1  # a seed is in 0..=MAX_SEED
 
 
 # ---------------------------------------------------------------- cards
@@ -75,14 +72,8 @@ def strength(c: int) -> int:
     return c % 13
 
 
-def spades_card_name(card_id: int) -> str:
-    """Short name of a Spades card id: 49 -> "QS", 52 -> "LJ", 53 -> "BJ"."""
-    c = _check_card(card_id, "spades_card_name() argument")
-    if c == LITTLE_JOKER:
-        return "LJ"
-    if c == BIG_JOKER:
-        return "BJ"
-    return _RANK_CHARS[c % 13] + _SUIT_CHARS[c // 13]
+#: Deprecated alias of :func:`hearts_fast.reference.card_name` (one naming for every game).
+spades_card_name = card_name
 
 
 def _names(cards: Iterable[int]) -> str:
@@ -224,76 +215,18 @@ def _check_combinations(p: dict[str, Any]) -> None:
         )
 
 
-class SpadesRules:
+class SpadesRules(Rules):
     """An immutable Spades rule set (docs/rules/spades.md B.1, B.6); keyword-only parameters."""
 
-    __slots__ = ("_params",)
-    _params: dict[str, Any]
+    __slots__ = ()
+    _PARAMS = _PARAMS
+    _PRESETS = _PRESETS
+    _validate = staticmethod(_validate)
+    _check_combinations = staticmethod(_check_combinations)
 
-    def __init__(self, *args: Any, **params: Any) -> None:
-        if args:
-            raise ArgumentTypeError(
-                "SpadesRules takes keyword arguments only (e.g. SpadesRules(win_score=300)), "
-                f"got {len(args)} positional"
-            )
-        unknown = [k for k in params if k not in _PARAMS]
-        if unknown:
-            raise InvalidRulesError(
-                f"unknown rule parameter {unknown[0]!r}; allowed: {', '.join(_PARAMS)}"
-            )
-        merged = {name: params.get(name, default) for name, (_, _, default) in _PARAMS.items()}
-        for name, value in merged.items():
-            _validate(name, value)
-        _check_combinations(merged)
-        object.__setattr__(self, "_params", merged)
-
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> SpadesRules:
-        """A named preset: ``default`` (B.1 defaults) or ``openspiel`` (B.6)."""
-        if not isinstance(name, str):
-            raise ArgumentTypeError(f"preset name must be a str, got {type(name).__name__}")
-        if name not in _PRESETS:
-            raise InvalidRulesError(f"unknown preset {name!r}; allowed: {', '.join(_PRESETS)}")
-        params = dict(_PRESETS[name])
-        params.update(overrides)
-        return cls(**params)
-
-    def to_dict(self) -> dict[str, Any]:
-        """All parameters in the contract's order; ``SpadesRules(**r.to_dict()) == r``."""
-        return dict(self._params)
-
-    def __getattr__(self, name: str) -> Any:
-        # Read-only parameter attributes (only reached for names not found normally).
-        try:
-            return object.__getattribute__(self, "_params")[name]
-        except KeyError:
-            raise AttributeError(f"SpadesRules has no attribute {name!r}") from None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"SpadesRules is immutable; cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"SpadesRules is immutable; cannot delete {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SpadesRules):
-            return NotImplemented
-        return self._params == other._params
-
-    def __hash__(self) -> int:
-        return hash(tuple(self._params.items()))
-
-    def __repr__(self) -> str:
-        return "SpadesRules(" + ", ".join(f"{k}={v!r}" for k, v in self._params.items()) + ")"
-
-    def __copy__(self) -> SpadesRules:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SpadesRules:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rules_from_dict, (self.to_dict(),))
+    def deck(self) -> list[int]:
+        """The 52 cards in play, sorted (B-2; with ``jokers`` no 2C/2D, plus 52 and 53)."""
+        return sorted(self._deck())
 
     # -- derived facts -------------------------------------------------------------------
 
@@ -306,10 +239,6 @@ class SpadesRules:
     def _lowest_club(self) -> int:
         """B.3 #7: 2♣, or 3♣ (id 1) with jokers."""
         return min(c for c in self._deck() if suit_of(c) == CLUBS)
-
-
-def _rules_from_dict(params: dict[str, Any]) -> SpadesRules:
-    return SpadesRules(**params)
 
 
 # ---------------------------------------------------------------- bids (B-6, B-7, B.3)
@@ -445,19 +374,6 @@ def _check_rules(rules: object) -> SpadesRules:
     return rules
 
 
-def _check_seed(seed: object) -> int:
-    """[api] None = 0; an int in 0..2**64-1 (type, then range -> InvalidArgumentError)."""
-    if seed is None:
-        return 0
-    if not _is_int(seed):
-        raise ArgumentTypeError(
-            f"seed must be None or an int 0..2**64-1, got {type(seed).__name__} {seed!r}"
-        )
-    if not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
-        raise InvalidArgumentError(f"seed = {seed} is out of range; allowed: an int 0..2**64-1")
-    return seed  # type: ignore[return-value]
-
-
 def _check_dealer(dealer: object, what: str = "dealer") -> int:
     """[api] None = seat 0."""
     if dealer is None:
@@ -469,21 +385,6 @@ def _check_dealer(dealer: object, what: str = "dealer") -> int:
     if not 0 <= dealer < PLAYERS:  # type: ignore[operator]
         raise InvalidDealError(f"{what} = {dealer} is out of range; allowed: seats 0..3")
     return dealer  # type: ignore[return-value]
-
-
-def _check_hand_index(hand_index: object) -> int:
-    """[api] None = 0."""
-    if hand_index is None:
-        return 0
-    if not _is_int(hand_index):
-        raise ArgumentTypeError(
-            f"hand_index must be an int >= 0, got {type(hand_index).__name__} {hand_index!r}"
-        )
-    if not 0 <= hand_index < 2**64:  # type: ignore[operator]
-        raise InvalidDealError(
-            f"hand_index = {hand_index} is out of range; allowed: an int 0..2**64-1"
-        )
-    return hand_index  # type: ignore[return-value]
 
 
 def _check_pair(rules: SpadesRules, value: object, what: str) -> list[int]:
@@ -619,10 +520,10 @@ class SpadesState:
         return (
             r,
             _check_dealer(dealer),
-            _check_hand_index(hand_index),
+            check_index(hand_index),
             _check_pair(r, totals, "totals"),
             _check_pair(r, bags, "bags"),
-            _check_seed(seed),
+            check_seed(seed),
             _check_deals(r, redeals, "redeals"),
         )
 
@@ -704,6 +605,11 @@ class SpadesState:
         return self._current
 
     @property
+    def is_over(self) -> bool:
+        """``phase == "over"``."""
+        return self._phase == "over"
+
+    @property
     def hands(self) -> list[list[int]]:
         return [sorted(h) for h in self._hands]
 
@@ -781,29 +687,33 @@ class SpadesState:
                 f"claim_redeal: the hand is in phase {self._phase!r}; a redeal may be claimed "
                 "only in phase 'bid' before the first bid",
                 card=None,
-                legal=self.legal_plays(),
+                legal=self.deficient_seats(),
             )
         if self._rules.deficient_hand == "off":
             raise IllegalMoveError(
-                "claim_redeal: these rules have deficient_hand='off'", card=None, legal=[]
+                "claim_redeal: these rules have deficient_hand='off'",
+                card=None,
+                legal=self.deficient_seats(),
             )
         if not 0 <= seat < PLAYERS:
             raise IllegalMoveError(
-                f"claim_redeal: seat {seat} is out of range; seats are 0..3", card=None, legal=[]
+                f"claim_redeal: seat {seat} is out of range; seats are 0..3",
+                card=None,
+                legal=self.deficient_seats(),
             )
         if self._nbids:
             raise IllegalMoveError(
                 "claim_redeal: bidding has started; a deficient hand must be shown before the "
                 "first bid (B.3)",
                 card=None,
-                legal=[],
+                legal=self.deficient_seats(),
             )
         if seat not in self.deficient_seats():
             raise IllegalMoveError(
                 f"claim_redeal: seat {seat}'s hand {_names(self._hands[seat])} is not deficient "
                 "(it holds a spade, a joker, a J, a Q or a K)",
                 card=None,
-                legal=[],
+                legal=self.deficient_seats(),
             )
         self._claims.append(seat)
         self._deal(self._queue.pop(0) if self._queue else self._shuffled())
@@ -861,7 +771,7 @@ class SpadesState:
             return []
         return list(_BEMOS)
 
-    def bid(self, n: int, blind: bool | None = None, bemo: str | None = None) -> None:
+    def bid(self, n: int, *, blind: bool | None = None, bemo: str | None = None) -> None:
         """The current bidder bids ``n`` (0..13); ``blind=True`` makes a blind nil (n must be 0;
         None = False); ``bemo`` attaches "little" or "big" for his team."""
         if not _is_int(n):
@@ -880,14 +790,16 @@ class SpadesState:
             raise IllegalMoveError(
                 f"bid: the hand is in phase {self._phase!r}; bids are made only in phase 'bid'",
                 card=None,
-                legal=self.legal_plays(),
+                legal=self.legal_bids(),
             )
         seat = self._current
         assert seat is not None
         if blind:
             if n != 0:
                 raise IllegalMoveError(
-                    f"bid: blind=True is a blind nil and needs n=0, got n={n}", card=None, legal=[]
+                    f"bid: blind=True is a blind nil and needs n=0, got n={n}",
+                    card=None,
+                    legal=self.legal_bids(),
                 )
             if not self.can_bid_blind():
                 raise IllegalMoveError(
@@ -895,20 +807,20 @@ class SpadesState:
                     "no mirror/fourteen_partnership/suicide, no redeal claimed by this seat, and "
                     "a team deficit >= blind_nil_min_deficit)",
                     card=None,
-                    legal=[],
+                    legal=self.legal_bids(),
                 )
         elif n not in self.legal_bids():
             raise IllegalMoveError(
                 f"bid: {n} is not a legal bid for seat {seat}; legal bids: {self.legal_bids()}",
                 card=None,
-                legal=[],
+                legal=self.legal_bids(),
             )
         if bemo is not None and bemo not in self.legal_bemos():
             raise IllegalMoveError(
                 f"bid: bemo={bemo!r} is not allowed here; allowed: {self.legal_bemos()} "
                 "(needs rules bemo, at most one per team per hand)",
                 card=None,
-                legal=[],
+                legal=self.legal_bids(),
             )
         nil = self._rules.nil and n == 0  # B-7 (B.3 #4: a forced mirror 0 is a nil too)
         self._bids[seat] = Bid(n, nil, blind, bemo)
@@ -1051,12 +963,23 @@ class SpadesState:
 
     # ---------------------------------------------------------------- copy / equality
 
+    def _history_key(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._dealer,
+            self._hand_index,
+            tuple(self._totals),
+            tuple(self._bags),
+            tuple(tuple(tuple(h) for h in d) for d in self._deals),
+            tuple(self._claims),
+            tuple(self._bids),
+            tuple(self._plays),
+        )
+
     def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same text (rules, deals, history,
-        generator and queued redeals)."""
-        if not isinstance(other, SpadesState) or type(other) is not type(self):
+        if not isinstance(other, SpadesState):
             return NotImplemented
-        return self.to_text() == other.to_text()
+        return self._history_key() == other._history_key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -1121,7 +1044,7 @@ class SpadesGame:
         bags: Sequence[int] | None = None,
     ) -> None:
         rules = _check_rules(rules)
-        seed = _check_seed(seed)
+        seed = check_seed(seed)
         first_dealer = _check_dealer(first_dealer, "first_dealer")
         queue = _check_deals(rules, deals, "deals")
         self._rules = rules
@@ -1232,8 +1155,8 @@ class SpadesGame:
     def legal_bemos(self) -> list[str]:
         return self._state.legal_bemos()
 
-    def bid(self, n: int, blind: bool | None = None, bemo: str | None = None) -> None:
-        self._state.bid(n, blind, bemo)
+    def bid(self, n: int, *, blind: bool | None = None, bemo: str | None = None) -> None:
+        self._state.bid(n, blind=blind, bemo=bemo)
 
     def deficient_seats(self) -> list[int]:
         return self._state.deficient_seats()
@@ -1315,12 +1238,19 @@ class SpadesGame:
         return (SpadesGame.from_text, (self.to_text(),))
 
     def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same text."""
+        """docs/text-format.md: the same class and the same past, i.e. equal texts once
+        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
         if not isinstance(other, SpadesGame) or type(other) is not type(self):
             return NotImplemented
-        return self.to_text() == other.to_text()
+        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __copy__(self) -> SpadesGame:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpadesGame:
+        return self.copy()
 
     def __repr__(self) -> str:
         return f"SpadesGame.from_text({self.to_text()!r})"

@@ -18,6 +18,7 @@ from hearts_fast.errors import (
 )
 
 from . import text as _text
+from ._common import check_index, check_seed
 from .cards import (
     CLUBS,
     HEARTS,
@@ -45,12 +46,14 @@ def _is_int(value: object) -> bool:
 
 
 def _check_seed(seed: object) -> int:
-    if not _is_int(seed):
-        raise ArgumentTypeError(f"seed must be an int, got {type(seed).__name__} {seed!r}")
-    return seed  # type: ignore[return-value]
+    """None (= 0) or an int 0..2**64-1, as in every game (docs/protocol.md)."""
+    return check_seed(seed)
 
 
 def _check_dealer(dealer: object, players: int, what: str = "dealer") -> int:
+    """A seat 0..players-1, or None for the default 0."""
+    if dealer is None:
+        return 0
     if not _is_int(dealer):
         raise ArgumentTypeError(
             f"{what} must be an int seat 0..{players - 1}, got {type(dealer).__name__} {dealer!r}"
@@ -60,16 +63,6 @@ def _check_dealer(dealer: object, players: int, what: str = "dealer") -> int:
             f"{what} = {dealer} is out of range; allowed: seats 0..{players - 1}"
         )
     return dealer  # type: ignore[return-value]
-
-
-def _check_hand_index(hand_index: object) -> int:
-    if not _is_int(hand_index):
-        raise ArgumentTypeError(
-            f"hand_index must be an int >= 0, got {type(hand_index).__name__} {hand_index!r}"
-        )
-    if hand_index < 0:  # type: ignore[operator]
-        raise InvalidDealError(f"hand_index = {hand_index} is out of range; allowed: an int >= 0")
-    return hand_index  # type: ignore[return-value]
 
 
 def _check_pass_direction(rules: HeartsRules, pass_direction: object) -> str | None:
@@ -160,16 +153,15 @@ class HeartsState:
         self,
         rules: HeartsRules,
         *,
-        seed: int = 0,
-        dealer: int = 0,
-        hand_index: int = 0,
+        seed: int | None = None,
+        dealer: int | None = None,
+        hand_index: int | None = None,
         pass_direction: str | None = None,
     ) -> None:
         rules, dealer, hand_index, fixed = self._check_args(
             rules, dealer, hand_index, pass_direction
         )
-        _check_seed(seed)
-        rng = random.Random(seed)
+        rng = random.Random(_check_seed(seed))
         # 0.4 uniform shuffle; A-6/A-7 deal one card at a time clockwise from the dealer's left.
         deck = sorted(rules._deck())
         rng.shuffle(deck)
@@ -185,16 +177,16 @@ class HeartsState:
         rules: HeartsRules,
         hands: Sequence[Sequence[int]],
         *,
-        dealer: int = 0,
-        hand_index: int = 0,
+        dealer: int | None = None,
+        hand_index: int | None = None,
         pass_direction: str | None = None,
-        seed: int = 0,
+        seed: int | None = None,
     ) -> HeartsState:
         """A hand from a given deal (seat 0 first); it must be exactly an A-6/A-7 deal."""
         rules, dealer, hand_index, fixed = cls._check_args(
             rules, dealer, hand_index, pass_direction
         )
-        _check_seed(seed)
+        seed = _check_seed(seed)
         dealt = validate_deal(rules, hands, dealer)
         self = cls.__new__(cls)
         self._setup(rules, dealt, dealer, hand_index, fixed, random.Random(seed))
@@ -209,7 +201,7 @@ class HeartsState:
         return (
             rules,
             _check_dealer(dealer, rules.players),
-            _check_hand_index(hand_index),
+            check_index(hand_index),
             _check_pass_direction(rules, pass_direction),
         )
 
@@ -313,6 +305,11 @@ class HeartsState:
         return self._current
 
     @property
+    def is_over(self) -> bool:
+        """``phase == "over"``."""
+        return self._phase == "over"
+
+    @property
     def trick(self) -> list[tuple[int, int]]:
         return list(self._trick)
 
@@ -354,26 +351,38 @@ class HeartsState:
             )
         return seat  # type: ignore[return-value]
 
+    def _pass_choices(self, seat: int) -> list[int]:
+        """``.legal`` of a refused ``pass_cards(seat, …)``: the cards the seat may choose its
+        pass from (its dealt hand) when it may pass now, else none (docs/protocol.md)."""
+        if seat in self.pending_passes():
+            return sorted(self._dealt[seat])
+        return []
+
+    def _forward_choices(self) -> list[int]:
+        """``.legal`` of a refused ``forward(seat)``: the seats that may forward now."""
+        return self.pending_passes() if self._rules.pass_through else []
+
     def _check_can_pass(self, seat: int, action: str) -> None:
+        legal = self._forward_choices() if action == "forward" else []
         if self._phase != "pass":
             raise IllegalMoveError(
                 f"{action}: the hand is in phase {self._phase!r}; passing is allowed only in "
                 "phase 'pass'",
                 card=None,
-                legal=self.legal_plays(),
+                legal=legal,
             )
         if not 0 <= seat < self._n:
             raise IllegalMoveError(
                 f"{action}: seat {seat} is out of range; pending seats: {self.pending_passes()}",
                 card=None,
-                legal=[],
+                legal=legal,
             )
         if seat in self._passes:
             raise IllegalMoveError(
                 f"{action}: seat {seat} has already passed or forwarded; pending seats: "
                 f"{self.pending_passes()}",
                 card=None,
-                legal=[],
+                legal=legal,
             )
 
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
@@ -390,13 +399,13 @@ class HeartsState:
             raise IllegalMoveError(
                 f"pass_cards: seat {seat} must pass exactly {k} cards, got {len(packet)}",
                 card=None,
-                legal=[],
+                legal=self._pass_choices(seat),
             )
         if len(set(packet)) != len(packet):
             raise IllegalMoveError(
                 f"pass_cards: the {k} cards must be distinct, got {[card_name(c) for c in packet]}",
                 card=None,
-                legal=[],
+                legal=self._pass_choices(seat),
             )
         not_held = [c for c in packet if c not in self._dealt[seat]]
         if not_held:
@@ -404,7 +413,7 @@ class HeartsState:
                 f"pass_cards: seat {seat} does not hold {names(not_held)}; "
                 f"choose {k} cards from the dealt hand {names(self._dealt[seat])}",
                 card=None,
-                legal=[],
+                legal=self._pass_choices(seat),
             )
         self._passes[seat] = tuple(sorted(packet))
         self._maybe_deliver()
@@ -417,7 +426,7 @@ class HeartsState:
             raise IllegalMoveError(
                 "forward: FORWARD needs rules pass_through=True; use pass_cards(seat, cards)",
                 card=None,
-                legal=[],
+                legal=self._forward_choices(),
             )
         self._passes[seat] = None
         self._maybe_deliver()
@@ -615,11 +624,22 @@ class HeartsState:
 
     # ---------------------------------------------------------------- copy / equality
 
+    def _history_key(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._dealer,
+            self._hand_index,
+            self._direction,
+            self._k,
+            tuple(self._dealt),
+            tuple(sorted(self._passes.items())),
+            tuple(self._plays),
+        )
+
     def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same text (rules, deal, history)."""
-        if not isinstance(other, HeartsState) or type(other) is not type(self):
+        if not isinstance(other, HeartsState):
             return NotImplemented
-        return self.to_text() == other.to_text()
+        return self._history_key() == other._history_key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

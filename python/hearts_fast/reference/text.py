@@ -17,9 +17,11 @@ Readings of points the document leaves open (each also noted where it is impleme
 1. Empty lines and comments are ignored everywhere, before the header too; line numbers in
    messages count every physical line.
 2. The reference writes its own generator kind, ``mt19937`` (the 625 ints of
-   ``random.Random.getstate()[1]``). A ``wyrand`` generator is read by seeding
-   ``random.Random(N)`` (N = its 16 hex digits, as ``seed=N`` does), so such a text is
-   written back with an ``mt19937`` generator: the rest of the text is unchanged.
+   ``random.Random.getstate()[1]``). Another engine's generator (``wyrand:`` or any other
+   ``KIND:`` of §3.4) is read by seeding a fresh ``random.Random(N)`` (N = its first 16 hex
+   digits, as ``seed=N`` seeds the constructors' generator before they draw anything), so
+   such a text is written back with an ``mt19937`` generator: the rest of the text is
+   unchanged.
 3. Rummy hands (deal and queued lines) are multisets: a reader accepts any order (as it
    does for Hearts sets); melds, the stock and the pile keep their order.
 4. A Hearts ``direction`` is the *resolved* direction: ``across`` with 3 players (which
@@ -55,6 +57,7 @@ __all__ = [
     "FORMAT",
     "KINDS",
     "VERSION",
+    "game_past",
     "hearts_game_from_text",
     "hearts_game_to_text",
     "hearts_state_from_text",
@@ -398,6 +401,13 @@ def _read_rules(line: Line, cls: Callable[..., Any], table: dict[str, tuple[str,
         return cls(**params)
 
 
+def game_past(text: str) -> str:
+    """A game's text without its ``future`` and ``queued`` lines: what ``==`` compares (the
+    rules, the starting sheet and every hand's deal and actions)."""
+    keep = [ln for ln in text.split("\n") if ln.split(" ", 1)[0] not in ("future", "queued")]
+    return "\n".join(keep)
+
+
 # ---------------------------------------------------------------- §3.4 generators
 
 _HEX = re.compile(r"[0-9a-f]*")
@@ -410,22 +420,36 @@ def _gen_text(rng: random.Random) -> str:
     return "mt19937:" + "".join(f"{x:08x}" for x in internal)
 
 
+_OTHER_GEN = re.compile(r"([a-z0-9]+):([0-9a-f]{16,})")
+
+
 def _gen(line: Line, token: str, s: str) -> random.Random:
+    """§3.4: ``mt19937:`` (ours) is restored exactly; ``wyrand:`` with exactly 16 digits, or
+    any other ``KIND:`` (lower-case letters and digits) with at least 16 lower-case hex
+    digits, is another engine's generator: ours is seeded as ``seed=N`` seeds it
+    (``random.Random(N)``), N the value of the first 16 digits."""
     kind, colon, digits = s.partition(":")
-    if not colon or kind not in ("mt19937", "wyrand"):
-        raise line.error("expected a generator mt19937:HEX or wyrand:HEX", token)
-    size = 8 * _MT_WORDS if kind == "mt19937" else 16
-    if len(digits) != size or not _HEX.fullmatch(digits):
-        raise line.error(f"a {kind} generator is {size} lower-case hex digits", token)
-    if kind == "wyrand":  # reading 2: another engine's generator seeds ours with seed=N
-        return random.Random(int(digits, 16))
-    words = tuple(int(digits[i : i + 8], 16) for i in range(0, size, 8))
-    rng = random.Random()
-    try:
-        rng.setstate((3, words, None))
-    except (ValueError, TypeError) as e:
-        raise line.error(f"not a valid mt19937 state ({e})", token) from e
-    return rng
+    if kind == "mt19937":
+        size = 8 * _MT_WORDS
+        if len(digits) != size or not _HEX.fullmatch(digits):
+            raise line.error(f"an mt19937 generator is {size} lower-case hex digits", token)
+        words = tuple(int(digits[i : i + 8], 16) for i in range(0, size, 8))
+        rng = random.Random()
+        try:
+            rng.setstate((3, words, None))
+        except (ValueError, TypeError) as e:
+            raise line.error(f"not a valid mt19937 state ({e})", token) from e
+        return rng
+    if kind == "wyrand" and (len(digits) != 16 or not _HEX.fullmatch(digits)):
+        raise line.error("a wyrand generator is exactly 16 lower-case hex digits", token)
+    if not colon or not _OTHER_GEN.fullmatch(s):
+        raise line.error(
+            "expected a generator KIND:HEX (mt19937: and 5000 hex digits, or another "
+            "engine's kind of lower-case letters and digits and at least 16 lower-case hex "
+            "digits)",
+            token,
+        )
+    return random.Random(int(digits[:16], 16))
 
 
 # ---------------------------------------------------------------- blocks (one hand each)
@@ -790,7 +814,9 @@ def _spades_play(target: Any, st: SpadesState, block: _Block, h: int) -> None:
     for token, move in block.moves:
         _not_over(st.phase == "over", block, token, h)
         if move[0] == "bid":
-            _apply(block, token, target.bid, *move[1:])
+            _apply(
+                block, token, lambda n, b, m: target.bid(n, blind=b, bemo=m), *move[1:]
+            )
         else:
             _apply(block, token, target.play, move[1])
 

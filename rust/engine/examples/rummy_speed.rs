@@ -1,16 +1,19 @@
 //! Times a one-thread batch of rummy hands: `rummy_speed [hands] [greedy|random]`.
 #![allow(clippy::cast_precision_loss, clippy::print_stdout)]
+mod common;
+
+use common::{arg, hands_arg};
 use hearts_engine::rummy::sim::{simulate_hands, RummyPolicy};
 use hearts_engine::rummy::RummyRules;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let policy = match args.get(2).map(String::as_str) {
-        Some("random") => RummyPolicy::Random,
-        _ => RummyPolicy::Greedy,
-    };
+    let n = hands_arg(1, 2000);
+    let policy = arg(
+        2,
+        |p| (p == "random").then_some(RummyPolicy::Random),
+        RummyPolicy::Greedy,
+    );
     let rules = RummyRules::default();
     let t = Instant::now();
     let out = simulate_hands(&rules, 1, &[policy; 6], 0, n);

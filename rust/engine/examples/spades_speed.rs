@@ -1,25 +1,22 @@
 //! Times a one-thread batch of Spades hands: `spades_speed [preset] [hands] [policy]`.
 #![allow(clippy::cast_precision_loss, clippy::print_stdout)]
 
+mod common;
+
+use common::{arg, hands_arg};
 use hearts_engine::spades::policy::Policy;
 use hearts_engine::spades::sim::{simulate_hands, SpadesBatch};
 use hearts_engine::spades::{SpadesPreset, SpadesRules};
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let preset = args
-        .get(1)
-        .and_then(|p| SpadesPreset::from_name(p))
-        .unwrap_or(SpadesPreset::OpenSpiel);
-    let n: usize = args
-        .get(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2_000_000);
-    let policy = match args.get(3).map(String::as_str) {
-        Some("heuristic") => Policy::Heuristic,
-        _ => Policy::Random,
-    };
+    let preset = arg(1, SpadesPreset::from_name, SpadesPreset::OpenSpiel);
+    let n = hands_arg(2, 2_000_000);
+    let policy = arg(
+        3,
+        |p| (p == "heuristic").then_some(Policy::Heuristic),
+        Policy::Random,
+    );
     let b = SpadesBatch {
         rules: SpadesRules::preset(preset),
         seed: 1,

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{pick, random_rules};
+use common::{policies, random_rules};
 use hearts_engine::hearts::sim::{
     batch_hand, outcome_of, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
 };
@@ -23,12 +23,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
     let mut rng = Rng::new(99);
     for case in 0..400 {
         let rules = random_rules(&mut rng);
-        let mut seats = [Policy::Random; 7];
-        if case % 3 == 1 {
-            for s in &mut seats {
-                *s = pick(&mut rng, &Policy::ALL);
-            }
-        }
+        let seats = policies(&mut rng, case, &Policy::ALL, Policy::Random);
         let b = Batch {
             rules,
             seed: u64::from(rng.below(1 << 30)),

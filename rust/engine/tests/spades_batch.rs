@@ -1,6 +1,9 @@
 //! The Spades batch simulator against stepping `SpadesState` with the same policies: same
 //! deals, same draws, same results, for random rules (every option), policies and splits.
 
+mod common;
+
+use common::{coin, maybe, pick, policies, repair_spades};
 use hearts_engine::policy_rng;
 use hearts_engine::spades::policy::{play_out, Policy};
 use hearts_engine::spades::sim::{
@@ -12,20 +15,11 @@ use hearts_engine::spades::{
 use hearts_engine::Tie;
 use hearts_engine::{CardSet, Rng};
 
-fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
-    xs[rng.below(xs.len() as u32) as usize]
-}
-
 /// A random valid Spades rule set over every B.1 parameter.
 fn random_rules(rng: &mut Rng) -> SpadesRules {
-    let coin = |rng: &mut Rng| rng.below(2) == 0;
-    let mut r = SpadesRules {
+    let r = SpadesRules {
         win_score: 1 + i64::from(rng.below(600)),
-        lose_score: if coin(rng) {
-            None
-        } else {
-            Some(-i64::from(rng.below(400)))
-        },
+        lose_score: maybe(rng, |rng| -i64::from(rng.below(400))),
         negative_inverse_loses: coin(rng),
         nil: rng.below(4) != 0,
         nil_value: i64::from(rng.below(300)),
@@ -52,28 +46,11 @@ fn random_rules(rng: &mut Rng) -> SpadesRules {
         deficient_hand: pick(rng, DeficientHand::ALL),
         renege: pick(rng, Renege::ALL),
         tie: pick(rng, Tie::ALL),
-        max_hands: if coin(rng) {
-            None
-        } else {
-            Some(1 + rng.below(5))
-        },
+        max_hands: maybe(rng, |rng| 1 + rng.below(5)),
         team_bid_cap: coin(rng),
         ..SpadesRules::default()
     };
-    match rng.below(4) {
-        1 => r.mirror = true,
-        2 => r.fourteen_partnership = true,
-        3 => {
-            r.suicide = true;
-            r.nil = true;
-        }
-        _ => {}
-    }
-    if !r.nil {
-        r.blind_nil = false;
-    }
-    r.validate().expect("repaired rules are valid");
-    r
+    repair_spades(r, rng.below(4))
 }
 
 fn stepped(b: &SpadesBatch, i: u64) -> SpadesOutcome {
@@ -88,16 +65,10 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
     let mut rng = Rng::new(7);
     for case in 0..400 {
         let rules = random_rules(&mut rng);
-        let mut policies = [Policy::Random; 4];
-        if case % 3 == 1 {
-            for p in &mut policies {
-                *p = pick(&mut rng, Policy::ALL);
-            }
-        }
         let b = SpadesBatch {
             rules,
             seed: u64::from(rng.below(1 << 30)),
-            policies,
+            policies: policies(&mut rng, case, Policy::ALL, Policy::Random),
         };
         let n = 9;
         let out = simulate_hands(&b, n, if case % 2 == 0 { 3 } else { 9 });

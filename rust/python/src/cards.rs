@@ -1,10 +1,26 @@
 //! `card()`, `card_name()` and the `CardSet` class.
+//!
+//! One naming for the three games (docs/protocol.md, Cards): ids 0..51 are `QS`, `TH`, `2C`
+//! …, 52 is `LJ` (the Little Joker of Spades, and rummy's joker) and 53 is `BJ` (the Big
+//! Joker). `card()` also reads `10H`, lower case, suit symbols and `JK` (= `LJ`).
 
 use crate::convert::{extract_card, extract_cards, extract_int, type_name};
 use crate::errors::{type_error, InvalidCardError};
 use hearts_engine::{Card, CardSet};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+
+/// A card name, canonical or an accepted spelling, else `InvalidCardError`.
+pub fn parse_card(s: &str) -> PyResult<Card> {
+    if s.trim().eq_ignore_ascii_case("JK") {
+        return Ok(Card::LITTLE_JOKER);
+    }
+    s.parse::<Card>().map_err(|e| {
+        InvalidCardError::new_err(format!(
+            "{e}, or a joker (LJ = 52, BJ = 53; JK is read as LJ); got {s:?}"
+        ))
+    })
+}
 
 #[pyfunction]
 pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
@@ -15,14 +31,22 @@ pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
         )));
     }
     let s: String = text.extract()?;
-    s.parse::<Card>()
-        .map(Card::id)
-        .map_err(|e| InvalidCardError::new_err(format!("{e}; got {s:?}")))
+    parse_card(&s).map(Card::id)
 }
 
+/// The canonical name of a card id 0..53 (`card(card_name(i)) == i`).
 #[pyfunction]
 pub fn card_name(id: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(extract_card(id)?.to_string())
+    let v = extract_int(id, "card_name() argument")?;
+    u8::try_from(v)
+        .ok()
+        .and_then(Card::try_new_with_jokers)
+        .map(|c| c.to_string())
+        .ok_or_else(|| {
+            InvalidCardError::new_err(format!(
+                "card id must be 0..53 (suit*13 + rank for 0..51; 52 = LJ, 53 = BJ), got {v}"
+            ))
+        })
 }
 
 #[pyclass(name = "CardSet", module = "hearts_fast._core", frozen, eq, hash)]
@@ -74,9 +98,12 @@ impl PyCardSet {
             if t.is_empty() {
                 continue;
             }
-            let c = t
-                .parse::<Card>()
-                .map_err(|e| InvalidCardError::new_err(format!("{e}; got {t:?}")))?;
+            let c = parse_card(t)?;
+            if c.is_joker() {
+                return Err(InvalidCardError::new_err(format!(
+                    "a CardSet holds the cards 0..51, not jokers; got {t:?}"
+                )));
+            }
             set.insert(c);
         }
         Ok(PyCardSet(set))

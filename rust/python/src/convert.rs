@@ -173,14 +173,29 @@ pub fn opt_seat(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyRe
         })
 }
 
-/// An optional hand index `0..2**64` (None or absent: 0), else `InvalidDealError`.
+/// An index argument (`hand_index=`, a batch `index`): an int `0..2**64`, else
+/// `InvalidArgumentError` — the one range and error class of every index
+/// (docs/protocol.md, Index arguments).
+pub fn extract_index(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    let h = extract_int(obj, what)?;
+    u64::try_from(h).map_err(|_| {
+        crate::errors::InvalidArgumentError::new_err(format!(
+            "{what} must be an int 0..2**64-1, got {h}"
+        ))
+    })
+}
+
+/// An optional index (None or absent: 0); see [`extract_index`].
+pub fn opt_index(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<u64> {
+    obj.filter(|o| !o.is_none())
+        .map(|o| extract_index(o, what))
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
+/// An optional hand index (None or absent: 0); see [`extract_index`].
 pub fn opt_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(0);
-    };
-    let h = extract_int(obj, "hand_index")?;
-    u64::try_from(h)
-        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be 0..2**64-1, got {h}")))
+    opt_index(obj, "hand_index")
 }
 
 /// An optional seed (None or absent: 0).

@@ -17,8 +17,18 @@ pub fn ids(set: CardSet) -> Vec<u32> {
     set.into_iter().map(|c| u32::from(c.id())).collect()
 }
 
+/// An `IllegalMoveError` whose `.legal` is the legal cards `legal` (sorted ids).
 pub fn illegal(msg: String, card: Option<u8>, legal: CardSet) -> PyErr {
     IllegalMoveError::new_err((msg, card, ids(legal)))
+}
+
+/// An `IllegalMoveError` whose `.legal` is `legal` (bid values, seats or actions): what the
+/// matching legality query returns at that moment (docs/protocol.md, Errors).
+pub fn illegal_with<T>(msg: String, card: Option<u8>, legal: T) -> PyErr
+where
+    T: for<'py> pyo3::IntoPyObject<'py> + Send + Sync + 'static,
+{
+    IllegalMoveError::new_err((msg, card, legal))
 }
 
 pub fn play_error(e: PlayError, legal: CardSet) -> PyErr {
@@ -41,8 +51,10 @@ pub fn play_error(e: PlayError, legal: CardSet) -> PyErr {
     illegal(msg, card, legal)
 }
 
-pub fn pass_error(e: &PassError) -> PyErr {
-    illegal(e.to_string(), None, CardSet::EMPTY)
+/// A refused pass or forward; `legal` is what that seat could do instead (see
+/// `state::pass_choices` / `state::forward_choices`).
+pub fn pass_error(e: &PassError, legal: Vec<u32>) -> PyErr {
+    illegal_with(e.to_string(), None, legal)
 }
 
 pub fn deal_error(e: &DealError) -> PyErr {

@@ -1,19 +1,21 @@
 //! `HeartsGame`: a whole game, delegating play to its current hand.
 
-use crate::convert::{extract_card, extract_seed, seats_of_mask, type_name};
-use crate::errors::{ids, pass_error, play_error, type_error, InvalidRulesError};
+use crate::convert::{extract_card, extract_seed, extract_str, seats_of_mask, type_name};
+use crate::errors::{ids, pass_error, play_error, text_error, type_error, InvalidRulesError};
 use crate::rules::PyHeartsRules;
 use crate::state::{
-    extract_deal, extract_direction, extract_rules, extract_seat, pass_action, PyHeartsState,
+    extract_deal, extract_direction, extract_rules, extract_seat, forward_choices, pass_action,
+    pass_choices, PyHeartsState,
 };
 use hearts_engine::hearts::{
     Action, HandDirection, HeartsGame, PassDirection, Phase, Scoring, CHIP_UNIT, MAX_PLAYERS,
 };
 use hearts_engine::CardSet;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyType};
 
 #[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
+#[derive(Clone)]
 pub struct PyHeartsGame(HeartsGame);
 
 fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
@@ -164,6 +166,20 @@ impl PyHeartsGame {
         PyHeartsRules(*self.0.rules())
     }
     #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    /// An independent copy of the whole game.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+    #[getter]
     fn state(&self) -> PyHeartsState {
         let log = self.0.log().clone();
         PyHeartsState::from_log(log, *self.0.current())
@@ -203,13 +219,17 @@ impl PyHeartsGame {
     }
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Action::Pass(seat, set) = pass_action(self.0.current(), seat, cards)? {
-            self.0.pass_cards(seat, set).map_err(|e| pass_error(&e))?;
+            let legal = pass_choices(self.0.current(), seat);
+            self.0
+                .pass_cards(seat, set)
+                .map_err(|e| pass_error(&e, legal))?;
         }
         Ok(())
     }
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = extract_seat(seat, self.0.rules().players, "seat")?;
-        self.0.forward(seat).map_err(|e| pass_error(&e))
+        let legal = forward_choices(self.0.current());
+        let seat = extract_seat(seat, self.0.rules().players, "seat", legal.clone())?;
+        self.0.forward(seat).map_err(|e| pass_error(&e, legal))
     }
     #[getter]
     fn hands_played(&self) -> usize {
@@ -253,13 +273,26 @@ impl PyHeartsGame {
     fn winners(&self) -> Vec<u32> {
         seats_of_mask(self.0.winners(), self.0.rules().players)
     }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        HeartsGame::from_text(&t)
+            .map(PyHeartsGame)
+            .map_err(|e| text_error(&e))
+    }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "<HeartsGame hands_played={} totals={} pot={} over={}>",
-            self.0.hands_played(),
-            self.totals(py)?.repr()?,
-            self.pot(py)?.repr()?,
-            if self.0.is_over() { "True" } else { "False" }
-        ))
+        crate::text::repr(py, "HeartsGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyHeartsGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }

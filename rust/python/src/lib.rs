@@ -10,6 +10,7 @@ mod sim;
 mod spades;
 mod spades_sim;
 mod state;
+mod text;
 
 use pyo3::prelude::*;
 
@@ -24,7 +25,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyHeartsState>()?;
     m.add_class::<game::PyHeartsGame>()?;
     m.add_class::<sim::PyPolicy>()?;
-    m.add_function(wrap_pyfunction!(spades::spades_card_name, m)?)?;
     m.add_function(wrap_pyfunction!(spades_sim::simulate_spades, m)?)?;
     m.add_class::<spades::PySpadesRules>()?;
     m.add_class::<rummy::PyRummyRules>()?;
@@ -33,8 +33,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rummy::is_valid_meld, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::all_melds, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::simulate_rummy, m)?)?;
-    m.add_function(wrap_pyfunction!(rummy::rummy_batch_state, m)?)?;
-    m.add_function(wrap_pyfunction!(rummy::rummy_play_out, m)?)?;
     m.add_function(wrap_pyfunction!(rummy::meld_value, m)?)?;
     m.add_class::<spades::PySpadesState>()?;
     m.add_class::<spades::PySpadesGame>()?;

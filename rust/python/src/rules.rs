@@ -165,8 +165,18 @@ fn value<'py>(py: Python<'py>, r: &HeartsRules, k: &str) -> PyResult<Bound<'py, 
 #[pymethods]
 impl PyHeartsRules {
     #[new]
-    #[pyo3(signature = (**params))]
-    fn new(params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    #[pyo3(signature = (*args, **params))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        if !args.is_empty() {
+            return Err(crate::errors::type_error(format!(
+                "HeartsRules takes keyword arguments only (name=value, as in docs/rules/hearts.md A.1), \
+                 got {} positional",
+                args.len()
+            )));
+        }
         build(HeartsRules::default(), params)
     }
 
@@ -178,9 +188,13 @@ impl PyHeartsRules {
         overrides: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let n = extract_str(name, "preset name")?;
+        // Every rules class has "default" (all defaults; for Hearts the same as dame_de_pic).
+        if n == "default" {
+            return build(HeartsRules::default(), overrides);
+        }
         let p = HeartsPreset::from_name(&n).ok_or_else(|| {
             InvalidRulesError::new_err(format!(
-                "unknown preset {n:?}; allowed: {}",
+                "unknown HeartsRules preset {n:?}; allowed: \"default\", {}",
                 HeartsPreset::allowed()
             ))
         })?;
@@ -189,7 +203,9 @@ impl PyHeartsRules {
 
     #[classattr]
     fn presets() -> Vec<&'static str> {
-        HeartsPreset::ALL.iter().map(|p| p.name()).collect()
+        std::iter::once("default")
+            .chain(HeartsPreset::ALL.iter().map(|p| p.name()))
+            .collect()
     }
 
     #[classattr]

@@ -6,12 +6,10 @@ use crate::convert::{
     opt_seed, seq, type_name,
 };
 use crate::errors::{
-    illegal, rules_error, type_error, InvalidArgumentError, InvalidCardError, InvalidDealError,
-    InvalidRulesError,
+    illegal, illegal_with, rules_error, type_error, InvalidArgumentError, InvalidCardError,
+    InvalidDealError, InvalidRulesError,
 };
-use hearts_engine::rummy::sim::{
-    batch_state, play_out, simulate_games, simulate_hands, RummyPolicy,
-};
+use hearts_engine::rummy::sim::{batch_state, simulate_games, simulate_hands, RummyStats};
 use hearts_engine::rummy::{
     check_deal, is_valid_meld as engine_is_valid, meld_value as engine_value, Action, End,
     Multiset, RummyRules, RummyState, StockExhausted, MAX_PARAM,
@@ -172,6 +170,16 @@ impl PyRummyRules {
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         crate::convert::params_dict(py, &self.0, PARAMS, value)
+    }
+
+    /// Derived: the 108 cards (C-2) as a sorted multiset.
+    #[allow(clippy::unused_self)]
+    fn deck(&self) -> Vec<u32> {
+        Multiset::deck()
+            .to_vec()
+            .into_iter()
+            .map(u32::from)
+            .collect()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -449,6 +457,19 @@ fn parse_action(obj: &Bound<'_, PyAny>) -> PyResult<(Option<Action>, Option<u8>)
 
 // ---------------------------------------------------------------- state
 
+/// The legal actions of `s` as Python tuples, sorted in Python tuple order (docs/rummy-api.md,
+/// Actions).
+fn sorted_actions<'py>(py: Python<'py>, s: &RummyState) -> PyResult<Bound<'py, PyList>> {
+    let items: Vec<Bound<'py, PyTuple>> = s
+        .legal_actions()
+        .iter()
+        .map(|a| action_to_py(py, a))
+        .collect::<PyResult<_>>()?;
+    let list = PyList::new(py, items)?;
+    list.sort()?;
+    Ok(list)
+}
+
 #[pyclass(name = "RummyState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyState(pub RummyState);
@@ -494,13 +515,9 @@ impl PyRummyState {
         let hand_index = opt_hand_index(hand_index)?;
         let totals = extract_totals(&r, totals)?;
         let seed = opt_seed(seed)?;
-        Ok(PyRummyState(RummyState::deal(
-            &r,
-            dealer,
-            hand_index,
-            totals,
-            Rng::new(seed),
-        )))
+        Ok(PyRummyState(
+            RummyState::deal(&r, dealer, hand_index, totals, Rng::new(seed)).with_log(),
+        ))
     }
 
     #[classmethod]
@@ -541,7 +558,7 @@ impl PyRummyState {
         let pile = pile.map(|p| ids_of(&p, "pile")).transpose()?;
         check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
             .map_err(|e| InvalidDealError::new_err(e.0))?;
-        Ok(PyRummyState(RummyState::new(
+        Ok(PyRummyState(RummyState::new_logged(
             &r,
             &hands,
             &stock,
@@ -553,16 +570,24 @@ impl PyRummyState {
         )))
     }
 
+    /// The initial state of hand `index` of a `simulate_rummy` batch run with `seed`
+    /// (dealer `index % players`, hand index `index`, zero totals).
+    #[classmethod]
+    #[pyo3(signature = (rules, seed, index))]
+    fn from_batch(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let r = extract_rummy_rules(rules)?;
+        let seed = extract_seed(seed)?;
+        let i = crate::convert::extract_index(index, "index")?;
+        Ok(PyRummyState(batch_state(&r, seed, i).with_log()))
+    }
+
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let items: Vec<Bound<'py, PyTuple>> = self
-            .0
-            .legal_actions()
-            .iter()
-            .map(|a| action_to_py(py, a))
-            .collect::<PyResult<_>>()?;
-        let list = PyList::new(py, items)?;
-        list.sort()?;
-        Ok(list)
+        sorted_actions(py, &self.0)
     }
 
     /// The number of legal actions (the range of `apply_index`).
@@ -577,10 +602,15 @@ impl PyRummyState {
         let legal = self.legal_actions(py)?;
         let n = legal.len();
         let Some(k) = usize::try_from(i).ok().filter(|&k| k < n) else {
-            return Err(illegal(
-                format!("action index must be 0..{n} (the legal actions), got {i}"),
+            let allowed = if n == 0 {
+                "there is no legal action now".to_string()
+            } else {
+                format!("it must be 0..{} (an index into legal_actions())", n - 1)
+            };
+            return Err(illegal_with(
+                format!("action index {i} is out of range: {allowed}"),
                 None,
-                CardSet::EMPTY,
+                legal.unbind(),
             ));
         };
         let (parsed, _) = parse_action(&legal.get_item(k)?)?;
@@ -589,26 +619,21 @@ impl PyRummyState {
         Ok(())
     }
 
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse_action(action)?;
-        let Some(a) = parsed else {
-            return Err(illegal(
-                format!("{} is not a legal action now", action.repr()?),
-                card,
-                CardSet::EMPTY,
-            ));
-        };
         let phase = self.0.phase().name();
-        self.0.try_apply(&a).map_err(|_| {
-            illegal(
+        // try_apply leaves the state unchanged when it refuses.
+        if !parsed.is_some_and(|a| self.0.try_apply(&a).is_ok()) {
+            return Err(illegal_with(
                 format!(
                     "{} is not a legal action now (phase {phase:?}; see legal_actions())",
-                    action.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                    action.repr()?
                 ),
                 card,
-                CardSet::EMPTY,
-            )
-        })
+                sorted_actions(py, &self.0)?.unbind(),
+            ));
+        }
+        Ok(())
     }
 
     fn to_text(&self) -> String {
@@ -621,14 +646,12 @@ impl PyRummyState {
             .map(PyRummyState)
             .map_err(|e| crate::errors::text_error(&e))
     }
-    fn __repr__(&self) -> String {
-        format!("RummyState.from_text({:?})", self.0.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "RummyState", &self.0.to_text())
     }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().0.to_text(),),
-        ))
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
     fn copy(&self) -> Self {
         self.clone()
@@ -822,25 +845,27 @@ impl PyRummyGame {
         if self.0.is_over() {
             return Ok(PyList::empty(py));
         }
-        PyRummyState(self.0.state().clone()).legal_actions(py)
+        sorted_actions(py, self.0.state())
     }
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse_action(action)?;
-        let repr = action.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        let repr = action.repr()?;
         let Some(a) = parsed.filter(|_| !self.0.is_over()) else {
-            return Err(illegal(
+            return Err(illegal_with(
                 format!("{repr} is not a legal action now"),
                 card,
-                CardSet::EMPTY,
+                self.legal_actions(py)?.unbind(),
             ));
         };
-        self.0.try_apply(&a).map_err(|_| {
-            illegal(
+        // try_apply leaves the game unchanged when it refuses.
+        if self.0.try_apply(&a).is_err() {
+            return Err(illegal_with(
                 format!("{repr} is not a legal action now (see legal_actions())"),
                 card,
-                CardSet::EMPTY,
-            )
-        })
+                self.legal_actions(py)?.unbind(),
+            ));
+        }
+        Ok(())
     }
     #[getter]
     fn totals(&self) -> Vec<i64> {
@@ -871,46 +896,51 @@ impl PyRummyGame {
     fn winners(&self) -> Vec<u32> {
         self.0.winners().iter().map(|&w| u32::from(w)).collect()
     }
+    /// An independent copy of the whole game.
     fn copy(&self) -> Self {
         self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        hearts_engine::rummy::RummyGame::from_text(&t)
+            .map(PyRummyGame)
+            .map_err(|e| crate::errors::text_error(&e))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "RummyGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyRummyGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }
 
 // ---------------------------------------------------------------- batch
 
-fn rummy_policies(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<Vec<RummyPolicy>> {
-    let one = |o: &Bound<'_, PyAny>| -> PyResult<RummyPolicy> {
-        let name = extract_str(o, "policy")?;
-        RummyPolicy::from_name(&name).ok_or_else(|| {
-            InvalidArgumentError::new_err(format!(
-                "unknown rummy policy {name:?}; allowed: {}",
-                RummyPolicy::allowed()
-            ))
-        })
-    };
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(vec![RummyPolicy::Greedy; usize::from(players)]);
-    };
-    if obj.is_instance_of::<PyString>() {
-        return Ok(vec![one(obj)?; usize::from(players)]);
-    }
-    let items = seq(obj, "policy")?;
-    if items.len() != usize::from(players) {
-        return Err(InvalidArgumentError::new_err(format!(
-            "policy needs one name per seat ({players}), got {}",
-            items.len()
-        )));
-    }
-    items.iter().map(one).collect()
-}
-
 /// Hands per GIL round trip (signal check, progress).
 const CHUNK: usize = 1 << 10;
+/// Games per GIL round trip.
+const GAME_CHUNK: usize = CHUNK / 16;
 
 /// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
-/// `random`); see docs/rummy-api.md.
+/// `random`); see docs/rummy-api.md and docs/protocol.md.
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, progress = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = None, progress = None, hand_limit = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_rummy<'py>(
     py: Python<'py>,
@@ -920,13 +950,20 @@ pub fn simulate_rummy<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     policy: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    stream: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
+    hand_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use crate::sim::{extract_count, extract_progress, extract_threads, report};
+    use crate::sim::{
+        extract_count, extract_hand_limit, extract_policy_spec, extract_progress, extract_stream,
+        extract_threads, run_chunks,
+    };
     use numpy::{IntoPyArray, PyArrayMethods};
     let r = extract_rummy_rules(rules)?;
+    let stream = extract_stream(stream)?;
+    let hand_limit = extract_hand_limit(hand_limit)?;
     let seed = opt_seed(seed)?;
-    let policies = rummy_policies(policy, r.players)?;
+    let policies = extract_policy_spec(policy)?.rummy(r.players)?;
     let threads = extract_threads(threads)?;
     let progress = extract_progress(progress)?;
     let count = |o: Option<&Bound<'py, PyAny>>, what: &str| {
@@ -946,23 +983,53 @@ pub fn simulate_rummy<'py>(
         (None, None) => Err(InvalidArgumentError::new_err(
             "give hands= (a number of hands) or games=",
         )),
+        (None, Some(_)) if stream => Err(InvalidArgumentError::new_err(
+            "stream=True works with hands=, not games=",
+        )),
+        (Some(n), None) if stream => {
+            let mut st = RummyStats::new(p);
+            run_chunks(
+                py,
+                &pool,
+                n,
+                CHUNK,
+                progress,
+                |s, e| simulate_hands(&r, seed, &policies, s as u64, e - s),
+                |part| st.add(&part),
+            )?;
+            d.set_item("hands", st.hands)?;
+            d.set_item(
+                "mean_hand_scores",
+                crate::sim::means(&st.score).into_pyarray(py),
+            )?;
+            d.set_item(
+                "var_hand_scores",
+                crate::sim::variances(&st.score).into_pyarray(py),
+            )?;
+            d.set_item("opens", st.opens.clone().into_pyarray(py))?;
+            d.set_item("outs", st.outs.clone().into_pyarray(py))?;
+            d.set_item("nobody_out", st.nobody_out)?;
+            d.set_item("mean_turns", st.turns.mean())?;
+            d.set_item("var_turns", st.turns.variance())?;
+            Ok(d)
+        }
         (Some(n), None) => {
             let (mut scores, mut opened, mut went, mut turns) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            let mut done = 0;
-            while done < n {
-                let end = (done + CHUNK).min(n);
-                let part = py.detach(|| {
-                    pool.install(|| simulate_hands(&r, seed, &policies, done as u64, end - done))
-                });
-                scores.extend(part.hand_scores);
-                opened.extend(part.opened);
-                went.extend(part.went_out);
-                turns.extend(part.turns);
-                done = end;
-                py.check_signals()?;
-                report(progress, done, n)?;
-            }
+            run_chunks(
+                py,
+                &pool,
+                n,
+                CHUNK,
+                progress,
+                |s, e| simulate_hands(&r, seed, &policies, s as u64, e - s),
+                |part| {
+                    scores.extend(part.hand_scores);
+                    opened.extend(part.opened);
+                    went.extend(part.went_out);
+                    turns.extend(part.turns);
+                },
+            )?;
             d.set_item("hand_scores", scores.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("opened", opened.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("went_out", went.into_pyarray(py))?;
@@ -970,68 +1037,27 @@ pub fn simulate_rummy<'py>(
             Ok(d)
         }
         (None, Some(n)) => {
-            let (mut totals, mut winners, mut played) = (Vec::new(), Vec::new(), Vec::new());
-            let mut done = 0;
-            while done < n {
-                let end = (done + CHUNK / 16).min(n);
-                let part = py.detach(|| {
-                    pool.install(|| simulate_games(&r, seed, &policies, done as u64, end - done))
-                });
-                totals.extend(part.totals);
-                winners.extend(part.winners);
-                played.extend(part.hands_played);
-                done = end;
-                py.check_signals()?;
-                report(progress, done, n)?;
-            }
+            let (mut totals, mut winners, mut played, mut finished) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            run_chunks(
+                py,
+                &pool,
+                n,
+                GAME_CHUNK,
+                progress,
+                |s, e| simulate_games(&r, seed, &policies, s as u64, e - s, hand_limit),
+                |part| {
+                    totals.extend(part.totals);
+                    winners.extend(part.winners);
+                    played.extend(part.hands_played);
+                    finished.extend(part.finished);
+                },
+            )?;
             d.set_item("totals", totals.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("winners", winners.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("hands_played", played.into_pyarray(py))?;
+            d.set_item("finished", finished.into_pyarray(py))?;
             Ok(d)
         }
     }
-}
-
-/// The initial state of hand `index` of a `simulate_rummy` batch run with `seed`, and the
-/// policy step that replays it.
-#[pyfunction]
-pub fn rummy_batch_state(
-    rules: &Bound<'_, PyAny>,
-    seed: &Bound<'_, PyAny>,
-    index: &Bound<'_, PyAny>,
-) -> PyResult<PyRummyState> {
-    let r = extract_rummy_rules(rules)?;
-    let seed = extract_seed(seed)?;
-    let i = extract_int(index, "index")?;
-    let i = u64::try_from(i)
-        .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
-    Ok(PyRummyState(batch_state(&r, seed, i)))
-}
-
-/// Plays a hand to its end with the batch policies and the policy stream of batch hand
-/// `index` (so `rummy_batch_state` + `rummy_play_out` replays `simulate_rummy` exactly).
-#[pyfunction]
-#[pyo3(signature = (state, policy = None, *, seed = None, index = None))]
-pub fn rummy_play_out(
-    state: &Bound<'_, PyAny>,
-    policy: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    index: Option<&Bound<'_, PyAny>>,
-) -> PyResult<()> {
-    let state = state.cast::<PyRummyState>().map_err(|_| {
-        type_error(format!(
-            "state must be a RummyState, got {}",
-            type_name(state)
-        ))
-    })?;
-    let players = state.borrow().0.rules().players;
-    let policies = rummy_policies(policy, players)?;
-    let seed = opt_seed(seed)?;
-    let index = index
-        .map(|i| crate::sim::extract_count(i, "index"))
-        .transpose()?
-        .unwrap_or(0) as u64;
-    let mut rng = hearts_engine::policy_rng(seed, index);
-    play_out(&policies, &mut state.borrow_mut().0, &mut rng);
-    Ok(())
 }

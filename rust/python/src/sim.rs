@@ -5,12 +5,13 @@ use crate::convert::{extract_int, extract_seed, extract_str, type_name};
 use crate::errors::InvalidArgumentError;
 use crate::errors::{type_error, InvalidDealError};
 use crate::state::{extract_rules, PyHeartsState};
-use hearts_engine::batch::Pool;
+use hearts_engine::batch::{Moments, Pool};
 use hearts_engine::hearts::sim::{
     batch_hand, check_deals, simulate_chunk, simulate_games, stream_hands, Batch, HandStats,
     HandsOut, Policy, TablePolicy,
 };
 use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
+use hearts_engine::rummy::sim::{policy_action, RummyPolicy};
 use hearts_engine::{policy_rng, Rng};
 use numpy::{IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -26,31 +27,55 @@ pub const BLOCK: usize = 4096;
 pub const GAMES_PER_CHUNK: usize = 1 << 12;
 pub const GAME_BLOCK: usize = 64;
 
-fn policy_names() -> String {
-    Policy::ALL
-        .iter()
-        .map(|p| format!("{:?}", p.name()))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// A policy name as the caller gave it; which names a game takes is checked when the game is
+/// known (Hearts and Spades: `random`, `heuristic`; rummy: `random`, `greedy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Name {
+    Random,
+    Heuristic,
+    Greedy,
 }
 
-fn one_policy(obj: &Bound<'_, PyAny>) -> PyResult<Policy> {
+impl Name {
+    fn text(self) -> &'static str {
+        match self {
+            Name::Random => "random",
+            Name::Heuristic => "heuristic",
+            Name::Greedy => "greedy",
+        }
+    }
+}
+
+const NAMES: &str = "Hearts and Spades: \"random\", \"heuristic\"; rummy: \"random\", \"greedy\"";
+
+/// The `policy=` argument: None (the game's default policy at every seat), one name for
+/// every seat, or one name per seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PolicySpec {
+    Default,
+    Uniform(Name),
+    PerSeat(Vec<Name>),
+}
+
+fn one_name(obj: &Bound<'_, PyAny>) -> PyResult<Name> {
     let name = extract_str(obj, "policy")?;
-    Policy::from_name(&name).ok_or_else(|| {
-        InvalidArgumentError::new_err(format!(
-            "unknown policy {name:?}; allowed: {}",
-            policy_names()
-        ))
-    })
+    match name.as_str() {
+        "random" => Ok(Name::Random),
+        "heuristic" => Ok(Name::Heuristic),
+        "greedy" => Ok(Name::Greedy),
+        _ => Err(InvalidArgumentError::new_err(format!(
+            "unknown policy {name:?}; allowed: {NAMES}"
+        ))),
+    }
 }
 
-/// A policy name for every seat, or one name per seat.
-pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<TablePolicy> {
+/// Reads `policy=`: types (`ArgumentTypeError`) and names (`InvalidArgumentError`).
+pub fn extract_policy_spec(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PolicySpec> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(TablePolicy::uniform(Policy::Random));
+        return Ok(PolicySpec::Default);
     };
     if obj.is_instance_of::<PyString>() {
-        return Ok(TablePolicy::uniform(one_policy(obj)?));
+        return Ok(PolicySpec::Uniform(one_name(obj)?));
     }
     let items: Vec<Bound<'_, PyAny>> = obj
         .try_iter()
@@ -61,17 +86,68 @@ pub fn extract_policy(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<T
             ))
         })?
         .collect::<PyResult<_>>()?;
-    if items.len() != usize::from(players) {
-        return Err(InvalidArgumentError::new_err(format!(
-            "policy needs one name per seat ({players}), got {}",
-            items.len()
-        )));
+    Ok(PolicySpec::PerSeat(
+        items.iter().map(one_name).collect::<PyResult<_>>()?,
+    ))
+}
+
+impl PolicySpec {
+    /// One name per seat of a `players`-seat game, `default` where none was given.
+    fn seats(&self, players: u8, default: Name, game: &str) -> PyResult<Vec<Name>> {
+        let n = usize::from(players);
+        match self {
+            PolicySpec::Default => Ok(vec![default; n]),
+            PolicySpec::Uniform(p) => Ok(vec![*p; n]),
+            PolicySpec::PerSeat(v) if v.len() == n => Ok(v.clone()),
+            PolicySpec::PerSeat(v) => Err(InvalidArgumentError::new_err(format!(
+                "policy names {} seats but a {game} hand here has {players} players; give one \
+                 name, or one name per seat",
+                v.len()
+            ))),
+        }
     }
-    let mut seats = [Policy::Random; MAX_PLAYERS];
-    for (s, item) in items.iter().enumerate() {
-        seats[s] = one_policy(item)?;
+
+    /// The Hearts and Spades policies (`random` by default).
+    pub fn trick_table(&self, players: u8, game: &str) -> PyResult<TablePolicy> {
+        let mut out = [Policy::Random; MAX_PLAYERS];
+        for (slot, name) in out.iter_mut().zip(self.seats(players, Name::Random, game)?) {
+            *slot = match name {
+                Name::Random => Policy::Random,
+                Name::Heuristic => Policy::Heuristic,
+                Name::Greedy => {
+                    return Err(InvalidArgumentError::new_err(format!(
+                        "policy \"greedy\" is a rummy policy; {game} policies: \"random\", \
+                         \"heuristic\""
+                    )))
+                }
+            };
+        }
+        Ok(TablePolicy(out))
     }
-    Ok(TablePolicy(seats))
+
+    /// The rummy policies (`greedy` by default).
+    pub fn rummy(&self, players: u8) -> PyResult<Vec<RummyPolicy>> {
+        self.seats(players, Name::Greedy, "rummy")?
+            .into_iter()
+            .map(|name| match name {
+                Name::Random => Ok(RummyPolicy::Random),
+                Name::Greedy => Ok(RummyPolicy::Greedy),
+                Name::Heuristic => Err(InvalidArgumentError::new_err(
+                    "policy \"heuristic\" is a Hearts and Spades policy; rummy policies: \
+                     \"random\", \"greedy\"",
+                )),
+            })
+            .collect()
+    }
+}
+
+/// The Hearts or Spades `policy=` of a batch.
+pub fn extract_policy(
+    obj: Option<&Bound<'_, PyAny>>,
+    players: u8,
+    game: &str,
+) -> PyResult<TablePolicy> {
+    extract_policy_spec(obj)?.trick_table(players, game)
 }
 
 pub fn extract_count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
@@ -82,6 +158,33 @@ pub fn extract_count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
         )));
     }
     Ok(n as usize)
+}
+
+/// `stream=`: None (False) or a bool.
+pub fn extract_stream(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    obj.filter(|s| !s.is_none())
+        .map(|s| crate::convert::extract_bool(s, "stream"))
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
+/// Hands after which a batch game that has not ended is stopped (random bids can keep a
+/// Spades game without `lose_score` going for ever); `hand_limit=` changes it.
+pub const DEFAULT_HAND_LIMIT: usize = 1000;
+const MAX_HAND_LIMIT: usize = 1_000_000;
+
+/// `hand_limit=`: None (the default, 1000) or an int 1..=1,000,000.
+pub fn extract_hand_limit(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(h) = obj.filter(|h| !h.is_none()) else {
+        return Ok(DEFAULT_HAND_LIMIT);
+    };
+    let x = extract_int(h, "hand_limit")?;
+    if !(1..=MAX_HAND_LIMIT as i128).contains(&x) {
+        return Err(InvalidArgumentError::new_err(format!(
+            "hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"
+        )));
+    }
+    Ok(x as usize)
 }
 
 pub fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
@@ -101,6 +204,15 @@ pub fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 
 /// Caller deck orders: a 2-D integer numpy array with 52 columns, each row a permutation.
 fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let arr = extract_deck_orders(obj, 51)?;
+    check_deals(&arr).map_err(InvalidDealError::new_err)?;
+    Ok(arr)
+}
+
+/// Caller deck orders for `deals=` (Hearts and Spades): a 2-D integer numpy array with 52
+/// columns and ids in `0..=max_id` (`ArgumentTypeError` for another type, `InvalidDealError`
+/// for another shape or an id out of range), flattened row by row.
+pub fn extract_deck_orders(obj: &Bound<'_, PyAny>, max_id: u8) -> PyResult<Vec<u8>> {
     let bad = |what: String| InvalidDealError::new_err(what);
     let arr = if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
         a.as_array().iter().copied().collect::<Vec<u8>>()
@@ -138,7 +250,17 @@ fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
             "deals must have 52 columns (one deck order per row), got {cols}"
         )));
     }
-    check_deals(&arr).map_err(bad)?;
+    if let Some((k, &c)) = arr.iter().enumerate().find(|&(_, &c)| c > max_id) {
+        let shown = if c == 255 {
+            "an id out of range".to_string()
+        } else {
+            format!("{c}")
+        };
+        return Err(bad(format!(
+            "deals[{}] holds {shown}; card ids are 0..{max_id}",
+            k / 52
+        )));
+    }
     Ok(arr)
 }
 
@@ -158,36 +280,44 @@ pub fn extract_progress<'a, 'py>(
     Ok(progress)
 }
 
-/// Per-column means of sums over `n` samples (NaN when `n == 0`).
-#[allow(clippy::cast_precision_loss)]
-pub fn means(sums: &[i64], n: u64) -> Vec<f64> {
-    let n = n as f64;
-    sums.iter()
-        .map(|&x| if n > 0.0 { x as f64 / n } else { f64::NAN })
-        .collect()
+/// The means of columns of engine statistics.
+pub fn means(columns: &[Moments]) -> Vec<f64> {
+    columns.iter().map(Moments::mean).collect()
 }
 
-/// Per-column population variances from sums and sums of squares over `n` samples.
-#[allow(clippy::cast_precision_loss)]
-pub fn variances(sums: &[i64], squares: &[i64], n: u64) -> Vec<f64> {
-    let n = n as f64;
-    sums.iter()
-        .zip(squares)
-        .map(|(&a, &b)| {
-            if n > 0.0 {
-                let m = a as f64 / n;
-                (b as f64 / n - m * m).max(0.0)
-            } else {
-                f64::NAN
-            }
-        })
-        .collect()
+/// The population variances of columns of engine statistics.
+pub fn variances(columns: &[Moments]) -> Vec<f64> {
+    columns.iter().map(Moments::variance).collect()
 }
 
 /// Calls the progress callback, if any, with (done, total).
 pub fn report(progress: Option<&Bound<'_, PyAny>>, done: usize, total: usize) -> PyResult<()> {
     if let Some(cb) = progress {
         cb.call1((done, total))?;
+    }
+    Ok(())
+}
+
+/// The one batch loop of every `simulate_*`: `work(start, end)` on consecutive chunks of
+/// `0..n` with the GIL released inside `pool`, then `merge` of its result with the GIL held,
+/// a Ctrl-C check and a progress report between chunks.
+pub fn run_chunks<R: Send>(
+    py: Python<'_>,
+    pool: &Pool,
+    n: usize,
+    chunk: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+    mut work: impl FnMut(usize, usize) -> R + Send,
+    mut merge: impl FnMut(R),
+) -> PyResult<()> {
+    let mut done = 0;
+    while done < n {
+        let end = (done + chunk).min(n);
+        let part = py.detach(|| pool.install(|| work(done, end)));
+        merge(part);
+        done = end;
+        py.check_signals()?;
+        report(progress, done, n)?;
     }
     Ok(())
 }
@@ -207,13 +337,9 @@ pub fn simulate_hearts<'py>(
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = extract_rules(rules)?;
-    let stream = stream
-        .filter(|s| !s.is_none())
-        .map(|s| crate::convert::extract_bool(s, "stream"))
-        .transpose()?
-        .unwrap_or(false);
+    let stream = extract_stream(stream)?;
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-    let table = extract_policy(policy, r.players)?;
+    let table = extract_policy(policy, r.players, "Hearts")?;
     let threads = extract_threads(threads)?;
     let progress = extract_progress(progress)?;
     let hands = hands
@@ -281,21 +407,21 @@ fn run_hands<'py>(
     let p = usize::from(b.rules.players);
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut out = HandsOut::new(n, p);
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let chunk = out.chunk(0, done, end);
-        py.detach(|| pool.install(|| simulate_chunk(b, chunk, p, BLOCK)));
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        &pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| simulate_chunk(b, out.chunk(0, s, e), p, BLOCK),
+        |()| {},
+    )?;
     let d = PyDict::new(py);
     d.set_item("points", out.points.into_pyarray(py).reshape([n, p])?)?;
-    d.set_item(
-        "hand_scores",
-        out.hand_scores.into_pyarray(py).reshape([n, p])?,
-    )?;
+    // int32 as in every game (docs/protocol.md); the engine stores Hearts scores as i16.
+    let scores: Vec<i32> = out.hand_scores.iter().map(|&x| i32::from(x)).collect();
+    drop(out.hand_scores);
+    d.set_item("hand_scores", scores.into_pyarray(py).reshape([n, p])?)?;
     d.set_item("tricks", out.tricks.into_pyarray(py).reshape([n, p])?)?;
     d.set_item("moon_shooter", out.moon_shooter.into_pyarray(py))?;
     d.set_item("queen_taker", out.queen_taker.into_pyarray(py))?;
@@ -313,37 +439,27 @@ fn run_stream<'py>(
     let v = b.rules.total_penalty() as usize;
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
     let mut total = HandStats::new(p, v);
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let part = py.detach(|| {
-            pool.install(|| stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64))
-        });
-        total.merge(&part);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        &pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| stream_hands(b, s as u64, (e - s) as u64, BLOCK as u64),
+        |part| total.merge(&part),
+    )?;
     stats_dict(py, &total)
 }
 
 fn stats_dict<'py>(py: Python<'py>, st: &HandStats) -> PyResult<Bound<'py, PyDict>> {
     let p = st.players;
-    let mean = |s: &[i64]| means(s, st.hands);
-    let var = |s: &[i64], q: &[i64]| variances(s, q, st.hands);
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
-    d.set_item("mean_points", mean(&st.points_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_points",
-        var(&st.points_sum, &st.points_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_hand_scores", mean(&st.scores_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_hand_scores",
-        var(&st.scores_sum, &st.scores_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
+    d.set_item("mean_points", means(&st.points).into_pyarray(py))?;
+    d.set_item("var_points", variances(&st.points).into_pyarray(py))?;
+    d.set_item("mean_hand_scores", means(&st.scores).into_pyarray(py))?;
+    d.set_item("var_hand_scores", variances(&st.scores).into_pyarray(py))?;
+    d.set_item("mean_tricks", means(&st.tricks).into_pyarray(py))?;
     d.set_item("moons", st.moons.clone().into_pyarray(py))?;
     d.set_item("queens", st.queens.clone().into_pyarray(py))?;
     d.set_item(
@@ -377,19 +493,20 @@ fn run_games<'py>(
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
     let mut pot: Vec<i64> = Vec::with_capacity(n);
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
-    let mut done = 0;
-    while done < n {
-        let end = (done + GAMES_PER_CHUNK).min(n);
-        let part =
-            py.detach(|| pool.install(|| simulate_games(&b, done as u64, end - done, GAME_BLOCK)));
-        totals.extend(part.totals);
-        winners.extend(part.winners);
-        hands_played.extend(part.hands_played);
-        pot.extend(part.pot);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        &pool,
+        n,
+        GAMES_PER_CHUNK,
+        progress,
+        |s, e| simulate_games(&b, s as u64, e - s, GAME_BLOCK),
+        |part| {
+            totals.extend(part.totals);
+            winners.extend(part.winners);
+            hands_played.extend(part.hands_played);
+            pot.extend(part.pot);
+        },
+    )?;
     let d = PyDict::new(py);
     if r.scoring == hearts_engine::hearts::Scoring::Chips {
         #[allow(clippy::cast_precision_loss)]
@@ -410,19 +527,22 @@ fn run_games<'py>(
     }
     d.set_item("winners", winners.into_pyarray(py).reshape([n, p])?)?;
     d.set_item("hands_played", hands_played.into_pyarray(py))?;
+    // Every Hearts game is played to its end rule (A-25): there is no hand limit.
+    d.set_item("finished", vec![true; n].into_pyarray(py))?;
     Ok(d)
 }
 
 /// In-engine policies, one per seat, with the random stream of one batch hand: stepping a
-/// `HeartsState.from_batch(rules, seed, index)` with `Policy(policy, seed=seed, index=index)`
-/// makes exactly the choices `simulate_hearts` makes for that hand.
+/// `from_batch(rules, seed, index)` state of any game with `Policy(policy, seed=seed,
+/// index=index)` makes exactly the choices the game's `simulate_*` makes for that hand.
 #[pyclass(name = "Policy", module = "hearts_fast._core")]
 pub struct PyPolicy {
-    table: TablePolicy,
+    spec: PolicySpec,
     rng: Rng,
-    /// The seats named, or `None` for one policy at every seat.
-    seats: Option<usize>,
 }
+
+/// The most seats of any game (Hearts: 3..=7, Spades: 4, rummy: 2..=6).
+const MIN_SEATS: usize = 2;
 
 #[pymethods]
 impl PyPolicy {
@@ -433,67 +553,54 @@ impl PyPolicy {
         seed: Option<&Bound<'_, PyAny>>,
         index: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-        let index = index
-            .map(|i| extract_count(i, "index"))
-            .transpose()?
-            .unwrap_or(0) as u64;
-        let seats = match policy.filter(|p| !p.is_none()) {
-            Some(p) if !p.is_instance_of::<PyString>() => Some(p.len().map_err(|_| {
-                type_error(format!(
-                    "policy must be a str or a sequence of str, got {}",
-                    type_name(p)
-                ))
-            })?),
-            _ => None,
-        };
-        if let Some(k) = seats {
-            if !(3..=MAX_PLAYERS).contains(&k) {
+        let spec = extract_policy_spec(policy)?;
+        let seed = crate::convert::opt_seed(seed)?;
+        let index = crate::convert::opt_index(index, "index")?;
+        if let PolicySpec::PerSeat(v) = &spec {
+            if !(MIN_SEATS..=MAX_PLAYERS).contains(&v.len()) {
                 return Err(InvalidArgumentError::new_err(format!(
-                    "policy lists one name per seat (3..=7 seats), got {k}"
+                    "policy lists one name per seat ({MIN_SEATS}..={MAX_PLAYERS} seats), got {}",
+                    v.len()
                 )));
             }
         }
-        let table = extract_policy(policy, seats.unwrap_or(MAX_PLAYERS) as u8)?;
         Ok(PyPolicy {
-            table,
+            spec,
             rng: policy_rng(seed, index),
-            seats,
         })
     }
 
-    /// Makes the next move on `state` (a pass for the lowest pending seat, or a play);
-    /// returns False when the hand is over.
+    /// Makes the next move on `state` (a Hearts pass for the lowest pending seat or a play,
+    /// a Spades bid or play, a rummy action); returns False when the hand is over.
     fn act(&mut self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(sp) = state.cast::<crate::spades::PySpadesState>() {
-            if self.seats.is_some_and(|k| k != 4) {
-                return Err(InvalidArgumentError::new_err(format!(
-                    "this Policy names {} seats but a Spades hand has 4 players",
-                    self.seats.unwrap_or(0)
-                )));
-            }
-            let table = crate::spades::spades_policies(&self.table.0[..4]);
+            let table = self.spec.trick_table(4, "Spades")?;
+            let seats = crate::spades::spades_policies(&table.0[..4]);
             return Ok(crate::spades::policy_step(
                 &mut sp.borrow_mut(),
-                &table,
+                &seats,
                 &mut self.rng,
             ));
         }
+        if let Ok(rs) = state.cast::<crate::rummy::PyRummyState>() {
+            let mut rs = rs.borrow_mut();
+            let policies = self.spec.rummy(rs.0.rules().players)?;
+            let Some(p) = rs.0.current_player() else {
+                return Ok(false);
+            };
+            let a = policy_action(policies[usize::from(p)], &rs.0, &mut self.rng);
+            rs.0.apply_unchecked(&a);
+            return Ok(true);
+        }
         let state = state.cast::<PyHeartsState>().map_err(|_| {
             type_error(format!(
-                "state must be a HeartsState or a SpadesState, got {}",
+                "state must be a HeartsState, SpadesState or RummyState, got {}",
                 type_name(state)
             ))
         })?;
         let mut st = state.borrow_mut();
-        let players = usize::from(st.state.num_players());
-        if self.seats.is_some_and(|k| k != players) {
-            return Err(InvalidArgumentError::new_err(format!(
-                "this Policy names {} seats but the hand has {players} players",
-                self.seats.unwrap_or(0)
-            )));
-        }
-        let Some(action) = self.table.choose(&st.state, &mut self.rng) else {
+        let table = self.spec.trick_table(st.state.num_players(), "Hearts")?;
+        let Some(action) = table.choose(&st.state, &mut self.rng) else {
             return Ok(false);
         };
         st.apply_action(action)?;
@@ -507,13 +614,11 @@ impl PyPolicy {
     }
 
     fn __repr__(&self) -> String {
-        match self.seats {
-            None => format!("Policy('{}')", self.table.0[0].name()),
-            Some(k) => {
-                let names: Vec<String> = self.table.0[..k]
-                    .iter()
-                    .map(|p| format!("'{}'", p.name()))
-                    .collect();
+        match &self.spec {
+            PolicySpec::Default => "Policy()".to_string(),
+            PolicySpec::Uniform(p) => format!("Policy('{}')", p.text()),
+            PolicySpec::PerSeat(v) => {
+                let names: Vec<String> = v.iter().map(|p| format!("'{}'", p.text())).collect();
                 format!("Policy([{}])", names.join(", "))
             }
         }

@@ -5,20 +5,24 @@ use crate::convert::{
     choice, extract_bool, extract_int, extract_seed, extract_str, int_in, opt_hand_index,
     opt_int_in, opt_seat, opt_seed, seq, type_name, widen,
 };
-use crate::errors::{ids, illegal, text_error, type_error, InvalidCardError, InvalidDealError};
+use crate::errors::{
+    ids, illegal, illegal_with, text_error, type_error, InvalidCardError, InvalidDealError,
+};
 use crate::errors::{rules_error, InvalidRulesError};
 use hearts_engine::hearts::policy::Policy as HeartsPolicy;
 use hearts_engine::spades::policy::{self as spades_policy, Policy};
 use hearts_engine::spades::sim;
 use hearts_engine::spades::{
     check_deal, deal_random, param_text, Bemo, Boston, Deal, DeficientHand, FirstLead, NilTricks,
-    Phase, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState, MAX_PARAM,
-    PARAMS,
+    Phase, RedealSource, Renege, SetPenalty, SpadesGame, SpadesPreset, SpadesRules, SpadesState,
+    MAX_PARAM, PARAMS,
 };
 use hearts_engine::{Card, CardSet, Portable, Rng};
 use hearts_engine::{RulesError, Tie};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyType};
+use std::collections::VecDeque;
 
 // ---------------------------------------------------------------- cards
 
@@ -34,12 +38,6 @@ pub fn extract_spades_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
                  53 = Big Joker), got {id}"
             ))
         })
-}
-
-/// The name of a Spades card id: `"QS"`, `"TH"`, `"LJ"`, `"BJ"`.
-#[pyfunction]
-pub fn spades_card_name(card: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(extract_spades_card(card)?.to_string())
 }
 
 // ---------------------------------------------------------------- rules
@@ -300,11 +298,20 @@ fn scores(
 
 // ---------------------------------------------------------------- actions shared with the game
 
-/// A bid as Python sees it: `(value, nil, blind, bemo)`.
-type PyBid = (u8, bool, bool, Option<&'static str>);
+/// The `hearts_fast.Bid` named tuple class (defined in Python, `hearts_fast/_types.py`).
+static BID: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-fn py_bid(b: Option<hearts_engine::spades::Bid>) -> Option<PyBid> {
-    b.map(|b| (b.value, b.nil, b.blind, b.bemo.map(Bemo::name)))
+/// A bid as Python sees it: `Bid(value, nil, blind, bemo)`, or None for no bid yet.
+fn py_bid(py: Python<'_>, b: Option<hearts_engine::spades::Bid>) -> PyResult<Bound<'_, PyAny>> {
+    match b {
+        None => Ok(py.None().into_bound(py)),
+        Some(b) => BID.import(py, "hearts_fast._types", "Bid")?.call1((
+            b.value,
+            b.nil,
+            b.blind,
+            b.bemo.map(Bemo::name),
+        )),
+    }
 }
 
 fn legal_bid_list(s: &SpadesState) -> Vec<u32> {
@@ -316,7 +323,8 @@ fn seat_list(mask: u8) -> Vec<u32> {
     (0..4).filter(|s| mask >> s & 1 != 0).collect()
 }
 
-/// Converts and checks `bid(n, blind, bemo)` without applying it.
+/// Converts and checks `bid(n, blind=, bemo=)` without applying it; a refused bid's
+/// `.legal` is `legal_bids()`.
 fn checked_bid(
     s: &SpadesState,
     n: &Bound<'_, PyAny>,
@@ -325,6 +333,7 @@ fn checked_bid(
 ) -> PyResult<(u8, bool, Option<Bemo>)> {
     let value = extract_int(n, "n")?;
     let blind = blind
+        .filter(|b| !b.is_none())
         .map(|b| extract_bool(b, "blind"))
         .transpose()?
         .unwrap_or(false);
@@ -332,33 +341,28 @@ fn checked_bid(
         None => None,
         Some(b) => Some(extract_str(b, "bemo")?),
     };
-    let legal = s.legal_plays();
+    let refuse = |msg: String| illegal_with(msg, None, legal_bid_list(s));
     let bemo = match bemo_name {
         None => None,
         Some(name) => Some(Bemo::from_name(&name).ok_or_else(|| {
-            illegal(
-                format!("bemo must be None, \"little\" or \"big\", got {name:?}"),
-                None,
-                legal,
-            )
+            refuse(format!(
+                "bemo must be None, \"little\" or \"big\", got {name:?}"
+            ))
         })?),
     };
     let Ok(v) = u8::try_from(value) else {
         if s.phase() != Phase::Bid {
-            return Err(illegal(
-                format!("no bid is possible in phase {:?}", s.phase().name()),
-                None,
-                legal,
-            ));
+            return Err(refuse(format!(
+                "no bid is possible in phase {:?}",
+                s.phase().name()
+            )));
         }
-        return Err(illegal(
-            format!("a bid must be 0..13 tricks (B-7), got {value}"),
-            None,
-            legal,
-        ));
+        return Err(refuse(format!(
+            "a bid must be 0..13 tricks (B-7), got {value}"
+        )));
     };
     s.check_bid(v, blind, bemo)
-        .map_err(|e| illegal(e.to_string(), None, legal))?;
+        .map_err(|e| refuse(e.to_string()))?;
     Ok((v, blind, bemo))
 }
 
@@ -382,7 +386,7 @@ fn checked_claim(s: &SpadesState, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
     let seat = extract_int(seat, "seat")?;
     let seat = i64::try_from(seat).unwrap_or(i64::MAX);
     s.check_claim(seat)
-        .map_err(|e| illegal(e.to_string(), None, s.legal_plays()))?;
+        .map_err(|e| illegal_with(e.to_string(), None, seat_list(s.deficient_seats())))?;
     Ok(seat as u8)
 }
 
@@ -393,7 +397,11 @@ fn history_entry<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("dealer", h.dealer)?;
-    let bids: Vec<_> = h.bids.iter().map(|b| py_bid(Some(*b))).collect();
+    let bids = h
+        .bids
+        .iter()
+        .map(|b| py_bid(py, Some(*b)))
+        .collect::<PyResult<Vec<_>>>()?;
     d.set_item("bids", bids)?;
     d.set_item("tricks_taken", widen(&h.tricks_taken))?;
     d.set_item("hand_scores", h.score.scores.to_vec())?;
@@ -412,18 +420,18 @@ fn history_entry<'py>(
 #[derive(Clone)]
 pub struct PySpadesState {
     pub state: SpadesState,
-    rng: Rng,
-    redeals: Vec<Deal>,
-    next_redeal: usize,
+    /// Where the hand's redeals come from.
+    redeals: RedealSource,
 }
 
 impl PySpadesState {
     pub fn wrap(state: SpadesState) -> Self {
         PySpadesState {
             state,
-            rng: Rng::new(0),
-            redeals: Vec::new(),
-            next_redeal: 0,
+            redeals: RedealSource {
+                rng: Rng::new(0),
+                queue: VecDeque::new(),
+            },
         }
     }
 }
@@ -482,33 +490,28 @@ impl PySpadesState {
     ) -> PyResult<Self> {
         let rules = extract_spades_rules(rules)?;
         let seed = extract_seed(seed)?;
-        let i = extract_int(index, "index")?;
-        let i = u64::try_from(i)
-            .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+        let i = crate::convert::extract_index(index, "index")?;
         Ok(PySpadesState::wrap(sim::batch_state(&rules, seed, i)))
     }
 
     #[classmethod]
     fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
         let t = extract_str(text, "text")?;
-        SpadesState::from_text(&t)
-            .map(PySpadesState::wrap)
-            .map_err(|e| text_error(&e))
+        let (state, redeals) = SpadesState::from_text(&t).map_err(|e| text_error(&e))?;
+        Ok(PySpadesState { state, redeals })
     }
 
     fn to_text(&self) -> String {
-        self.state.to_text()
+        self.state.to_text(&self.redeals)
     }
 
-    fn __repr__(&self) -> String {
-        format!("SpadesState.from_text({:?})", self.state.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "SpadesState", &self.to_text())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().state.to_text(),),
-        ))
+        let text = slf.borrow().to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -568,8 +571,8 @@ impl PySpadesState {
         self.state.face_up().iter().map(|h| ids(*h)).collect()
     }
     #[getter]
-    fn bids(&self) -> Vec<Option<PyBid>> {
-        self.state.bids().iter().map(|b| py_bid(*b)).collect()
+    fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        self.state.bids().iter().map(|b| py_bid(py, *b)).collect()
     }
     fn legal_bids(&self) -> Vec<u32> {
         legal_bid_list(&self.state)
@@ -584,7 +587,7 @@ impl PySpadesState {
             vec![]
         }
     }
-    #[pyo3(signature = (n, blind = None, bemo = None))]
+    #[pyo3(signature = (n, *, blind = None, bemo = None))]
     fn bid(
         &mut self,
         n: &Bound<'_, PyAny>,
@@ -603,12 +606,7 @@ impl PySpadesState {
     }
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(&self.state, seat)?;
-        let deal = if let Some(d) = self.redeals.get(self.next_redeal) {
-            self.next_redeal += 1;
-            *d
-        } else {
-            deal_random(self.state.rules(), self.state.dealer(), &mut self.rng)
-        };
+        let deal = self.redeals.next(self.state.rules(), self.state.dealer());
         self.state
             .claim_redeal(seat, deal)
             .map_err(|e| illegal(e.to_string(), None, CardSet::EMPTY))
@@ -711,12 +709,10 @@ impl PySpadesState {
             Some(h) => extract_spades_deal(&rules, h, "hands")?,
             None => deal_random(&rules, dealer, &mut rng),
         };
-        let redeals = extract_deals(&rules, redeals, "redeals")?;
+        let queue = extract_deals(&rules, redeals, "redeals")?.into();
         Ok(PySpadesState {
             state: SpadesState::new(&rules, deal, dealer, hand_index, totals, bags),
-            rng,
-            redeals,
-            next_redeal: 0,
+            redeals: RedealSource { rng, queue },
         })
     }
 }
@@ -724,6 +720,7 @@ impl PySpadesState {
 // ---------------------------------------------------------------- game
 
 #[pyclass(name = "SpadesGame", module = "hearts_fast._core")]
+#[derive(Clone)]
 pub struct PySpadesGame(SpadesGame);
 
 #[pymethods]
@@ -758,6 +755,20 @@ impl PySpadesGame {
         PySpadesRules(*self.0.rules())
     }
     #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    /// An independent copy of the whole game.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+    #[getter]
     fn state(&self) -> PySpadesState {
         PySpadesState::wrap(self.0.state().clone())
     }
@@ -782,7 +793,7 @@ impl PySpadesGame {
             vec![]
         }
     }
-    #[pyo3(signature = (n, blind = None, bemo = None))]
+    #[pyo3(signature = (n, *, blind = None, bemo = None))]
     fn bid(
         &mut self,
         n: &Bound<'_, PyAny>,
@@ -839,14 +850,27 @@ impl PySpadesGame {
     fn winners(&self) -> Vec<u32> {
         (0..2).filter(|t| self.0.winners() >> t & 1 != 0).collect()
     }
-    fn __repr__(&self) -> String {
-        format!(
-            "<SpadesGame hands_played={} totals={:?} bags={:?} over={}>",
-            self.0.history().len(),
-            self.0.totals(),
-            self.0.bags(),
-            self.0.is_over()
-        )
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let t = extract_str(text, "text")?;
+        SpadesGame::from_text(&t)
+            .map(PySpadesGame)
+            .map_err(|e| text_error(&e))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "SpadesGame", &self.0.to_text())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().0.to_text();
+        crate::text::reduce(slf.as_any(), text)
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PySpadesGame>().is_ok_and(|o| {
+            crate::text::past(&o.borrow().0.to_text()) == crate::text::past(&self.0.to_text())
+        })
     }
 }
 

@@ -4,25 +4,39 @@
 use crate::convert::extract_seed;
 use crate::errors::InvalidArgumentError;
 use crate::sim::{
-    extract_count, extract_policy, extract_progress, extract_threads, report, BLOCK,
-    GAMES_PER_CHUNK, GAME_BLOCK, HANDS_PER_CHUNK,
+    extract_count, extract_deck_orders, extract_hand_limit, extract_policy, extract_progress,
+    extract_stream, extract_threads, run_chunks, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK,
+    HANDS_PER_CHUNK,
 };
 use crate::spades::extract_spades_rules;
 use hearts_engine::batch::Pool;
 use hearts_engine::spades::sim::{
-    simulate_chunk, simulate_games, stream_hands, SpadesBatch, SpadesHandsOut, SpadesStats,
+    deal_from_order, simulate_chunk, simulate_dealt_chunk, simulate_games, stream_hands,
+    SpadesBatch, SpadesHandsOut, SpadesStats,
 };
+use hearts_engine::spades::Deal;
 use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Hands after which a batch game that has not ended is stopped (random bids can keep a
-/// game without `lose_score` going for ever); `hand_limit=` changes it.
-const DEFAULT_HAND_LIMIT: usize = 1000;
-const MAX_HAND_LIMIT: usize = 1_000_000;
+/// Caller deck orders: rows of 52 ids, each the rules' 52 cards in the order they are dealt
+/// (hand `i` has dealer `i % 4`).
+fn extract_spades_deals(
+    rules: &hearts_engine::spades::SpadesRules,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<Vec<Deal>> {
+    let flat = extract_deck_orders(obj, 53)?;
+    flat.chunks_exact(52)
+        .enumerate()
+        .map(|(i, row)| {
+            deal_from_order(rules, (i % 4) as u8, row)
+                .map_err(|e| crate::errors::InvalidDealError::new_err(format!("deals[{i}]: {e}")))
+        })
+        .collect()
+}
 
 #[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = None, progress = None, hand_limit = None))]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None, hand_limit = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_spades<'py>(
     py: Python<'py>,
@@ -32,30 +46,16 @@ pub fn simulate_spades<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     policy: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    deals: Option<&Bound<'py, PyAny>>,
     stream: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
     hand_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = extract_spades_rules(rules)?;
-    let stream = stream
-        .filter(|s| !s.is_none())
-        .map(|s| crate::convert::extract_bool(s, "stream"))
-        .transpose()?
-        .unwrap_or(false);
-    let hand_limit = match hand_limit.filter(|h| !h.is_none()) {
-        None => DEFAULT_HAND_LIMIT,
-        Some(h) => {
-            let x = extract_count(h, "hand_limit")?;
-            if x == 0 || x > MAX_HAND_LIMIT {
-                return Err(InvalidArgumentError::new_err(format!(
-                    "hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"
-                )));
-            }
-            x
-        }
-    };
+    let stream = extract_stream(stream)?;
+    let hand_limit = extract_hand_limit(hand_limit)?;
     let seed = seed.map(extract_seed).transpose()?.unwrap_or(0);
-    let table = extract_policy(policy, 4)?;
+    let table = extract_policy(policy, 4, "Spades")?;
     let policies = crate::spades::spades_policies(&table.0[..4]);
     let threads = extract_threads(threads)?;
     let progress = extract_progress(progress)?;
@@ -67,6 +67,10 @@ pub fn simulate_spades<'py>(
         .filter(|g| !g.is_none())
         .map(|g| extract_count(g, "games"))
         .transpose()?;
+    let deals = deals
+        .filter(|d| !d.is_none())
+        .map(|d| extract_spades_deals(&rules, d))
+        .transpose()?;
     let b = SpadesBatch {
         rules,
         seed,
@@ -77,15 +81,33 @@ pub fn simulate_spades<'py>(
         (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
             "give either hands= or games=, not both",
         )),
-        (None, None) => Err(InvalidArgumentError::new_err(
-            "give hands= (a number of hands) or games=",
-        )),
-        (None, Some(_)) if stream => Err(InvalidArgumentError::new_err(
-            "stream=True works with hands=, not games=",
+        (None, Some(_)) if stream || deals.is_some() => Err(InvalidArgumentError::new_err(
+            "deals= and stream=True work with hands=, not games=",
         )),
         (None, Some(n)) => run_games(py, &b, &pool, n, progress, hand_limit),
-        (Some(n), None) if stream => run_stream(py, &b, &pool, n, progress),
-        (Some(n), None) => run_hands(py, &b, &pool, n, progress),
+        (h, None) => {
+            let n = match (h, &deals) {
+                (Some(n), Some(d)) if n != d.len() => {
+                    return Err(InvalidArgumentError::new_err(format!(
+                        "hands={n} but deals has {} rows; omit hands= or make them agree",
+                        d.len()
+                    )))
+                }
+                (Some(n), _) => n,
+                (None, Some(d)) => d.len(),
+                (None, None) => {
+                    return Err(InvalidArgumentError::new_err(
+                        "give hands= (a number of hands) or games=",
+                    ))
+                }
+            };
+            let deals = deals.as_deref();
+            if stream {
+                run_stream(py, &b, &pool, n, deals, progress)
+            } else {
+                run_hands(py, &b, &pool, n, deals, progress)
+            }
+        }
     }
 }
 
@@ -94,18 +116,25 @@ fn run_hands<'py>(
     b: &SpadesBatch,
     pool: &Pool,
     n: usize,
+    deals: Option<&[Deal]>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut out = SpadesHandsOut::new(n);
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let chunk = out.chunk(0, done, end);
-        py.detach(|| pool.install(|| simulate_chunk(b, chunk, BLOCK)));
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| {
+            let chunk = out.chunk(0, s, e);
+            match deals {
+                Some(d) => simulate_dealt_chunk(b, chunk, &d[s..e], BLOCK),
+                None => simulate_chunk(b, chunk, BLOCK),
+            }
+        },
+        |()| {},
+    )?;
     let d = PyDict::new(py);
     d.set_item("bids", out.bids.into_pyarray(py).reshape([n, 4])?)?;
     d.set_item("nil", out.nil.into_pyarray(py).reshape([n, 4])?)?;
@@ -125,41 +154,43 @@ fn run_stream<'py>(
     b: &SpadesBatch,
     pool: &Pool,
     n: usize,
+    deals: Option<&[Deal]>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut total = SpadesStats::default();
-    let mut done = 0;
-    while done < n {
-        let end = (done + HANDS_PER_CHUNK).min(n);
-        let part = py.detach(|| {
-            pool.install(|| stream_hands(b, done as u64, (end - done) as u64, BLOCK as u64))
-        });
-        total.merge(&part);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        pool,
+        n,
+        HANDS_PER_CHUNK,
+        progress,
+        |s, e| match deals {
+            Some(d) => {
+                // The caller's deals already fill memory; one chunk of rows more is fine.
+                let mut out = SpadesHandsOut::new(e - s);
+                simulate_dealt_chunk(b, out.chunk(s as u64, 0, e - s), &d[s..e], BLOCK);
+                let mut st = SpadesStats::default();
+                st.add(&out);
+                st
+            }
+            None => stream_hands(b, s as u64, (e - s) as u64, BLOCK as u64),
+        },
+        |part| total.merge(&part),
+    )?;
     stats_dict(py, &total)
 }
 
 fn stats_dict<'py>(py: Python<'py>, st: &SpadesStats) -> PyResult<Bound<'py, PyDict>> {
-    let mean = |s: &[i64]| crate::sim::means(s, st.hands);
-    let var = |s: &[i64], q: &[i64]| crate::sim::variances(s, q, st.hands);
+    use crate::sim::{means, variances};
     let d = PyDict::new(py);
     d.set_item("hands", st.hands)?;
-    d.set_item("mean_hand_scores", mean(&st.score_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_hand_scores",
-        var(&st.score_sum, &st.score_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_hand_bags", mean(&st.bags_sum).into_pyarray(py))?;
+    d.set_item("mean_hand_scores", means(&st.score).into_pyarray(py))?;
+    d.set_item("var_hand_scores", variances(&st.score).into_pyarray(py))?;
+    d.set_item("mean_hand_bags", means(&st.bags).into_pyarray(py))?;
     d.set_item("contracts_made", st.made.to_vec().into_pyarray(py))?;
-    d.set_item("mean_tricks", mean(&st.tricks_sum).into_pyarray(py))?;
-    d.set_item(
-        "var_tricks",
-        var(&st.tricks_sum, &st.tricks_sq).into_pyarray(py),
-    )?;
-    d.set_item("mean_bids", mean(&st.bid_sum).into_pyarray(py))?;
+    d.set_item("mean_tricks", means(&st.tricks).into_pyarray(py))?;
+    d.set_item("var_tricks", variances(&st.tricks).into_pyarray(py))?;
+    d.set_item("mean_bids", means(&st.bids).into_pyarray(py))?;
     d.set_item("nil_bids", st.nil_bids.to_vec().into_pyarray(py))?;
     d.set_item("nils_made", st.nil_made.to_vec().into_pyarray(py))?;
     let hist: Vec<i64> = st.tricks_hist.iter().flatten().copied().collect();
@@ -179,20 +210,20 @@ fn run_games<'py>(
     let mut finished: Vec<bool> = Vec::with_capacity(n);
     let mut winners: Vec<bool> = Vec::with_capacity(n * 2);
     let mut hands_played: Vec<u32> = Vec::with_capacity(n);
-    let mut done = 0;
-    while done < n {
-        let end = (done + GAMES_PER_CHUNK).min(n);
-        let part = py.detach(|| {
-            pool.install(|| simulate_games(b, done as u64, end - done, GAME_BLOCK, hand_limit))
-        });
-        totals.extend(part.totals);
-        winners.extend(part.winners);
-        hands_played.extend(part.hands_played);
-        finished.extend(part.finished);
-        done = end;
-        py.check_signals()?;
-        report(progress, done, n)?;
-    }
+    run_chunks(
+        py,
+        pool,
+        n,
+        GAMES_PER_CHUNK,
+        progress,
+        |s, e| simulate_games(b, s as u64, e - s, GAME_BLOCK, hand_limit),
+        |part| {
+            totals.extend(part.totals);
+            winners.extend(part.winners);
+            hands_played.extend(part.hands_played);
+            finished.extend(part.finished);
+        },
+    )?;
     let d = PyDict::new(py);
     d.set_item("totals", totals.into_pyarray(py).reshape([n, 2])?)?;
     d.set_item("winners", winners.into_pyarray(py).reshape([n, 2])?)?;

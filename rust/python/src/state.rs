@@ -5,14 +5,14 @@ use crate::convert::{
     widen,
 };
 use crate::errors::{
-    deal_error, ids, illegal, pass_error, play_error, rules_error, text_error, type_error,
-    InvalidDealError, InvalidRulesError,
+    deal_error, ids, pass_error, play_error, rules_error, text_error, type_error, InvalidDealError,
+    InvalidRulesError,
 };
 use crate::rules::PyHeartsRules;
 use hearts_engine::hearts::{
     resolve_direction, Action, HandDirection, HandLog, HeartsRules, HeartsState, Phase,
 };
-use hearts_engine::{CardSet, Rng};
+use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -23,15 +23,38 @@ pub struct PyHeartsState {
     pub state: HeartsState,
 }
 
-pub fn extract_seat(obj: &Bound<'_, PyAny>, n: u8, what: &str) -> PyResult<u8> {
+/// The seat of a pass or forward: out of range is an `IllegalMoveError` with `.legal`
+/// `legal`.
+pub fn extract_seat(obj: &Bound<'_, PyAny>, n: u8, what: &str, legal: Vec<u32>) -> PyResult<u8> {
     let s = extract_int(obj, what)?;
     u8::try_from(s).ok().filter(|&s| s < n).ok_or_else(|| {
-        illegal(
+        crate::errors::illegal_with(
             format!("{what} must be a seat 0..{}, got {s}", n - 1),
             None,
-            CardSet::EMPTY,
+            legal,
         )
     })
+}
+
+/// `.legal` of a refused `pass_cards(seat, …)`: the cards the seat may choose its pass from
+/// (its dealt hand) when it may pass now, else none.
+pub fn pass_choices(state: &HeartsState, seat: u8) -> Vec<u32> {
+    let pending = state.phase() == Phase::Pass && state.pending_passes() >> seat & 1 != 0;
+    if pending && seat < state.num_players() {
+        ids(state.hands()[usize::from(seat)])
+    } else {
+        Vec::new()
+    }
+}
+
+/// `.legal` of a refused `forward(seat)`: the seats that may forward now (needs
+/// `pass_through`).
+pub fn forward_choices(state: &HeartsState) -> Vec<u32> {
+    if state.rules().pass_through && state.phase() == Phase::Pass {
+        seats_of_mask(state.pending_passes(), state.num_players())
+    } else {
+        Vec::new()
+    }
 }
 
 pub fn extract_dealer(obj: &Bound<'_, PyAny>, n: u8) -> PyResult<u8> {
@@ -39,12 +62,6 @@ pub fn extract_dealer(obj: &Bound<'_, PyAny>, n: u8) -> PyResult<u8> {
     u8::try_from(s).ok().filter(|&s| s < n).ok_or_else(|| {
         InvalidDealError::new_err(format!("dealer must be a seat 0..{}, got {s}", n - 1))
     })
-}
-
-pub fn extract_hand_index(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let h = extract_int(obj, "hand_index")?;
-    u64::try_from(h)
-        .map_err(|_| InvalidDealError::new_err(format!("hand_index must be >= 0, got {h}")))
 }
 
 pub fn extract_direction(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<HandDirection>> {
@@ -113,7 +130,7 @@ pub fn hand_args(
         .map(|d| extract_dealer(d, rules.players))
         .transpose()?
         .unwrap_or(0);
-    let hand_index = hand_index.map(extract_hand_index).transpose()?.unwrap_or(0);
+    let hand_index = crate::convert::opt_hand_index(hand_index)?;
     let mut rng = Rng::new(seed);
     let direction = resolve_direction(
         &rules,
@@ -141,12 +158,15 @@ impl PyHeartsState {
                 .try_play(c)
                 .map_err(|e| play_error(e, self.state.legal_plays()))?,
             Action::Pass(seat, cards) => {
-                next.pass_cards(seat, cards).map_err(|e| pass_error(&e))?;
+                next.pass_cards(seat, cards)
+                    .map_err(|e| pass_error(&e, pass_choices(&self.state, seat)))?;
             }
-            Action::Forward(seat) => next.forward(seat).map_err(|e| pass_error(&e))?,
+            Action::Forward(seat) => next
+                .forward(seat)
+                .map_err(|e| pass_error(&e, forward_choices(&self.state)))?,
         }
         self.state = next;
-        self.log.actions.push(action);
+        self.log.record(action);
         Ok(())
     }
 }
@@ -157,16 +177,16 @@ pub fn pass_action(
     seat: &Bound<'_, PyAny>,
     cards: &Bound<'_, PyAny>,
 ) -> PyResult<Action> {
-    let seat = extract_seat(seat, state.num_players(), "seat")?;
+    let seat = extract_seat(seat, state.num_players(), "seat", Vec::new())?;
     let (set, dup, _) = extract_cards(cards, "cards")?;
     if let Some(c) = dup {
-        return Err(illegal(
+        return Err(crate::errors::illegal_with(
             format!(
                 "{c} is given twice; pass {} distinct cards",
                 state.pass_count()
             ),
             Some(c.id()),
-            CardSet::EMPTY,
+            pass_choices(state, seat),
         ));
     }
     Ok(Action::Pass(seat, set))
@@ -232,9 +252,7 @@ impl PyHeartsState {
     ) -> PyResult<Self> {
         let rules = extract_rules(rules)?;
         let seed = extract_seed(seed)?;
-        let i = extract_int(index, "index")?;
-        let i = u64::try_from(i)
-            .map_err(|_| InvalidDealError::new_err(format!("index must be >= 0, got {i}")))?;
+        let i = crate::convert::extract_index(index, "index")?;
         Ok(crate::sim::batch_state(&rules, seed, i))
     }
 
@@ -242,8 +260,8 @@ impl PyHeartsState {
         self.log.to_text()
     }
 
-    fn __repr__(&self) -> String {
-        format!("HeartsState.from_text({:?})", self.log.to_text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        crate::text::repr(py, "HeartsState", &self.log.to_text())
     }
 
     fn __str__(&self) -> String {
@@ -264,10 +282,8 @@ impl PyHeartsState {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_text")?,
-            (slf.borrow().log.to_text(),),
-        ))
+        let text = slf.borrow().log.to_text();
+        crate::text::reduce(slf.as_any(), text)
     }
 
     fn copy(&self) -> Self {
@@ -324,7 +340,8 @@ impl PyHeartsState {
         self.apply_action(a)
     }
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = extract_seat(seat, self.state.num_players(), "seat")?;
+        let n = self.state.num_players();
+        let seat = extract_seat(seat, n, "seat", forward_choices(&self.state))?;
         self.apply_action(Action::Forward(seat))
     }
     fn legal_plays(&self) -> Vec<u32> {

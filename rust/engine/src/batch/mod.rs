@@ -7,6 +7,10 @@
 //! the game: the thread [`Pool`], the split into [`blocks`], and the parallel loops
 //! ([`run_all`], [`map_all`]) that never lose a block's result.
 
+mod stats;
+
+pub use stats::Moments;
+
 /// A pool of worker threads for batches (a rayon pool with the `parallel` feature).
 /// Results never depend on the thread count.
 #[derive(Debug)]

@@ -1,4 +1,5 @@
-//! The typed errors every game shares: refused rule sets and refused texts.
+//! The typed errors every game shares: refused rule sets (refused texts are
+//! [`TextError`](crate::core::text::TextError)), and the shared rule option [`Tie`].
 
 use std::fmt;
 
@@ -14,18 +15,6 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
-
-/// A text that is not a valid position.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct TextError(pub String);
-
-impl fmt::Display for TextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid hand text: {}", self.0)
-    }
-}
-
-impl std::error::Error for TextError {}
 
 crate::option_enum! {
     /// `tie` (0.6 of the rules, every game): how a game whose end leaves several players

@@ -17,13 +17,15 @@ pub(crate) mod options;
 mod rng;
 pub mod rules;
 mod seat;
+pub mod text;
 mod trick;
 
 pub use bits::{BitOps, Bmi2, Portable};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use card_set::{CardSet, IntoIter, Subsets};
-pub use error::{RulesError, TextError, Tie};
+pub use error::{RulesError, Tie};
 pub use game::TrickTaking;
 pub use rng::{mix64, policy_rng, policy_seed, Rng};
 pub use seat::{BySeat, Seat};
+pub use text::TextError;
 pub use trick::{Trick, MAX_TRICK_CARDS};

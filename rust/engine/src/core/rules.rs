@@ -110,7 +110,12 @@ impl Param {
                 "false" => Value::Bool(false),
                 _ => Value::Name(text),
             },
-            Kind::Int | Kind::OptInt { .. } => text.parse().map_or(Value::Name(text), Value::Int),
+            // Canonical decimal only ("7", "-3"; not "+7", "07" or " 7"), so a text has one
+            // spelling.
+            Kind::Int | Kind::OptInt { .. } => match text.parse::<i64>() {
+                Ok(i) if i.to_string() == text => Value::Int(i),
+                _ => Value::Name(text),
+            },
             Kind::Choice { .. } => Value::Name(text),
         };
         self.check(v)?;
@@ -207,6 +212,7 @@ int_param!(u8, u32, i64);
 /// assert_eq!((t.max_hands, t.jokers), (Some(7), None));
 /// assert_eq!(t.get("jokers"), Some(Value::Name("unlimited")));
 /// assert_eq!(Toy::PARAMS[0].name, "players");
+/// assert!(Toy::from_text("players=05").is_err()); // one spelling per value
 /// ```
 #[macro_export]
 macro_rules! rules {

@@ -1,13 +1,20 @@
 //! [`HeartsGame`]: a sequence of hands scored under the rules' system until the end rule
-//! (docs/rules/hearts.md A-22..A-25, docs/rules/README.md 0.6, 0.7).
+//! (docs/rules/hearts.md A-22..A-25, 0.6, 0.7).
 
+use super::rules::PassDirection;
 use super::rules::{ChipsEnd, HandDirection, HeartsRules, Moon, Scoring};
 use super::state::{resolve_direction, HeartsState, PassError, Phase, PlayError, MAX_PLAYERS};
-use super::text::{Action, HandLog};
+use super::text::{read_block, start, Action, HandLog};
+use crate::core::text::{
+    card_ids, card_list, generator, header, int, join, read_generator, read_rules, rules_line,
+    syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
+};
 use crate::core::Card;
 use crate::core::CardSet;
 use crate::core::Rng;
 use crate::core::Tie;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
 
 /// Chips are kept exactly in units of 1/60 chip: every split of A-24 divides a whole pot
 /// by at most 6 players, and 60 is divisible by 1..=6.
@@ -24,14 +31,20 @@ pub struct HandResult {
     pub moon_shooter: Option<u8>,
 }
 
-/// A whole game of the Hearts family.
-#[derive(Clone, Debug)]
+/// A whole game of the Hearts family. Two games are equal when they have the same text
+/// form: the same rules, starting sheet, hands (deals and actions) and future (generator
+/// and queued deals and directions).
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub struct HeartsGame {
     rules: HeartsRules,
     first_dealer: u8,
     rng: Rng,
-    deals: Vec<[CardSet; MAX_PLAYERS]>,
-    directions: Vec<HandDirection>,
+    /// Deals given for the next hands, the next hand's first.
+    deals: VecDeque<[CardSet; MAX_PLAYERS]>,
+    /// Directions given for the next hands (rules `pass_direction = random`).
+    directions: VecDeque<HandDirection>,
+    start_totals: [i64; MAX_PLAYERS],
+    start_pot: i64,
     totals: [i64; MAX_PLAYERS],
     pot: i64,
     history: Vec<HandResult>,
@@ -39,6 +52,10 @@ pub struct HeartsGame {
     over: bool,
     current: HeartsState,
     log: HandLog,
+    /// The logs of the finished hands before `log`.
+    played: Vec<HandLog>,
+    /// False once a hand was completed by [`HeartsGame::complete_hand`] (not logged).
+    logged: bool,
 }
 
 impl HeartsGame {
@@ -60,8 +77,10 @@ impl HeartsGame {
             rules: *rules,
             first_dealer: first_dealer % rules.players,
             rng: Rng::new(seed),
-            deals,
-            directions,
+            deals: deals.into(),
+            directions: directions.into(),
+            start_totals: [start; MAX_PLAYERS],
+            start_pot: 0,
             totals: [start; MAX_PLAYERS],
             pot: 0,
             history: Vec::new(),
@@ -69,6 +88,8 @@ impl HeartsGame {
             over: false,
             current: HeartsState::deal(rules, 0, 0, &mut Rng::new(0)),
             log: HandLog::new(HeartsState::deal(rules, 0, 0, &mut Rng::new(0))),
+            played: Vec::new(),
+            logged: true,
         };
         g.current = g.deal_hand(0);
         g.log = HandLog::new(g.current);
@@ -78,12 +99,12 @@ impl HeartsGame {
     fn deal_hand(&mut self, h: usize) -> HeartsState {
         let r = &self.rules;
         let dealer = ((usize::from(self.first_dealer) + h) % usize::from(r.players)) as u8;
-        let given = self.directions.get(h).copied();
+        let given = self.directions.pop_front();
         let direction = resolve_direction(r, h as u64, given, &mut self.rng)
             .or_else(|_| resolve_direction(r, h as u64, None, &mut self.rng))
             .unwrap_or(HandDirection::Hold);
-        match self.deals.get(h) {
-            Some(hands) => HeartsState::new_unchecked(r, *hands, dealer, h as u64, direction),
+        match self.deals.pop_front() {
+            Some(hands) => HeartsState::new_unchecked(r, hands, dealer, h as u64, direction),
             None => {
                 let hands = super::state::deal_random(r, dealer, &mut self.rng);
                 HeartsState::new_unchecked(r, hands, dealer, h as u64, direction)
@@ -101,11 +122,13 @@ impl HeartsGame {
     }
 
     /// Plays the current hand to its end with `play` (which must leave it over), then scores
-    /// it and deals the next. The hand's actions are not logged.
+    /// it and deals the next. The hand's actions are not logged, so the game has no text
+    /// form afterwards.
     pub fn complete_hand(&mut self, play: impl FnOnce(&mut HeartsState)) {
         if self.over {
             return;
         }
+        self.logged = false;
         play(&mut self.current);
         if self.current.phase() == Phase::Over {
             self.finish_hand();
@@ -119,6 +142,8 @@ impl HeartsGame {
             *t = *v;
         }
         self.pot = pot;
+        self.start_totals = self.totals;
+        self.start_pot = pot;
     }
 
     /// The rules.
@@ -197,7 +222,7 @@ impl HeartsGame {
     }
 
     fn after_action(&mut self, action: Action) {
-        self.log.actions.push(action);
+        self.log.record(action);
         if self.current.phase() == Phase::Over {
             self.finish_hand();
         }
@@ -249,7 +274,10 @@ impl HeartsGame {
             }
         }
         self.current = self.deal_hand(self.history.len());
-        self.log = HandLog::new(self.current);
+        let finished = std::mem::replace(&mut self.log, HandLog::new(self.current));
+        if self.logged {
+            self.played.push(finished);
+        }
     }
 
     /// A-24 with exact 1/60 units.
@@ -279,5 +307,339 @@ impl HeartsGame {
                 }
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------- text form
+
+/// A chip or point amount in engine units as text: points as an int; chips (1/60 units)
+/// as an int or a fraction in lowest terms.
+fn amount_text(units: i64, chips: bool) -> String {
+    if !chips {
+        return units.to_string();
+    }
+    let g = gcd(units.unsigned_abs(), CHIP_UNIT as u64) as i64;
+    let (n, d) = (units / g, CHIP_UNIT / g);
+    if d == 1 {
+        n.to_string()
+    } else {
+        format!("{n}/{d}")
+    }
+}
+
+const fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Reads an amount written by [`amount_text`], within the constructor's range.
+fn read_amount(what: &str, v: &str, chips: bool) -> Result<i64, TextProblem> {
+    let limit = i64::from(super::rules::MAX_PARAM) * 1000;
+    let bad = || {
+        syntax(
+            format!("{what} {v:?}"),
+            if chips {
+                format!("a chip amount within ±{limit}: an int or a fraction N/D in lowest terms whose denominator divides 60")
+            } else {
+                format!("an int within ±{limit}")
+            },
+        )
+    };
+    let (n, d) = match v.split_once('/') {
+        Some((n, d)) if chips => {
+            let (n, d) = (int::<i64>(what, n)?, int::<i64>(what, d)?);
+            let reduced = d >= 2 && CHIP_UNIT % d == 0 && gcd(n.unsigned_abs(), d as u64) == 1;
+            if !reduced {
+                return Err(bad());
+            }
+            (n, d)
+        }
+        Some(_) => return Err(bad()),
+        None => (int::<i64>(what, v)?, 1),
+    };
+    if n.abs() > limit * d {
+        return Err(bad());
+    }
+    Ok(if chips { n * (CHIP_UNIT / d) } else { n })
+}
+
+fn deal_line(keyword: &str, hands: &[CardSet]) -> String {
+    let mut out = keyword.to_string();
+    for h in hands {
+        out.push(' ');
+        out.push_str(&card_list(h.into_iter().map(Card::id), Jokers::None));
+    }
+    out.push('\n');
+    out
+}
+
+fn illegal(line: &Line<'_>, a: Action, reason: String) -> TextError {
+    line.err(TextProblem::Illegal {
+        token: a.token(),
+        reason,
+    })
+}
+
+impl HeartsGame {
+    /// The `hearts-game` text (docs/text-format.md §4.4).
+    ///
+    /// # Panics
+    /// If a hand was completed by [`HeartsGame::complete_hand`], whose actions are not
+    /// logged.
+    pub fn to_text(&self) -> String {
+        assert!(
+            self.logged,
+            "a game played with complete_hand has no text form"
+        );
+        let r = &self.rules;
+        let n = usize::from(r.players);
+        let chips = r.scoring == Scoring::Chips;
+        let mut out = header(Kind::HeartsGame);
+        out.push_str(&rules_line(r));
+        let totals: Vec<String> = self.start_totals[..n]
+            .iter()
+            .map(|&t| amount_text(t, chips))
+            .collect();
+        let _ = writeln!(
+            out,
+            "game first_dealer={} totals={} pot={}",
+            self.first_dealer,
+            totals.join(","),
+            amount_text(self.start_pot, chips)
+        );
+        for log in self.played.iter().chain(std::iter::once(&self.log)) {
+            log.write_block(&mut out);
+        }
+        let _ = write!(out, "future rng={}", generator(self.rng));
+        if !self.directions.is_empty() {
+            out.push_str(" directions=");
+            out.push_str(&join(self.directions.iter().map(|d| d.name())));
+        }
+        out.push('\n');
+        for d in &self.deals {
+            out.push_str(&deal_line("queued", &d[..n]));
+        }
+        out
+    }
+
+    /// Reads a `hearts-game` text, replaying every hand.
+    pub fn from_text(text: &str) -> Result<HeartsGame, TextError> {
+        let mut lines = Lines::new(text, Kind::HeartsGame)?;
+        let rules: HeartsRules = read_rules(&mut lines)?;
+        let n = rules.players;
+        let chips = rules.scoring == Scoring::Chips;
+        let game = lines.expect("game")?;
+        let v = game.pairs(&["first_dealer", "totals", "pot"])?;
+        let first_dealer = game.at(int::<u8>("first_dealer", v[0]))?;
+        if first_dealer >= n {
+            return Err(game.err(syntax(
+                format!("first_dealer {first_dealer}"),
+                format!("a seat 0..={}", n - 1),
+            )));
+        }
+        let totals = v[1]
+            .split(',')
+            .map(|t| game.at(read_amount("totals", t, chips)))
+            .collect::<Result<Vec<i64>, _>>()?;
+        if totals.len() != usize::from(n) {
+            return Err(game.err(syntax(
+                format!("totals {:?}", v[1]),
+                format!("one amount per player ({n})"),
+            )));
+        }
+        let pot = game.at(read_amount("pot", v[2], true))?;
+        if pot < 0 || (pot != 0 && !chips) {
+            return Err(game.err(syntax(
+                format!("pot {:?}", v[2]),
+                "an amount >= 0, non-zero only with scoring=chips",
+            )));
+        }
+        let mut blocks = vec![read_block(&mut lines)?];
+        while lines.peek() == Some("hand") {
+            blocks.push(read_block(&mut lines)?);
+        }
+        let future = lines.expect("future")?;
+        let random = rules.pass_direction == PassDirection::Random;
+        let (rng, directions) = match future.fields.as_slice() {
+            [_] => (future.pairs(&["rng"])?[0], None),
+            _ => {
+                let v = future.pairs(&["rng", "directions"])?;
+                (v[0], Some(v[1]))
+            }
+        };
+        let rng = future.at(read_generator("rng", rng))?;
+        let mut queued_dirs = VecDeque::new();
+        if let Some(ds) = directions {
+            if !random {
+                return Err(future.err(TextProblem::Inconsistent(
+                    "directions can be queued only when the rules' pass_direction is random".into(),
+                )));
+            }
+            for d in ds.split(',') {
+                let d = HandDirection::from_name(d)
+                    .filter(|&x| rules.effective(x) == x)
+                    .ok_or_else(|| {
+                        future.err(syntax(
+                            format!("direction {d:?}"),
+                            format!(
+                                "one of {} possible with {n} players",
+                                HandDirection::allowed()
+                            ),
+                        ))
+                    })?;
+                queued_dirs.push_back(d);
+            }
+        }
+        let mut queued = VecDeque::new();
+        while let Some(q) = lines.take_if("queued") {
+            queued.push_back(q);
+        }
+        lines.finish()?;
+
+        // The hands as the game deals them: dealer and index from the game, the deal and
+        // direction from the text (checked as the constructor checks them).
+        let mut deals = Vec::with_capacity(blocks.len());
+        let mut dirs = Vec::new();
+        for (h, b) in blocks.iter().enumerate() {
+            let dealer = ((usize::from(first_dealer) + h) % usize::from(n)) as u8;
+            if b.dealer != dealer || b.index != h as u64 {
+                return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                    "hand {h} of this game has dealer={dealer} index={h}"
+                ))));
+            }
+            let s = start(&rules, b)?;
+            let mut arr = [CardSet::EMPTY; MAX_PLAYERS];
+            arr[..usize::from(n)].copy_from_slice(s.dealt());
+            deals.push(arr);
+            if random {
+                dirs.push(b.direction);
+            }
+        }
+        let mut g = HeartsGame::new(&rules, 0, first_dealer, deals, dirs);
+        g.set_scores(&totals, pot);
+        let last = blocks.len() - 1;
+        for (h, b) in blocks.iter().enumerate() {
+            let mut prev: Option<Action> = None;
+            for &a in &b.actions {
+                if g.history.len() > h {
+                    return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                        "hand {h} is over after {}; {} cannot follow",
+                        prev.map_or(String::new(), Action::token),
+                        a.token()
+                    ))));
+                }
+                let r = match a {
+                    Action::Play(c) => g.try_play(c).map_err(|e| e.to_string()),
+                    Action::Pass(s, cards) => g.pass_cards(s, cards).map_err(|e| e.to_string()),
+                    Action::Forward(s) => g.forward(s).map_err(|e| e.to_string()),
+                };
+                r.map_err(|reason| illegal(&b.actions_line, a, reason))?;
+                prev = Some(a);
+            }
+            let finished = g.history.len() > h;
+            if h < last && !finished {
+                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
+                    "hand {h} is not finished, so no hand may follow it"
+                ))));
+            }
+            if h < last && g.over {
+                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
+                    "the game is over after hand {h}, so no hand may follow it"
+                ))));
+            }
+            if h == last && finished && !g.over {
+                return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                    "hand {h} is finished and the game goes on: the text must hold hand {}",
+                    h + 1
+                ))));
+            }
+        }
+        g.rng = rng;
+        g.directions = queued_dirs;
+        let played = g.played.len() + 1;
+        for (i, q) in queued.iter().enumerate() {
+            let h = played + i;
+            let dealer = ((usize::from(first_dealer) + h) % usize::from(n)) as u8;
+            let mut hands = Vec::new();
+            for f in &q.fields {
+                hands.push(q.at(card_ids(f, Jokers::None))?);
+            }
+            let mut sets = Vec::new();
+            for ids in hands {
+                let mut set = CardSet::EMPTY;
+                for id in ids {
+                    let c = Card::new_unchecked(id);
+                    if set.contains(c) {
+                        return Err(
+                            q.err(TextProblem::Deal(format!("{c} is dealt more than once")))
+                        );
+                    }
+                    set.insert(c);
+                }
+                sets.push(set);
+            }
+            let s = HeartsState::from_deal(&rules, &sets, dealer, h as u64, HandDirection::Hold)
+                .map_err(|e| q.err(TextProblem::Deal(e.to_string())))?;
+            let mut arr = [CardSet::EMPTY; MAX_PLAYERS];
+            arr[..usize::from(n)].copy_from_slice(s.dealt());
+            g.deals.push_back(arr);
+        }
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One random legal move (a pass for a pending seat, else a play).
+    fn step(g: &mut HeartsGame, rng: &mut Rng) {
+        let s = *g.current();
+        if s.phase() == Phase::Pass {
+            let seat = (0..s.num_players())
+                .find(|&p| s.pending_passes() >> p & 1 != 0)
+                .unwrap();
+            let cards = s.hands()[usize::from(seat)]
+                .into_iter()
+                .take(usize::from(s.pass_count()))
+                .collect();
+            g.pass_cards(seat, cards).unwrap();
+        } else {
+            let legal = s.legal_plays();
+            g.try_play(legal.nth(rng.below(legal.count())).unwrap())
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn a_game_round_trips_at_every_step_and_deals_on_identically() {
+        let rules = HeartsRules {
+            scoring: Scoring::Chips,
+            starting_chips: 7,
+            max_hands: Some(3),
+            ..HeartsRules::default()
+        };
+        let mut g = HeartsGame::new(&rules, 11, 2, Vec::new(), Vec::new());
+        g.set_scores(&[420, 400, 430, 410], 30);
+        let mut rng = Rng::new(4);
+        let mut copy = None;
+        while !g.is_over() {
+            let text = g.to_text();
+            let back = HeartsGame::from_text(&text).unwrap();
+            assert_eq!(back, g);
+            assert_eq!(back.to_text(), text);
+            if g.hands_played() == 0 && g.current().trick_number() == 5 {
+                copy = Some((back, rng));
+            }
+            step(&mut g, &mut rng);
+        }
+        let (mut c, mut r) = copy.unwrap();
+        while !c.is_over() {
+            step(&mut c, &mut r);
+        }
+        assert_eq!(c, g);
+        assert!(g.to_text().contains("totals=7,20/3,43/6,41/6 pot=1/2"));
     }
 }

@@ -8,6 +8,7 @@ pub mod sim;
 mod state;
 mod text;
 
+pub use crate::core::text::TextError;
 pub use game::{HandResult, HeartsGame, CHIP_UNIT};
 pub use rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,

@@ -193,17 +193,17 @@ impl HeartsRules {
         self.check_ranges()?;
         if self.jack_of_diamonds && self.scoring == Scoring::Chips {
             return err(
-                "jack_of_diamonds=True cannot be combined with scoring=\"chips\" \
-                        (A.1 of docs/rules/hearts.md: J♦ is defined in points only); use scoring=\"positive\" \
-                        or \"negative\""
+                "jack_of_diamonds cannot be combined with scoring \"chips\" (A.1 of \
+                 docs/rules/hearts.md: J♦ is defined in points only); use scoring \"positive\" \
+                 or \"negative\""
                     .into(),
             );
         }
         if self.chips_end == ChipsEnd::MaxHands && self.max_hands.is_none() {
-            return err("chips_end=\"max_hands\" needs max_hands set to a number of hands".into());
+            return err("chips_end \"max_hands\" needs max_hands set to a number of hands".into());
         }
         if self.can_lead_any_club && self.first_lead != FirstLead::TwoOfClubs {
-            return err("can_lead_any_club=True needs first_lead=\"two_of_clubs\"".into());
+            return err("can_lead_any_club needs first_lead \"two_of_clubs\"".into());
         }
         Ok(())
     }

@@ -132,7 +132,7 @@ impl fmt::Display for PassError {
             }
             PassError::NotInHand(s, c) => write!(f, "{c} is not in seat {s}'s dealt hand"),
             PassError::ForwardNotAllowed => {
-                f.write_str("forwarding needs pass_through=True (A-11)")
+                f.write_str("forwarding needs the rule pass_through (A-11)")
             }
         }
     }

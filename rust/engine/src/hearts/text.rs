@@ -1,16 +1,23 @@
-//! A text form for a hand that round-trips: the rules, the deal and every action so far.
+//! The `hearts-state` text (docs/text-format.md §4.1) and the pieces the `hearts-game` text
+//! shares with it: the rules line, a hand's `hand`/`deal`/`actions` block, and its replay.
 //!
 //! ```text
-//! hearts v1 | players=4 deck_adjust=remove_cards … | dealer=0 hand_index=0 direction=left
-//!   | 2C 5D … / 3C … / … / … | pass0=2C,3C,4C,5C forward1 … play=2C play=5C …
+//! hearts-fast/1 hearts-state
+//! rules pass_direction=left
+//! hand dealer=0 index=0 direction=left
+//! deal 4C,6C,… 3C,5C,… 2C,9C,… 8C,TC,…
+//! actions pass:0:AC,AD,QS pass:1:KD,AH,KS … 2C 8C 4C 3C
 //! ```
-//! (one line; shown wrapped). The state is rebuilt by replaying the actions, so a text
-//! that parses always describes a reachable state.
 
 use super::rules::{HandDirection, HeartsRules};
-use super::state::{DealError, HeartsState, PassError, PlayError, MAX_PLAYERS};
-use crate::core::{Card, CardSet, TextError};
-use std::fmt::Write;
+use super::state::{HeartsState, MAX_PLAYERS};
+use crate::core::text::{
+    card, card_ids, card_list, header, int, read_rules, rules_line, syntax, Jokers, Kind, Line,
+    Lines, TextError, TextProblem,
+};
+use crate::core::Card;
+use crate::core::CardSet;
+use std::fmt::Write as _;
 
 /// One action of a hand.
 #[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
@@ -23,55 +30,116 @@ pub enum Action {
     Play(Card),
 }
 
+impl Action {
+    /// The seat of a pass-phase decision.
+    const fn pass_seat(self) -> Option<u8> {
+        match self {
+            Action::Pass(s, _) | Action::Forward(s) => Some(s),
+            Action::Play(_) => None,
+        }
+    }
+
+    /// The action's token (`pass:0:2C,3C,4C`, `forward:1`, `QS`).
+    pub fn token(self) -> String {
+        match self {
+            Action::Pass(seat, cards) => format!(
+                "pass:{seat}:{}",
+                card_list(cards.into_iter().map(Card::id), Jokers::None)
+            ),
+            Action::Forward(seat) => format!("forward:{seat}"),
+            Action::Play(c) => c.to_string(),
+        }
+    }
+}
+
 /// A hand's initial deal plus its actions: what the text form stores.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct HandLog {
     /// The state as dealt.
     pub initial: HeartsState,
-    /// The actions applied since, in order.
+    /// The actions applied since, in order, except that the pass-phase decisions (which are
+    /// simultaneous) are kept in seat order.
     pub actions: Vec<Action>,
 }
 
-const HEADER: &str = "hearts v1";
+crate::text_rules!(HeartsRules);
 
-fn write_set(out: &mut String, set: CardSet, sep: char) {
-    for (i, c) in set.into_iter().enumerate() {
-        if i > 0 {
-            out.push(sep);
-        }
-        let _ = write!(out, "{c}");
-    }
-}
-
-/// The rules as `name=value` words, every parameter, in docs/rules/hearts.md A.1 order
-/// ([`HeartsRules::to_text`]).
-pub fn rules_to_text(r: &HeartsRules) -> String {
-    r.to_text()
-}
-
-fn err<T>(s: impl Into<String>) -> Result<T, TextError> {
-    Err(TextError(s.into()))
-}
-
-/// Parses [`rules_to_text`] output (missing parameters keep their defaults) and validates.
+/// Rules from `name=value` words separated by spaces (missing parameters keep their
+/// defaults), validated: the rules column of the perft table.
 pub fn rules_from_text(s: &str) -> Result<HeartsRules, TextError> {
-    let r = HeartsRules::from_text(s).map_err(|e| TextError(e.0))?;
-    r.validate().map_err(|e| TextError(e.0))?;
-    Ok(r)
+    let text = format!("{}rules {s}\n", header(Kind::HeartsState));
+    let mut lines = Lines::new(&text, Kind::HeartsState)?;
+    read_rules(&mut lines)
 }
 
-fn parse_cards(s: &str, sep: char) -> Result<CardSet, TextError> {
-    let mut set = CardSet::EMPTY;
-    for t in s.split(sep).filter(|t| !t.is_empty()) {
-        let c: Card = t
-            .parse()
-            .map_err(|_| TextError(format!("bad card {t:?}")))?;
-        if set.contains(c) {
-            return err(format!("card {c} repeated"));
+/// The rules line's pairs: the parameters that differ from the defaults.
+pub fn rules_to_text(r: &HeartsRules) -> String {
+    rules_line(r)
+        .trim_end()
+        .trim_start_matches("rules")
+        .trim()
+        .to_string()
+}
+
+fn seat_token(line: &Line<'_>, tok: &str, v: &str) -> Result<u8, TextError> {
+    line.at(int::<u8>(&format!("the seat in {tok:?}"), v))
+}
+
+/// Parses one action token.
+fn parse_action(line: &Line<'_>, tok: &str) -> Result<Action, TextError> {
+    if let Some(rest) = tok.strip_prefix("pass:") {
+        let (seat, cards) = rest
+            .split_once(':')
+            .ok_or_else(|| line.err(syntax(format!("the action {tok:?}"), "pass:SEAT:CARDS")))?;
+        let seat = seat_token(line, tok, seat)?;
+        let ids = line.at(card_ids(cards, Jokers::None))?;
+        let mut set = CardSet::EMPTY;
+        for id in ids {
+            let c = Card::new_unchecked(id);
+            if set.contains(c) {
+                return Err(line.err(syntax(
+                    format!("the action {tok:?}"),
+                    "distinct cards (a card is repeated)",
+                )));
+            }
+            set.insert(c);
         }
-        set.insert(c);
+        Ok(Action::Pass(seat, set))
+    } else if let Some(seat) = tok.strip_prefix("forward:") {
+        Ok(Action::Forward(seat_token(line, tok, seat)?))
+    } else {
+        card(tok, Jokers::None).map(Action::Play).map_err(|_| {
+            line.err(syntax(
+                format!("the action {tok:?}"),
+                "pass:SEAT:CARDS, forward:SEAT or a card played (e.g. QS)",
+            ))
+        })
     }
-    Ok(set)
+}
+
+/// Applies one action with the engine's checks; the refusal names the token.
+fn apply(s: &mut HeartsState, a: Action) -> Result<(), TextProblem> {
+    let r = match a {
+        Action::Pass(seat, cards) => s.pass_cards(seat, cards).map_err(|e| e.to_string()),
+        Action::Forward(seat) => s.forward(seat).map_err(|e| e.to_string()),
+        Action::Play(c) => s.try_play(c).map_err(|e| e.to_string()),
+    };
+    r.map_err(|reason| TextProblem::Illegal {
+        token: a.token(),
+        reason,
+    })
+}
+
+/// A parsed `hand`/`deal`/`actions` block, not yet replayed.
+pub(super) struct Block<'a> {
+    pub hand: Line<'a>,
+    pub dealer: u8,
+    pub index: u64,
+    pub direction: HandDirection,
+    pub deal: Line<'a>,
+    pub hands: Vec<CardSet>,
+    pub actions_line: Line<'a>,
+    pub actions: Vec<Action>,
 }
 
 impl HandLog {
@@ -83,122 +151,149 @@ impl HandLog {
         }
     }
 
+    /// Records an action already applied: pass-phase decisions are kept in seat order.
+    pub fn record(&mut self, a: Action) {
+        if let Some(seat) = a.pass_seat() {
+            let at = self
+                .actions
+                .iter()
+                .position(|b| b.pass_seat().map_or(true, |s| s > seat))
+                .unwrap_or(self.actions.len());
+            self.actions.insert(at, a);
+        } else {
+            self.actions.push(a);
+        }
+    }
+
     /// Replays the actions on the initial state.
-    pub fn replay(&self) -> Result<HeartsState, TextError> {
+    pub fn replay(&self) -> Result<HeartsState, TextProblem> {
         let mut s = self.initial;
         for a in &self.actions {
-            apply(&mut s, *a).map_err(TextError)?;
+            apply(&mut s, *a)?;
         }
         Ok(s)
     }
 
-    /// The one-line text form.
-    pub fn to_text(&self) -> String {
+    /// The `hand`, `deal` and `actions` lines.
+    pub(super) fn write_block(&self, out: &mut String) {
         let s = &self.initial;
-        let mut out = format!(
-            "{HEADER} | {} | dealer={} hand_index={} direction={} | ",
-            rules_to_text(s.rules()),
+        let _ = write!(
+            out,
+            "hand dealer={} index={} direction={}\ndeal",
             s.dealer(),
             s.hand_index(),
-            s.pass_direction()
+            s.pass_direction().name()
         );
-        for (i, h) in s.dealt().iter().enumerate() {
-            if i > 0 {
-                out.push_str(" / ");
-            }
-            write_set(&mut out, *h, ' ');
+        for h in s.dealt() {
+            out.push(' ');
+            out.push_str(&card_list(h.into_iter().map(Card::id), Jokers::None));
         }
-        out.push_str(" |");
+        out.push_str("\nactions");
         for a in &self.actions {
             out.push(' ');
-            match a {
-                Action::Pass(seat, cards) => {
-                    let _ = write!(out, "pass{seat}=");
-                    write_set(&mut out, *cards, ',');
-                }
-                Action::Forward(seat) => {
-                    let _ = write!(out, "forward{seat}");
-                }
-                Action::Play(c) => {
-                    let _ = write!(out, "play={c}");
-                }
-            }
+            out.push_str(&a.token());
         }
+        out.push('\n');
+    }
+
+    /// The `hearts-state` text.
+    pub fn to_text(&self) -> String {
+        let mut out = header(Kind::HeartsState);
+        out.push_str(&rules_line(self.initial.rules()));
+        self.write_block(&mut out);
         out
     }
 
-    /// Parses [`HandLog::to_text`] output and replays it.
+    /// Reads a `hearts-state` text and replays it: the log and the state reached.
     pub fn from_text(text: &str) -> Result<(HandLog, HeartsState), TextError> {
-        let parts: Vec<&str> = text.split('|').map(str::trim).collect();
-        if parts.len() != 5 || parts[0] != HEADER {
-            return err(format!(
-                "expected 5 '|'-separated parts starting with {HEADER:?}"
-            ));
-        }
-        let rules = rules_from_text(parts[1])?;
-        let (mut dealer, mut hand_index, mut direction) = (0u8, 0u64, None);
-        for word in parts[2].split_whitespace() {
-            match word.split_once('=') {
-                Some(("dealer", v)) => dealer = v.parse().or_else(|_| err("bad dealer"))?,
-                Some(("hand_index", v)) => {
-                    hand_index = v.parse().or_else(|_| err("bad hand_index"))?;
-                }
-                Some(("direction", v)) => direction = HandDirection::from_name(v),
-                _ => return err(format!("unexpected {word:?}")),
-            }
-        }
-        let direction = direction.ok_or_else(|| TextError("missing direction".into()))?;
-        let hands = parts[3]
-            .split('/')
-            .map(|h| parse_cards(h.trim(), ' '))
-            .collect::<Result<Vec<_>, _>>()?;
-        let initial = HeartsState::from_deal(&rules, &hands, dealer, hand_index, direction)
-            .map_err(|e: DealError| TextError(e.to_string()))?;
-        if rules
-            .hand_direction(hand_index)
-            .is_some_and(|d| d != initial.pass_direction())
-        {
-            return err("direction does not match the rules for this hand_index");
-        }
+        let mut lines = Lines::new(text, Kind::HeartsState)?;
+        let rules: HeartsRules = read_rules(&mut lines)?;
+        let block = read_block(&mut lines)?;
+        lines.finish()?;
+        let initial = start(&rules, &block)?;
         let mut log = HandLog::new(initial);
-        for word in parts[4].split_whitespace() {
-            let a = if let Some(c) = word.strip_prefix("play=") {
-                Action::Play(
-                    c.parse()
-                        .map_err(|_| TextError(format!("bad card {c:?}")))?,
-                )
-            } else if let Some(seat) = word.strip_prefix("forward") {
-                Action::Forward(
-                    seat.parse()
-                        .or_else(|_| err(format!("bad seat in {word:?}")))?,
-                )
-            } else if let Some(rest) = word.strip_prefix("pass") {
-                let (seat, cards) = rest
-                    .split_once('=')
-                    .ok_or_else(|| TextError(format!("bad {word:?}")))?;
-                let seat = seat
-                    .parse()
-                    .or_else(|_| err(format!("bad seat in {word:?}")))?;
-                Action::Pass(seat, parse_cards(cards, ',')?)
-            } else {
-                return err(format!("unknown action {word:?}"));
-            };
-            log.actions.push(a);
+        let mut state = initial;
+        for a in &block.actions {
+            block.actions_line.at(apply(&mut state, *a))?;
+            log.record(*a);
         }
-        let state = log.replay()?;
         Ok((log, state))
     }
 }
 
-/// Applies one action, with the engine's error text on refusal.
-pub fn apply(s: &mut HeartsState, a: Action) -> Result<(), String> {
-    match a {
-        Action::Pass(seat, cards) => s
-            .pass_cards(seat, cards)
-            .map_err(|e: PassError| e.to_string()),
-        Action::Forward(seat) => s.forward(seat).map_err(|e: PassError| e.to_string()),
-        Action::Play(c) => s.try_play(c).map_err(|e: PlayError| e.to_string()),
+/// Parses a `hand`/`deal`/`actions` block.
+pub(super) fn read_block<'a>(lines: &mut Lines<'a>) -> Result<Block<'a>, TextError> {
+    let hand = lines.expect("hand")?;
+    let v = hand.pairs(&["dealer", "index", "direction"])?;
+    let dealer = hand.at(int::<u8>("dealer", v[0]))?;
+    let index = hand.at(int::<u64>("index", v[1]))?;
+    let direction = HandDirection::from_name(v[2]).ok_or_else(|| {
+        hand.err(syntax(
+            format!("direction {:?}", v[2]),
+            format!("one of {}", HandDirection::allowed()),
+        ))
+    })?;
+    let deal = lines.expect("deal")?;
+    let mut hands = Vec::with_capacity(deal.fields.len());
+    for f in &deal.fields {
+        let ids = deal.at(card_ids(f, Jokers::None))?;
+        let mut set = CardSet::EMPTY;
+        for id in ids {
+            let c = Card::new_unchecked(id);
+            if set.contains(c) {
+                return Err(deal.err(TextProblem::Deal(format!("{c} is dealt more than once"))));
+            }
+            set.insert(c);
+        }
+        hands.push(set);
     }
+    let actions_line = lines.expect("actions")?;
+    let actions = actions_line
+        .fields
+        .iter()
+        .map(|t| parse_action(&actions_line, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Block {
+        hand,
+        dealer,
+        index,
+        direction,
+        deal,
+        hands,
+        actions_line,
+        actions,
+    })
+}
+
+/// The block's initial state: the deal checked as `from_deal` checks it, and the direction
+/// checked against the rules.
+pub(super) fn start(rules: &HeartsRules, b: &Block<'_>) -> Result<HeartsState, TextError> {
+    match rules.hand_direction(b.index) {
+        Some(d) if d != b.direction => {
+            return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                "the rules' pass direction for hand {} is {}, not {}",
+                b.index,
+                d.name(),
+                b.direction.name()
+            ))))
+        }
+        None if rules.effective(b.direction) != b.direction => {
+            return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                "there is no direction {} with {} players (it is hold)",
+                b.direction.name(),
+                rules.players
+            ))))
+        }
+        _ => {}
+    }
+    if b.dealer >= rules.players {
+        return Err(b.hand.err(syntax(
+            format!("dealer {}", b.dealer),
+            format!("a seat 0..={}", rules.players - 1),
+        )));
+    }
+    HeartsState::from_deal(rules, &b.hands, b.dealer, b.index, b.direction)
+        .map_err(|e| b.deal.err(TextProblem::Deal(e.to_string())))
 }
 
 const _: () = assert!(MAX_PLAYERS <= 8);
@@ -214,6 +309,7 @@ mod tests {
             let r = HeartsRules::preset(*p);
             assert_eq!(rules_from_text(&rules_to_text(&r)).unwrap(), r);
         }
+        assert_eq!(rules_to_text(&HeartsRules::default()), "");
     }
 
     #[test]
@@ -222,18 +318,37 @@ mod tests {
         let mut rng = Rng::new(5);
         let mut log = HandLog::new(HeartsState::deal(&rules, 2, 0, &mut rng));
         let mut s = log.initial;
-        for seat in 0..4 {
-            let cards: CardSet = s.hands()[seat as usize].into_iter().take(4).collect();
-            log.actions.push(Action::Pass(seat, cards));
+        for seat in [3, 1, 0, 2] {
+            let k = usize::from(s.pass_count());
+            let cards: CardSet = s.hands()[seat as usize].into_iter().take(k).collect();
+            log.record(Action::Pass(seat, cards));
             s.pass_cards(seat, cards).unwrap();
         }
+        assert_eq!(
+            log.actions
+                .iter()
+                .map(|a| a.pass_seat())
+                .collect::<Vec<_>>(),
+            [Some(0), Some(1), Some(2), Some(3)]
+        );
         for _ in 0..20 {
             let c = s.legal_plays().first().unwrap();
-            log.actions.push(Action::Play(c));
+            log.record(Action::Play(c));
             s.try_play(c).unwrap();
         }
         let (log2, s2) = HandLog::from_text(&log.to_text()).unwrap();
         assert_eq!(log2, log);
         assert_eq!(s2, s);
+        assert_eq!(log2.to_text(), log.to_text());
+    }
+
+    #[test]
+    fn an_illegal_play_is_refused_with_its_line() {
+        let rules = HeartsRules::default();
+        let log = HandLog::new(HeartsState::deal(&rules, 0, 3, &mut Rng::new(1)));
+        let text = log.to_text().replace("actions", "actions QS");
+        let e = HandLog::from_text(&text).unwrap_err();
+        assert_eq!(e.at.as_ref().map(|a| a.1.as_str()), Some("actions"));
+        assert!(matches!(e.problem, TextProblem::Illegal { .. }), "{e}");
     }
 }

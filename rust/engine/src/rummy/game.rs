@@ -3,8 +3,15 @@
 
 use super::rules::RummyRules;
 use super::state::{Action, RummyState};
+use super::text::{read_block, read_deal_fields, replay, write_block, Replay, RummyLog};
+use crate::core::text::{
+    card_list, generator, header, int, int_list, read_generator, read_rules, rules_line, syntax,
+    Jokers, Kind, Lines, TextError, TextProblem,
+};
 use crate::core::Rng;
 use crate::core::Tie;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
 
 /// A caller-given deal: the hands and the stock (top first).
 pub type RummyDeal = (Vec<Vec<u8>>, Vec<u8>);
@@ -22,15 +29,19 @@ pub struct RummyHandRecord {
     pub went_out: Option<u8>,
 }
 
-/// A game of rummy.
+/// A game of rummy. Every hand keeps its log (deal, actions, reshuffles) for the text form.
 #[derive(Clone, Debug)]
 pub struct RummyGame {
     rules: RummyRules,
     rng: Rng,
     first_dealer: u8,
-    deals: Vec<RummyDeal>,
+    /// Deals given for the next hands, the next hand's first.
+    deals: VecDeque<RummyDeal>,
+    start_totals: Vec<i64>,
     totals: Vec<i64>,
     history: Vec<RummyHandRecord>,
+    /// The logs of the finished hands before `state`.
+    played: Vec<RummyLog>,
     state: RummyState,
     over: bool,
     winners: Vec<u8>,
@@ -46,14 +57,17 @@ impl RummyGame {
         deals: Vec<RummyDeal>,
         totals: Vec<i64>,
     ) -> RummyGame {
-        let state = Self::deal_hand(rules, &mut rng, first_dealer, 0, &deals, &totals);
+        let mut deals = VecDeque::from(deals);
+        let state = Self::deal_hand(rules, &mut rng, first_dealer, 0, &mut deals, &totals);
         let mut g = RummyGame {
             rules: *rules,
             rng,
             first_dealer,
             deals,
+            start_totals: totals.clone(),
             totals,
             history: Vec::new(),
+            played: Vec::new(),
             state,
             over: false,
             winners: Vec::new(),
@@ -67,23 +81,23 @@ impl RummyGame {
         rng: &mut Rng,
         first_dealer: u8,
         h: u64,
-        deals: &[RummyDeal],
+        deals: &mut VecDeque<RummyDeal>,
         totals: &[i64],
     ) -> RummyState {
         let dealer = ((u64::from(first_dealer) + h) % u64::from(rules.players)) as u8;
         let hand_rng = Rng::new(rng.next_u64());
-        match deals.get(h as usize) {
-            Some((hands, stock)) => RummyState::new(
+        match deals.pop_front() {
+            Some((hands, stock)) => RummyState::new_logged(
                 rules,
-                hands,
-                stock,
+                &hands,
+                &stock,
                 None,
                 dealer,
                 h,
                 totals.to_vec(),
                 hand_rng,
             ),
-            None => RummyState::deal(rules, dealer, h, totals.to_vec(), hand_rng),
+            None => RummyState::deal(rules, dealer, h, totals.to_vec(), hand_rng).with_log(),
         }
     }
 
@@ -118,14 +132,18 @@ impl RummyGame {
                 }
             }
             let h = self.history.len() as u64;
-            self.state = Self::deal_hand(
+            let next = Self::deal_hand(
                 &self.rules,
                 &mut self.rng,
                 self.first_dealer,
                 h,
-                &self.deals,
+                &mut self.deals,
                 &self.totals,
             );
+            let mut finished = std::mem::replace(&mut self.state, next);
+            if let Some(log) = finished.take_log() {
+                self.played.push(*log);
+            }
         }
     }
 
@@ -168,5 +186,213 @@ impl RummyGame {
     /// The winners (empty while not over).
     pub fn winners(&self) -> &[u8] {
         &self.winners
+    }
+}
+
+// ---------------------------------------------------------------- text form
+
+/// A game replaying hand `h`.
+struct GameReplay<'a> {
+    g: &'a mut RummyGame,
+    h: usize,
+}
+
+impl Replay for GameReplay<'_> {
+    fn hand(&mut self) -> &mut RummyState {
+        &mut self.g.state
+    }
+    fn apply(&mut self, a: &Action) -> Result<(), String> {
+        self.g.try_apply(a)
+    }
+    fn hand_over(&self) -> bool {
+        self.g.history.len() > self.h
+    }
+}
+
+impl RummyGame {
+    /// The `rummy-game` text (docs/text-format.md §4.4).
+    pub fn to_text(&self) -> String {
+        let mut out = header(Kind::RummyGame);
+        out.push_str(&rules_line(&self.rules));
+        let totals: Vec<String> = self.start_totals.iter().map(i64::to_string).collect();
+        let _ = writeln!(
+            out,
+            "game first_dealer={} totals={}",
+            self.first_dealer,
+            totals.join(",")
+        );
+        // A finished hand's totals are the running totals before it.
+        let p = usize::from(self.rules.players);
+        for (h, log) in self.played.iter().enumerate() {
+            let dealer = ((usize::from(self.first_dealer) + h) % p) as u8;
+            write_block(dealer, h as u64, &self.totals_before(h), log, &mut out);
+        }
+        if let Some(log) = self.state.log() {
+            let s = &self.state;
+            write_block(s.dealer(), s.hand_index(), s.totals(), log, &mut out);
+        }
+        let _ = writeln!(
+            out,
+            "future rng={} hand_rng={}",
+            generator(self.rng),
+            generator(self.state.rng())
+        );
+        for (hands, stock) in &self.deals {
+            out.push_str("queued");
+            for h in hands {
+                let mut h = h.clone();
+                h.sort_unstable();
+                out.push(' ');
+                out.push_str(&card_list(h, Jokers::Rummy));
+            }
+            let _ = writeln!(
+                out,
+                " stock={}",
+                card_list(stock.iter().copied(), Jokers::Rummy)
+            );
+        }
+        out
+    }
+
+    /// The running totals before hand `h`.
+    fn totals_before(&self, h: usize) -> Vec<i64> {
+        if h == 0 {
+            self.start_totals.clone()
+        } else {
+            self.history[h - 1].totals.clone()
+        }
+    }
+
+    /// Reads a `rummy-game` text, replaying every hand.
+    pub fn from_text(text: &str) -> Result<RummyGame, TextError> {
+        let mut lines = Lines::new(text, Kind::RummyGame)?;
+        let rules: RummyRules = read_rules(&mut lines)?;
+        let p = rules.players;
+        let game = lines.expect("game")?;
+        let v = game.pairs(&["first_dealer", "totals"])?;
+        let first_dealer = game.at(int::<u8>("first_dealer", v[0]))?;
+        if first_dealer >= p {
+            return Err(game.err(syntax(
+                format!("first_dealer {first_dealer}"),
+                format!("a seat 0..={}", p - 1),
+            )));
+        }
+        let totals = game.at(int_list::<i64>("totals", v[1]))?;
+        if totals.len() != usize::from(p) || totals.iter().any(|t| t.abs() > 1_000_000_000_000) {
+            return Err(game.err(syntax(
+                format!("totals {:?}", v[1]),
+                format!("{p} ints (one per seat), each within ±10**12"),
+            )));
+        }
+        let mut blocks = vec![read_block(&mut lines, &rules)?];
+        while lines.peek() == Some("hand") {
+            blocks.push(read_block(&mut lines, &rules)?);
+        }
+        let future = lines.expect("future")?;
+        let f = future.pairs(&["rng", "hand_rng"])?;
+        let rng = future.at(read_generator("rng", f[0]))?;
+        let hand_rng = future.at(read_generator("hand_rng", f[1]))?;
+        let mut queued = Vec::new();
+        while let Some(q) = lines.take_if("queued") {
+            let (hands, stock, _) = read_deal_fields(&q, &rules, false)?;
+            queued.push((hands, stock));
+        }
+        lines.finish()?;
+
+        // A game's hand is dealt with the upcard on the pile (C-4) or no pile.
+        let mut recorded = Vec::with_capacity(blocks.len());
+        for b in &blocks {
+            let upcard = usize::from(rules.initial_upcard);
+            if b.pile.len() != upcard {
+                return Err(b.deal.err(TextProblem::Inconsistent(format!(
+                    "a hand of a game starts with {upcard} card(s) on the pile (C-4, \
+                     initial_upcard={})",
+                    rules.initial_upcard
+                ))));
+            }
+            let stock: Vec<u8> = b.pile.iter().chain(&b.stock).copied().collect();
+            recorded.push((b.hands.clone(), stock));
+        }
+        let mut g = RummyGame::new(&rules, Rng::new(0), first_dealer, recorded, totals);
+        let last = blocks.len() - 1;
+        for (h, b) in blocks.iter().enumerate() {
+            let s = &g.state;
+            if (b.dealer, b.index, &b.totals) != (s.dealer(), s.hand_index(), &s.totals().to_vec())
+            {
+                let t: Vec<String> = s.totals().iter().map(i64::to_string).collect();
+                return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                    "hand {h} of this game has dealer={} index={h} totals={}",
+                    s.dealer(),
+                    t.join(",")
+                ))));
+            }
+            replay(b, &mut GameReplay { g: &mut g, h })?;
+            let finished = g.history.len() > h;
+            if h < last && (!finished || g.over) {
+                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
+                    "{}, so no hand may follow it",
+                    if finished {
+                        format!("the game is over after hand {h}")
+                    } else {
+                        format!("hand {h} is not finished")
+                    }
+                ))));
+            }
+            if h == last && finished && !g.over {
+                return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                    "hand {h} is finished and the game goes on: the text must hold hand {}",
+                    h + 1
+                ))));
+            }
+        }
+        g.rng = rng;
+        g.state.set_rng(hand_rng);
+        g.deals = queued.into();
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rummy::StockExhausted;
+
+    #[test]
+    fn a_game_round_trips_and_reshuffles_and_deals_on_identically() {
+        let rules = RummyRules {
+            players: 4,
+            hand_size: 20,
+            stock_exhausted: StockExhausted::Reshuffle,
+            max_turns_per_hand: 70,
+            max_hands: Some(2),
+            ..RummyRules::default()
+        };
+        let mut g = RummyGame::new(&rules, Rng::new(3), 0, Vec::new(), vec![0; 4]);
+        let step = |g: &mut RummyGame, rng: &mut Rng| {
+            let legal = g.state().legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize].clone();
+            g.try_apply(&a).unwrap();
+        };
+        let mut rng = Rng::new(6);
+        let mut copy = None;
+        let mut n = 0;
+        while !g.is_over() {
+            if n % 7 == 0 {
+                let text = g.to_text();
+                let back = RummyGame::from_text(&text).unwrap();
+                assert_eq!(back.to_text(), text);
+                if copy.is_none() {
+                    copy = Some((back, rng));
+                }
+            }
+            step(&mut g, &mut rng);
+            n += 1;
+        }
+        let (mut c, mut r) = copy.unwrap();
+        while !c.is_over() {
+            step(&mut c, &mut r);
+        }
+        assert_eq!(c.to_text(), g.to_text());
+        assert!(g.to_text().contains(" reshuffle:"));
     }
 }

@@ -19,3 +19,4 @@ pub use state::{
     candidate_fits, check_deal, lay_off_candidates, lay_off_result, Action, DealError, End, Meld,
     Phase, RummyState,
 };
+pub use text::{action_token, event_token, Event, RummyLog};

@@ -6,6 +6,7 @@ use super::meld::{
 };
 use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
 use super::rules::{RummyRules, StockExhausted};
+use super::text::{Event, RummyLog};
 use crate::core::Rng;
 
 /// A canonical meld.
@@ -109,10 +110,13 @@ pub struct RummyState {
     /// The card a blocked player drew this turn.
     drawn: Option<u8>,
     rng: Rng,
+    /// The deal and every action and reshuffle since, when the hand keeps a log (the text
+    /// form needs it; batch simulations do without).
+    log: Option<Box<RummyLog>>,
 }
 
 impl PartialEq for RummyState {
-    /// Everything but the random generator.
+    /// Everything but the random generator and the log: the position.
     fn eq(&self, o: &Self) -> bool {
         self.rules == o.rules
             && self.dealer == o.dealer
@@ -371,6 +375,41 @@ impl RummyState {
         totals: Vec<i64>,
         rng: Rng,
     ) -> RummyState {
+        Self::build(
+            rules, hands, stock, pile, dealer, hand_index, totals, rng, false,
+        )
+    }
+
+    /// [`RummyState::new`] keeping a log of the deal, the actions and the reshuffles (for
+    /// the text form).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_logged(
+        rules: &RummyRules,
+        hands: &[Vec<u8>],
+        stock: &[u8],
+        pile: Option<&[u8]>,
+        dealer: u8,
+        hand_index: u64,
+        totals: Vec<i64>,
+        rng: Rng,
+    ) -> RummyState {
+        Self::build(
+            rules, hands, stock, pile, dealer, hand_index, totals, rng, true,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        rules: &RummyRules,
+        hands: &[Vec<u8>],
+        stock: &[u8],
+        pile: Option<&[u8]>,
+        dealer: u8,
+        hand_index: u64,
+        totals: Vec<i64>,
+        rng: Rng,
+        logged: bool,
+    ) -> RummyState {
         let p = usize::from(rules.players);
         let mut stock: Vec<u8> = stock.iter().rev().copied().collect();
         let pile = match pile {
@@ -398,9 +437,49 @@ impl RummyState {
             queen_exception: false,
             drawn: None,
             rng,
+            log: None,
         };
+        if logged {
+            s.log = Some(Box::new(RummyLog::new(&s)));
+        }
         s.start_turn();
         s
+    }
+
+    /// Starts the log of a hand that has not moved yet (see [`RummyState::new_logged`]).
+    pub fn with_log(mut self) -> RummyState {
+        debug_assert!(self.turn == 0 && self.melds.iter().all(Vec::is_empty));
+        self.log = Some(Box::new(RummyLog::new(&self)));
+        self
+    }
+
+    /// The log, if the hand keeps one.
+    pub fn log(&self) -> Option<&RummyLog> {
+        self.log.as_deref()
+    }
+
+    /// Takes the log away.
+    pub(super) fn take_log(&mut self) -> Option<Box<RummyLog>> {
+        self.log.take()
+    }
+
+    /// Replaces the generator of the future reshuffles.
+    pub(super) fn set_rng(&mut self, rng: Rng) {
+        self.rng = rng;
+    }
+
+    /// Replaces the order of the stock the last reshuffle made (text replay): `top_first`
+    /// must hold the same cards.
+    pub(super) fn set_reshuffled_stock(&mut self, top_first: &[u8]) -> bool {
+        let same = Multiset::from_ids(top_first) == Multiset::from_ids(&self.stock)
+            && top_first.len() == self.stock.len();
+        if same {
+            self.stock = top_first.iter().rev().copied().collect();
+            if let Some(Event::Reshuffle(s)) = self.log.as_mut().and_then(|l| l.events.last_mut()) {
+                *s = top_first.to_vec();
+            }
+        }
+        same
     }
 
     /// A shuffled deal (C-3, C-4): card i of the shuffled deck to seat
@@ -503,30 +582,6 @@ impl RummyState {
             self.drawn,
         )
     }
-    /// A position from its parts (read from the text form, already checked).
-    pub(super) fn from_parts(p: super::text::Parts) -> RummyState {
-        RummyState {
-            rules: p.rules,
-            dealer: p.dealer,
-            hand_index: p.hand_index,
-            totals: p.totals,
-            hands: p.hands,
-            melds: p.melds,
-            opened: p.opened,
-            blocked: p.blocked,
-            stock: p.stock_top_first.into_iter().rev().collect(),
-            pile: p.pile,
-            phase: p.phase,
-            current: p.current,
-            turn: p.turn,
-            went_out: p.went_out,
-            opening_turn: p.flags.0,
-            lone_queen: p.flags.1,
-            queen_exception: p.flags.2,
-            drawn: p.flags.3,
-            rng: p.rng,
-        }
-    }
     /// The generator of the C-19 reshuffles.
     pub const fn rng(&self) -> Rng {
         self.rng
@@ -575,6 +630,10 @@ impl RummyState {
                 self.rng.shuffle(&mut rest);
                 self.stock = rest;
                 self.pile.push(top);
+                if let Some(log) = &mut self.log {
+                    log.events
+                        .push(Event::Reshuffle(self.stock.iter().rev().copied().collect()));
+                }
             } else {
                 self.phase = Phase::Over;
             }
@@ -733,6 +792,9 @@ impl RummyState {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: &Action) {
+        if let Some(log) = &mut self.log {
+            log.events.push(Event::Action(a.clone()));
+        }
         let p = usize::from(self.current);
         match a {
             Action::Draw => {

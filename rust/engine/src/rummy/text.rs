@@ -1,363 +1,422 @@
-//! A plain-text form of a rummy hand: the rules that differ from the defaults and the whole
-//! position (hands, melds, stock, pile, turn flags and the reshuffle generator). Reading it
-//! checks the rules, that the 108 cards are all there and that every meld is valid.
+//! The `rummy-state` text (docs/text-format.md §4.3) and the pieces the `rummy-game` text
+//! shares with it: the rules line, the hand's log (deal, actions and reshuffles) and its
+//! `hand`/`deal`/`actions` block.
 //!
 //! ```text
-//! [rummy]
-//! rules: players=3 hand_size=10
-//! dealer: 0
-//! hand_index: 0
-//! totals: 0 0 0
-//! phase: draw
-//! current: 1
-//! turn: 0
-//! went_out: none
-//! flags: 0 0 0 none
-//! rng: 1f2e3d4c5b6a7988
-//! hand: 0 3 3 17 …
-//! melds: 34,35,36 / 5,18,31
-//! opened: 0 0 0
-//! blocked: 0 0 0
-//! stock: 12 40 …
-//! pile: 9
+//! hearts-fast/1 rummy-state
+//! rules players=2
+//! hand dealer=0 index=0 totals=0,0
+//! deal 2C,5C,… 3D,QS,… stock=9H,JK,… pile=7D
+//! actions draw end discard:5C draw open:5H,6H,7H/9C,9D,9S end discard:3D
+//! future rng=wyrand:0123456789abcdef
 //! ```
 
-use super::meld::{is_valid_meld, Multiset};
 use super::rules::RummyRules;
-use super::state::{Meld, Phase, RummyState};
+use super::state::{check_deal, Action, End, Meld, RummyState};
+use crate::core::text::{
+    card_id, card_ids, card_list, generator, header, int, int_list, read_generator, read_rules,
+    rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
+};
 use crate::core::Rng;
-use crate::core::TextError;
 use std::fmt::Write as _;
 
-/// Every rule parameter's name, in docs/rules/rummy.md C.1 order.
-pub const PARAMS: &[&str] = RummyRules::PARAM_NAMES;
+crate::text_rules!(RummyRules);
 
-fn param_text(r: &RummyRules, name: &str) -> String {
-    r.param_text(name).unwrap_or_default()
+/// What happened in a hand after its deal.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Event {
+    /// An action.
+    Action(Action),
+    /// A C-19 reshuffle made this stock (top first).
+    Reshuffle(Vec<u8>),
 }
 
-fn bad(s: String) -> TextError {
-    TextError(s)
-}
-
-fn int<T: std::str::FromStr>(v: &str) -> Result<T, TextError> {
-    v.parse()
-        .map_err(|_| bad(format!("expected a number, got {v:?}")))
-}
-
-fn set_param(r: &mut RummyRules, k: &str, v: &str) -> Result<(), TextError> {
-    r.set_param_text(k, v).map_err(|e| bad(e.0))
-}
-
-fn ids(v: &[u8]) -> String {
-    v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-}
-
-fn parse_ids(v: &str) -> Result<Vec<u8>, TextError> {
-    v.split_whitespace().map(int::<u8>).collect()
-}
-
-fn bools(v: &[bool]) -> String {
-    v.iter()
-        .map(|&b| if b { "1" } else { "0" })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn parse_bools(v: &str) -> Result<Vec<bool>, TextError> {
-    v.split_whitespace()
-        .map(|t| match t {
-            "1" => Ok(true),
-            "0" => Ok(false),
-            _ => Err(bad(format!("expected 0 or 1, got {t:?}"))),
-        })
-        .collect()
-}
-
-/// The parts of a position, as read from the text.
-pub(super) struct Parts {
-    pub rules: RummyRules,
-    pub dealer: u8,
-    pub hand_index: u64,
-    pub totals: Vec<i64>,
-    pub phase: Phase,
-    pub current: u8,
-    pub turn: u32,
-    pub went_out: Option<u8>,
-    pub flags: (bool, bool, bool, Option<u8>),
-    pub rng: Rng,
-    pub hands: Vec<Multiset>,
-    pub melds: Vec<Vec<Meld>>,
-    pub opened: Vec<bool>,
-    pub blocked: Vec<bool>,
-    pub stock_top_first: Vec<u8>,
+/// A hand's deal (before any C-19 reshuffle) and everything since.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct RummyLog {
+    /// The hands, ascending ids.
+    pub hands: Vec<Vec<u8>>,
+    /// The stock, top first.
+    pub stock: Vec<u8>,
+    /// The pile, bottom first.
     pub pile: Vec<u8>,
+    /// The actions and reshuffles in order.
+    pub events: Vec<Event>,
+}
+
+impl RummyLog {
+    /// The log of a hand that has not moved yet.
+    pub(super) fn new(s: &RummyState) -> RummyLog {
+        RummyLog {
+            hands: s
+                .hands()
+                .iter()
+                .map(super::meld::Multiset::to_vec)
+                .collect(),
+            stock: s.stock(),
+            pile: s.pile().to_vec(),
+            events: Vec::new(),
+        }
+    }
+}
+
+const J: Jokers = Jokers::Rummy;
+
+fn meld_text(m: &[u8]) -> String {
+    card_list(m.iter().copied(), J)
+}
+
+fn melds_text(ms: &[Meld]) -> String {
+    ms.iter()
+        .map(|m| meld_text(m))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// An action's (or reshuffle's) token.
+pub fn event_token(e: &Event) -> String {
+    match e {
+        Event::Action(a) => action_token(a),
+        Event::Reshuffle(s) => format!("reshuffle:{}", card_list(s.iter().copied(), J)),
+    }
+}
+
+/// An action's token: `draw`, `take_pile:…`, `open:…`, `meld:…`, `lay_off:I:C:END`, `end`,
+/// `discard:C`.
+pub fn action_token(a: &Action) -> String {
+    match a {
+        Action::Draw => "draw".into(),
+        Action::TakePile(ms) => format!("take_pile:{}", melds_text(ms)),
+        Action::Open(ms) => format!("open:{}", melds_text(ms)),
+        Action::Meld(m) => format!("meld:{}", meld_text(m)),
+        Action::LayOff(i, c, e) => format!("lay_off:{i}:{}:{}", card_list([*c], J), e.name()),
+        Action::End => "end".into(),
+        Action::Discard(c) => format!("discard:{}", card_list([*c], J)),
+    }
+}
+
+fn parse_melds(v: &str) -> Result<Vec<Meld>, TextProblem> {
+    v.split('/').map(parse_meld).collect()
+}
+
+fn parse_meld(v: &str) -> Result<Meld, TextProblem> {
+    let m = card_ids(v, J)?;
+    if m.is_empty() {
+        return Err(syntax("an empty meld", "cards joined by ,"));
+    }
+    Ok(m)
+}
+
+/// Parses one token.
+pub(super) fn parse_event(line: &Line<'_>, tok: &str) -> Result<Event, TextError> {
+    let bad = || {
+        line.err(syntax(
+            format!("the action {tok:?}"),
+            "draw, take_pile:MELDS, open:MELDS, meld:MELD, lay_off:I:CARD:END, end, \
+             discard:CARD or reshuffle:CARDS",
+        ))
+    };
+    let (verb, rest) = tok.split_once(':').unwrap_or((tok, ""));
+    let a = match (verb, rest) {
+        ("draw", "") => Action::Draw,
+        ("end", "") => Action::End,
+        ("take_pile", r) if !r.is_empty() => Action::TakePile(line.at(parse_melds(r))?),
+        ("open", r) if !r.is_empty() => Action::Open(line.at(parse_melds(r))?),
+        ("meld", r) if !r.is_empty() => Action::Meld(line.at(parse_meld(r))?),
+        ("discard", r) if !r.is_empty() => Action::Discard(line.at(card_id(r, J))?),
+        ("lay_off", r) => {
+            let parts: Vec<&str> = r.split(':').collect();
+            let [i, c, e] = parts.as_slice() else {
+                return Err(bad());
+            };
+            let e = match *e {
+                "low" => End::Low,
+                "high" => End::High,
+                "set" => End::Set,
+                _ => return Err(bad()),
+            };
+            Action::LayOff(
+                line.at(int::<usize>("the meld index", i))?,
+                line.at(card_id(c, J))?,
+                e,
+            )
+        }
+        ("reshuffle", r) if !r.is_empty() => {
+            return Ok(Event::Reshuffle(line.at(card_ids(r, J))?));
+        }
+        _ => return Err(bad()),
+    };
+    Ok(Event::Action(a))
+}
+
+/// A parsed hand block, not yet replayed.
+pub(super) struct Block<'a> {
+    pub hand: Line<'a>,
+    pub dealer: u8,
+    pub index: u64,
+    pub totals: Vec<i64>,
+    pub deal: Line<'a>,
+    pub hands: Vec<Vec<u8>>,
+    pub stock: Vec<u8>,
+    pub pile: Vec<u8>,
+    pub actions_line: Line<'a>,
+    pub events: Vec<Event>,
+}
+
+/// A deal as read: the hands, the stock (top first) and the pile (bottom first).
+pub(super) type DealParts = (Vec<Vec<u8>>, Vec<u8>, Vec<u8>);
+
+/// Reads a deal's fields: `players` card lists then `stock=` (and `pile=` when `with_pile`).
+pub(super) fn read_deal_fields(
+    line: &Line<'_>,
+    rules: &RummyRules,
+    with_pile: bool,
+) -> Result<DealParts, TextError> {
+    let p = usize::from(rules.players);
+    let names: &[&str] = if with_pile {
+        &["stock", "pile"]
+    } else {
+        &["stock"]
+    };
+    if line.fields.len() != p + names.len() {
+        return Err(line.err(syntax(
+            "the deal",
+            format!(
+                "{p} card lists (one per seat) then {}",
+                names
+                    .iter()
+                    .map(|n| format!("{n}=…"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        )));
+    }
+    let hands = line.fields[..p]
+        .iter()
+        .map(|f| line.at(card_ids(f, J)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tail = Line {
+        number: line.number,
+        keyword: line.keyword,
+        fields: line.fields[p..].to_vec(),
+    };
+    let v = tail.pairs(names)?;
+    let stock = line.at(card_ids(v[0], J))?;
+    let pile = if with_pile {
+        line.at(card_ids(v[1], J))?
+    } else {
+        Vec::new()
+    };
+    check_deal(rules, &hands, &stock, &pile).map_err(|e| line.err(TextProblem::Deal(e.0)))?;
+    Ok((hands, stock, pile))
+}
+
+/// Parses a `hand`/`deal`/`actions` block.
+pub(super) fn read_block<'a>(
+    lines: &mut Lines<'a>,
+    rules: &RummyRules,
+) -> Result<Block<'a>, TextError> {
+    let hand = lines.expect("hand")?;
+    let v = hand.pairs(&["dealer", "index", "totals"])?;
+    let dealer = hand.at(int::<u8>("dealer", v[0]))?;
+    if dealer >= rules.players {
+        return Err(hand.err(syntax(
+            format!("dealer {dealer}"),
+            format!("a seat 0..={}", rules.players - 1),
+        )));
+    }
+    let index = hand.at(int::<u64>("index", v[1]))?;
+    let totals = hand.at(int_list::<i64>("totals", v[2]))?;
+    if totals.len() != usize::from(rules.players)
+        || totals.iter().any(|t| t.abs() > 1_000_000_000_000)
+    {
+        return Err(hand.err(syntax(
+            format!("totals {:?}", v[2]),
+            format!("{} ints (one per seat), each within ±10**12", rules.players),
+        )));
+    }
+    let deal = lines.expect("deal")?;
+    let (hands, stock, pile) = read_deal_fields(&deal, rules, true)?;
+    let actions_line = lines.expect("actions")?;
+    let events = actions_line
+        .fields
+        .iter()
+        .map(|t| parse_event(&actions_line, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Block {
+        hand,
+        dealer,
+        index,
+        totals,
+        deal,
+        hands,
+        stock,
+        pile,
+        actions_line,
+        events,
+    })
+}
+
+/// Writes a hand's block from its log.
+pub(super) fn write_block(
+    dealer: u8,
+    index: u64,
+    totals: &[i64],
+    log: &RummyLog,
+    out: &mut String,
+) {
+    let totals: Vec<String> = totals.iter().map(i64::to_string).collect();
+    let _ = write!(
+        out,
+        "hand dealer={dealer} index={index} totals={}\ndeal",
+        totals.join(",")
+    );
+    for h in &log.hands {
+        out.push(' ');
+        out.push_str(&card_list(h.iter().copied(), J));
+    }
+    let _ = write!(
+        out,
+        " stock={} pile={}\nactions",
+        card_list(log.stock.iter().copied(), J),
+        card_list(log.pile.iter().copied(), J)
+    );
+    for e in &log.events {
+        out.push(' ');
+        out.push_str(&event_token(e));
+    }
+    out.push('\n');
+}
+
+/// What a block is replayed on: a hand, or a game whose current hand is the block's.
+pub(super) trait Replay {
+    /// The block's hand.
+    fn hand(&mut self) -> &mut RummyState;
+    /// Applies an action with the engine's checks.
+    fn apply(&mut self, a: &Action) -> Result<(), String>;
+    /// Whether the block's hand is over.
+    fn hand_over(&self) -> bool;
+}
+
+impl Replay for RummyState {
+    fn hand(&mut self) -> &mut RummyState {
+        self
+    }
+    fn apply(&mut self, a: &Action) -> Result<(), String> {
+        self.try_apply(a)
+    }
+    fn hand_over(&self) -> bool {
+        self.current_player().is_none()
+    }
+}
+
+fn reshuffles(s: &RummyState) -> usize {
+    s.log().map_or(0, |l| {
+        l.events
+            .iter()
+            .filter(|e| matches!(e, Event::Reshuffle(_)))
+            .count()
+    })
+}
+
+/// Replays a block's tokens: after the deal and after each action, a C-19 reshuffle by the
+/// engine must be followed by a `reshuffle:` token, which sets the stock's order.
+pub(super) fn replay(b: &Block<'_>, target: &mut impl Replay) -> Result<(), TextError> {
+    let line = &b.actions_line;
+    let mut pending = reshuffles(target.hand()) > 0;
+    for e in &b.events {
+        match e {
+            Event::Reshuffle(stock) => {
+                if !pending {
+                    return Err(line.err(TextProblem::Inconsistent(format!(
+                        "{} does not follow a C-19 reshuffle",
+                        event_token(e)
+                    ))));
+                }
+                if !target.hand().set_reshuffled_stock(stock) {
+                    return Err(line.err(TextProblem::Inconsistent(format!(
+                        "{} does not hold exactly the cards reshuffled (the pile but its top \
+                         card)",
+                        event_token(e)
+                    ))));
+                }
+                pending = false;
+            }
+            Event::Action(a) => {
+                if pending {
+                    return Err(line.err(TextProblem::Inconsistent(format!(
+                        "the engine reshuffled here (C-19): a reshuffle:CARDS token must \
+                         come before {}",
+                        event_token(e)
+                    ))));
+                }
+                if target.hand_over() {
+                    return Err(line.err(TextProblem::Inconsistent(format!(
+                        "the hand is over; {} cannot follow",
+                        event_token(e)
+                    ))));
+                }
+                let before = reshuffles(target.hand());
+                target.apply(a).map_err(|reason| {
+                    line.err(TextProblem::Illegal {
+                        token: action_token(a),
+                        reason,
+                    })
+                })?;
+                pending = !target.hand_over() && reshuffles(target.hand()) > before;
+            }
+        }
+    }
+    if pending {
+        return Err(line.err(TextProblem::Inconsistent(
+            "the engine reshuffled at the end (C-19): a reshuffle:CARDS token must follow".into(),
+        )));
+    }
+    Ok(())
 }
 
 impl RummyState {
-    /// The text form (see the module docs).
+    /// The `rummy-state` text.
+    ///
+    /// # Panics
+    /// If the hand keeps no log (see [`RummyState::new_logged`]).
     pub fn to_text(&self) -> String {
-        let r = self.rules();
-        let d = RummyRules::default();
-        let rules: Vec<String> = PARAMS
-            .iter()
-            .filter(|p| param_text(r, p) != param_text(&d, p))
-            .map(|p| format!("{p}={}", param_text(r, p)))
-            .collect();
-        let mut out = String::from("[rummy]\n");
-        let _ = writeln!(out, "rules: {}", rules.join(" "));
-        let _ = writeln!(out, "dealer: {}", self.dealer());
-        let _ = writeln!(out, "hand_index: {}", self.hand_index());
-        let t: Vec<String> = self.totals().iter().map(i64::to_string).collect();
-        let _ = writeln!(out, "totals: {}", t.join(" "));
-        let _ = writeln!(out, "phase: {}", self.phase().name());
-        let _ = writeln!(out, "current: {}", self.current_raw());
-        let _ = writeln!(out, "turn: {}", self.turn());
-        let _ = writeln!(
-            out,
-            "went_out: {}",
-            self.went_out().map_or("none".into(), |w| w.to_string())
+        let log = self
+            .log()
+            .expect("a rummy hand without a log has no text form");
+        let mut out = header(Kind::RummyState);
+        out.push_str(&rules_line(self.rules()));
+        write_block(
+            self.dealer(),
+            self.hand_index(),
+            self.totals(),
+            log,
+            &mut out,
         );
-        let (a, b, c, drawn) = self.flags();
-        let _ = writeln!(
-            out,
-            "flags: {} {} {} {}",
-            u8::from(a),
-            u8::from(b),
-            u8::from(c),
-            drawn.map_or("none".into(), |x| x.to_string())
-        );
-        let _ = writeln!(out, "rng: {:016x}", self.rng().state());
-        for h in self.hands() {
-            let _ = writeln!(out, "hand: {}", ids(&h.to_vec()));
-        }
-        for ms in self.melds() {
-            let m: Vec<String> = ms
-                .iter()
-                .map(|m| m.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
-                .collect();
-            let _ = writeln!(out, "melds: {}", m.join(" / "));
-        }
-        let _ = writeln!(out, "opened: {}", bools(self.opened()));
-        let _ = writeln!(out, "blocked: {}", bools(self.blocked()));
-        let _ = writeln!(out, "stock: {}", ids(&self.stock()));
-        let _ = writeln!(out, "pile: {}", ids(self.pile()));
+        let _ = writeln!(out, "future rng={}", generator(self.rng()));
         out
     }
 
-    /// Reads the text form, checking the rules, the 108 cards and every meld.
+    /// Reads a `rummy-state` text, replaying every action through the engine's checks.
     pub fn from_text(text: &str) -> Result<RummyState, TextError> {
-        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-        if lines.next() != Some("[rummy]") {
-            return Err(bad("a rummy text starts with the line [rummy]".into()));
-        }
-        let mut field = |key: &str| -> Result<String, TextError> {
-            let line = lines
-                .next()
-                .ok_or_else(|| bad(format!("missing line {key:?}")))?;
-            line.strip_prefix(key)
-                .and_then(|rest| rest.strip_prefix(':'))
-                .map(|v| v.trim().to_string())
-                .ok_or_else(|| bad(format!("expected a line {key}: …, got {line:?}")))
-        };
-        let mut rules = RummyRules::default();
-        for kv in field("rules")?.split_whitespace() {
-            let (k, v) = kv
-                .split_once('=')
-                .ok_or_else(|| bad(format!("expected name=value, got {kv:?}")))?;
-            set_param(&mut rules, k, v)?;
-        }
-        rules.validate().map_err(|e| bad(e.0))?;
-        let p = usize::from(rules.players);
-        let dealer: u8 = int(&field("dealer")?)?;
-        let hand_index: u64 = int(&field("hand_index")?)?;
-        let totals: Vec<i64> = field("totals")?
-            .split_whitespace()
-            .map(int::<i64>)
-            .collect::<Result<_, _>>()?;
-        let phase = match field("phase")?.as_str() {
-            "draw" => Phase::Draw,
-            "meld" => Phase::Meld,
-            "discard" => Phase::Discard,
-            "over" => Phase::Over,
-            other => return Err(bad(format!("bad phase {other:?}"))),
-        };
-        let current: u8 = int(&field("current")?)?;
-        let turn: u32 = int(&field("turn")?)?;
-        let went = field("went_out")?;
-        let went_out = if went == "none" {
-            None
-        } else {
-            Some(int(&went)?)
-        };
-        let flags = field("flags")?;
-        let f: Vec<&str> = flags.split_whitespace().collect();
-        if f.len() != 4 {
-            return Err(bad(format!("flags needs 4 values, got {flags:?}")));
-        }
-        let drawn = if f[3] == "none" {
-            None
-        } else {
-            Some(int(f[3])?)
-        };
-        let b = parse_bools(&f[..3].join(" "))?;
-        let flags = (b[0], b[1], b[2], drawn);
-        let rng = Rng::from_state(
-            u64::from_str_radix(&field("rng")?, 16).map_err(|_| bad("bad rng state".into()))?,
-        );
-        let mut hands = Vec::with_capacity(p);
-        for _ in 0..p {
-            let ids = parse_ids(&field("hand")?)?;
-            if let Some(c) = ids.iter().find(|&&c| c > 52) {
-                return Err(bad(format!("bad card id {c}")));
-            }
-            hands.push(Multiset::from_ids(&ids));
-        }
-        let mut melds = Vec::with_capacity(p);
-        for _ in 0..p {
-            let line = field("melds")?;
-            let mut ms = Vec::new();
-            for m in line.split('/').map(str::trim).filter(|m| !m.is_empty()) {
-                let meld: Meld = m
-                    .split(',')
-                    .map(|x| int::<u8>(x.trim()))
-                    .collect::<Result<_, _>>()?;
-                if !is_valid_meld(&rules, &meld) {
-                    return Err(bad(format!("{meld:?} is not a valid meld")));
-                }
-                ms.push(meld);
-            }
-            melds.push(ms);
-        }
-        let opened = parse_bools(&field("opened")?)?;
-        let blocked = parse_bools(&field("blocked")?)?;
-        let stock = parse_ids(&field("stock")?)?;
-        let pile = parse_ids(&field("pile")?)?;
-        if totals.len() != p || opened.len() != p || blocked.len() != p {
-            return Err(bad(format!("totals, opened and blocked need {p} entries")));
-        }
-        if dealer >= rules.players || current >= rules.players {
-            return Err(bad("dealer and current must be seats".into()));
-        }
-        let mut all = Multiset::EMPTY;
-        for c in stock.iter().chain(&pile) {
-            if *c > 52 {
-                return Err(bad(format!("bad card id {c}")));
-            }
-            all.add(*c);
-        }
-        for h in &hands {
-            all = all.plus(h);
-        }
-        for m in melds.iter().flatten() {
-            all = all.plus(&Multiset::from_ids(m));
-        }
-        if all != Multiset::deck() {
-            return Err(bad(
-                "the position does not hold the 108 cards exactly".into()
-            ));
-        }
-        check_consistent(
+        let mut lines = Lines::new(text, Kind::RummyState)?;
+        let rules: RummyRules = read_rules(&mut lines)?;
+        let b = read_block(&mut lines, &rules)?;
+        let future = lines.expect("future")?;
+        let rng = future.at(read_generator("rng", future.pairs(&["rng"])?[0]))?;
+        lines.finish()?;
+        let mut s = RummyState::new_logged(
             &rules,
-            &totals,
-            phase,
-            current,
-            turn,
-            went_out,
-            flags,
-            &hands,
-            &melds,
-            &opened,
-            &blocked,
-            stock.is_empty(),
-        )?;
-        Ok(RummyState::from_parts(Parts {
-            rules,
-            dealer,
-            hand_index,
-            totals,
-            phase,
-            current,
-            turn,
-            went_out,
-            flags,
-            rng,
-            hands,
-            melds,
-            opened,
-            blocked,
-            stock_top_first: stock,
-            pile,
-        }))
+            &b.hands,
+            &b.stock,
+            Some(&b.pile),
+            b.dealer,
+            b.index,
+            b.totals.clone(),
+            Rng::new(0),
+        );
+        replay(&b, &mut s)?;
+        s.set_rng(rng);
+        Ok(s)
     }
-}
-
-/// The facts of a position the rules imply (docs/rummy-api.md): who went out, opened and
-/// blocked players, the turn flags, the turn count and an empty stock.
-#[allow(clippy::too_many_arguments)]
-fn check_consistent(
-    rules: &RummyRules,
-    totals: &[i64],
-    phase: Phase,
-    current: u8,
-    turn: u32,
-    went_out: Option<u8>,
-    flags: (bool, bool, bool, Option<u8>),
-    hands: &[Multiset],
-    melds: &[Vec<Meld>],
-    opened: &[bool],
-    blocked: &[bool],
-    stock_empty: bool,
-) -> Result<(), TextError> {
-    use super::meld::QUEEN_OF_SPADES as QS;
-    let err = |s: &str| Err(bad(format!("inconsistent position: {s}")));
-    if totals.iter().any(|t| t.abs() > 1_000_000_000_000) {
-        return err("totals must be within ±10**12");
-    }
-    if let Some(w) = went_out {
-        if w >= rules.players || phase != Phase::Over || !hands[usize::from(w)].is_empty() {
-            return err("went_out must be a seat with an empty hand, in phase over");
-        }
-    }
-    if turn > rules.max_turns_per_hand || (turn == rules.max_turns_per_hand && phase != Phase::Over)
-    {
-        return err("turn is beyond max_turns_per_hand");
-    }
-    if phase == Phase::Draw && stock_empty {
-        return err("a draw phase never starts with an empty stock (C-19)");
-    }
-    for s in 0..usize::from(rules.players) {
-        if opened[s] == melds[s].is_empty() {
-            return err("a player has melds exactly when he has opened");
-        }
-        let h = &hands[s];
-        if blocked[s] {
-            let mid_turn = s == usize::from(current) && phase == Phase::Discard;
-            let ok = h.count(QS) >= 1 && (h.len() == 1 || (mid_turn && h.len() == 2));
-            if !ok {
-                return err("a blocked player holds [Q♠] (and the drawn card during his turn)");
-            }
-        }
-    }
-    let (opening, lone, exception, drawn) = flags;
-    let cur = usize::from(current);
-    let h = &hands[cur];
-    if opening && (!opened[cur] || phase == Phase::Draw) {
-        return err("the opening-turn flag needs an opened player past his draw");
-    }
-    if exception && (!lone || h.count(QS) == 0) {
-        return err("the Q♠ exception needs a turn begun with a lone Q♠");
-    }
-    if lone && phase == Phase::Draw && !(h.len() == 1 && h.count(QS) == 1) {
-        return err("a turn begun with a lone Q♠ holds [Q♠] in its draw phase");
-    }
-    if let Some(d) = drawn {
-        let in_discard = phase == Phase::Discard && h.count(d) > 0;
-        if d > 52 || !blocked[cur] || !(in_discard || phase == Phase::Over) {
-            return err("the drawn-card flag is for a blocked player's discard phase");
-        }
-    } else if phase == Phase::Discard && blocked[cur] {
-        return err("a blocked player's discard phase names the drawn card");
-    }
-    Ok(())
 }

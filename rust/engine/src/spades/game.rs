@@ -3,9 +3,17 @@
 
 use super::rules::{Boston, SpadesRules};
 use super::state::{deal_random, Bid, Deal, HandScore, Phase, SpadesState};
+use super::text::{
+    apply, pair_text, read_block, read_future, refused_claim, write_block, write_future,
+};
+use crate::core::text::{
+    header, int, read_rules, rules_line, syntax, Kind, Lines, TextError, TextProblem,
+};
 use crate::core::Rng;
 use crate::core::Tie;
 use crate::Card;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
 
 /// The record of one completed hand.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -25,16 +33,21 @@ pub struct HandRecord {
 }
 
 /// A game of Spades. Deals come from the `deals` queue first, then from the game's RNG.
-#[derive(Clone, Debug)]
+/// Two games are equal when they have the same text form.
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub struct SpadesGame {
     rules: SpadesRules,
     first_dealer: u8,
     rng: Rng,
-    deals: Vec<Deal>,
-    next_deal: usize,
+    /// Deals waiting to be used (hands and redeals), the next one first.
+    deals: VecDeque<Deal>,
+    start_totals: [i64; 2],
+    start_bags: [i64; 2],
     totals: [i64; 2],
     bags: [i64; 2],
     history: Vec<HandRecord>,
+    /// The finished hands before `state`.
+    played: Vec<SpadesState>,
     state: SpadesState,
     over: bool,
     winners: u8,
@@ -57,11 +70,13 @@ impl SpadesGame {
             rules: *rules,
             first_dealer,
             rng,
-            deals,
-            next_deal: 0,
+            deals: deals.into(),
+            start_totals: totals,
+            start_bags: bags,
             totals,
             bags,
             history: Vec::new(),
+            played: Vec::new(),
             state: placeholder,
             over: false,
             winners: 0,
@@ -71,11 +86,9 @@ impl SpadesGame {
     }
 
     fn next_deal(&mut self, dealer: u8) -> Deal {
-        if let Some(d) = self.deals.get(self.next_deal) {
-            self.next_deal += 1;
-            *d
-        } else {
-            deal_random(&self.rules, dealer, &mut self.rng)
+        match self.deals.pop_front() {
+            Some(d) => d,
+            None => deal_random(&self.rules, dealer, &mut self.rng),
         }
     }
 
@@ -190,6 +203,159 @@ impl SpadesGame {
                 return;
             }
         }
+        self.played.push(self.state.clone());
         self.start_hand();
+    }
+}
+
+// ---------------------------------------------------------------- text form
+
+impl SpadesGame {
+    /// The `spades-game` text (docs/text-format.md §4.4).
+    pub fn to_text(&self) -> String {
+        let mut out = header(Kind::SpadesGame);
+        out.push_str(&rules_line(&self.rules));
+        let _ = writeln!(
+            out,
+            "game first_dealer={} totals={} bags={}",
+            self.first_dealer,
+            pair_text(self.start_totals),
+            pair_text(self.start_bags)
+        );
+        for s in self.played.iter().chain(std::iter::once(&self.state)) {
+            write_block(s, &mut out);
+        }
+        write_future(self.rng, &self.deals, &mut out);
+        out
+    }
+
+    /// Reads a `spades-game` text, replaying every hand.
+    pub fn from_text(text: &str) -> Result<SpadesGame, TextError> {
+        let mut lines = Lines::new(text, Kind::SpadesGame)?;
+        let rules: SpadesRules = read_rules(&mut lines)?;
+        let game = lines.expect("game")?;
+        let v = game.pairs(&["first_dealer", "totals", "bags"])?;
+        let first_dealer = game.at(int::<u8>("first_dealer", v[0]))?;
+        if first_dealer >= 4 {
+            return Err(game.err(syntax(
+                format!("first_dealer {first_dealer}"),
+                "a seat 0..=3",
+            )));
+        }
+        let pair = |what: &str, t: &str| -> Result<[i64; 2], TextError> {
+            let xs = game.at(crate::core::text::int_list::<i64>(what, t))?;
+            <[i64; 2]>::try_from(xs)
+                .map_err(|_| game.err(syntax(format!("{what} {t:?}"), "two ints")))
+        };
+        let (totals, bags) = (pair("totals", v[1])?, pair("bags", v[2])?);
+        SpadesState::check_scores(&rules, totals, bags)
+            .map_err(|m| game.err(TextProblem::Inconsistent(m)))?;
+        let mut blocks = vec![read_block(&mut lines, &rules)?];
+        while lines.peek() == Some("hand") {
+            blocks.push(read_block(&mut lines, &rules)?);
+        }
+        let (rng, queue) = read_future(&mut lines, &rules)?;
+        lines.finish()?;
+        let recorded: Vec<Deal> = blocks
+            .iter()
+            .flat_map(|b| std::iter::once(b.deal).chain(b.redeals.iter().map(|r| r.2)))
+            .collect();
+        let mut g = SpadesGame::new(&rules, Rng::new(0), first_dealer, recorded, totals, bags);
+        let last = blocks.len() - 1;
+        for (h, b) in blocks.iter().enumerate() {
+            let s = &g.state;
+            if (b.dealer, b.index, b.totals, b.bags)
+                != (s.dealer(), s.hand_index(), s.totals(), s.bags())
+            {
+                let [t0, t1] = s.totals();
+                let [b0, b1] = s.bags();
+                return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                    "hand {h} of this game has dealer={} index={h} totals={t0},{t1} bags={b0},{b1}",
+                    s.dealer()
+                ))));
+            }
+            for (line, seat, _) in &b.redeals {
+                g.claim_redeal(i64::from(*seat))
+                    .map_err(|e| refused_claim(line, *seat, e.to_string()))?;
+            }
+            for a in &b.actions {
+                if g.history.len() > h {
+                    return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                        "hand {h} is over; {} cannot follow",
+                        a.token()
+                    ))));
+                }
+                g.act(|s| b.actions_line.at(apply(s, *a)))?;
+            }
+            let finished = g.history.len() > h;
+            if h < last && (!finished || g.over) {
+                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
+                    "{}, so no hand may follow it",
+                    if finished {
+                        format!("the game is over after hand {h}")
+                    } else {
+                        format!("hand {h} is not finished")
+                    }
+                ))));
+            }
+            if h == last && finished && !g.over {
+                return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                    "hand {h} is finished and the game goes on: the text must hold hand {}",
+                    h + 1
+                ))));
+            }
+        }
+        g.rng = rng;
+        g.deals = queue;
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_round_trips_at_every_step_and_deals_on_identically() {
+        let rules = SpadesRules {
+            max_hands: Some(3),
+            ..SpadesRules::default()
+        };
+        let mut rng = Rng::new(2);
+        let queued = vec![deal_random(&rules, 1, &mut rng)];
+        let mut g = SpadesGame::new(&rules, Rng::new(7), 1, queued, [10, -20], [3, 4]);
+        let step = |g: &mut SpadesGame, rng: &mut Rng| {
+            g.act(|s| {
+                if s.phase() == Phase::Bid {
+                    let legal = s.legal_bids();
+                    let v = (0..=13u8)
+                        .filter(|v| legal >> v & 1 != 0)
+                        .min_by_key(|v| v.abs_diff(3))
+                        .unwrap();
+                    s.try_bid(v, false, None).unwrap();
+                } else {
+                    let legal = s.legal_plays();
+                    s.try_play(legal.nth(rng.below(legal.count())).unwrap())
+                        .unwrap();
+                }
+            });
+        };
+        let mut copy = None;
+        while !g.is_over() {
+            let text = g.to_text();
+            let back = SpadesGame::from_text(&text).unwrap();
+            assert_eq!(back, g);
+            assert_eq!(back.to_text(), text);
+            if g.history().is_empty() && g.state().trick_number() == 3 {
+                copy = Some((back, rng));
+            }
+            step(&mut g, &mut rng);
+        }
+        let (mut c, mut r) = copy.unwrap();
+        while !c.is_over() {
+            step(&mut c, &mut r);
+        }
+        assert_eq!(c, g);
+        assert_eq!(g.history().len(), 3);
     }
 }

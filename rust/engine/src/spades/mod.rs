@@ -17,4 +17,4 @@ pub use state::{
     check_deal, deal_random, is_deficient, legal_bid_mask, score_hand, suit_cards, team_of, Bid,
     BidError, ClaimError, Deal, DealError, HandScore, Phase, PlayError, SpadesState, TRICKS,
 };
-pub use text::{param_text, set_param_text, PARAMS};
+pub use text::{param_text, RedealSource, PARAMS};

@@ -180,15 +180,15 @@ impl SpadesRules {
         if on.len() > 1 {
             return err(format!(
                 "{} cannot be combined: at most one of mirror, fourteen_partnership and \
-                 suicide may be True (their bid constraints conflict, B.1)",
+                 suicide may be on (their bid constraints conflict, B.1)",
                 on.join(" and ")
             ));
         }
         if self.suicide && !self.nil {
-            return err("suicide=True needs nil=True (each team must bid one nil)".into());
+            return err("suicide needs nil on (each team must bid one nil)".into());
         }
         if self.blind_nil && !self.nil {
-            return err("blind_nil=True needs nil=True (a blind nil is a nil)".into());
+            return err("blind_nil needs nil on (a blind nil is a nil)".into());
         }
         Ok(())
     }

@@ -10,10 +10,13 @@
 //! The all-random case runs on plain `u64` masks with several hands interleaved; it makes
 //! exactly the draws of stepping a [`SpadesState`], so it returns the same results (tested).
 
-use super::policy::{play_out_with, policy_bid, policy_play, random_bid, Policy};
+use super::policy::{play_out, play_out_with, policy_bid, policy_play, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
-use super::state::{legal_bid_mask, score_hand, Bid, Deal, HandScore, Phase, SpadesState};
+use super::state::{
+    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, Phase, SpadesState,
+};
 use super::SpadesGame;
+use crate::batch::Moments;
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
@@ -468,8 +471,8 @@ impl SpadesHandsOut {
     }
 }
 
-/// Simulates the hands of `chunk` over the current rayon pool in blocks of `block` hands.
-pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
+/// `chunk` cut into work items of `block` hands.
+fn split(chunk: SpadesChunk<'_>, block: usize) -> Vec<SpadesChunk<'_>> {
     let block = block.max(1);
     let SpadesChunk {
         start,
@@ -481,8 +484,7 @@ pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
         hand_scores,
         hand_bags,
     } = chunk;
-    let work: Vec<SpadesChunk<'_>> = bids
-        .chunks_mut(block * 4)
+    bids.chunks_mut(block * 4)
         .zip(nil.chunks_mut(block * 4))
         .zip(blind.chunks_mut(block * 4))
         .zip(bemo.chunks_mut(block * 4))
@@ -502,8 +504,43 @@ pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
                 hand_bags,
             },
         )
+        .collect()
+}
+
+/// Simulates the hands of `chunk` over the current rayon pool in blocks of `block` hands.
+pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
+    crate::batch::run_all(split(chunk, block), |mut c| fill_hands(b, &mut c));
+}
+
+/// The deal of a caller's deck order: card `k` of `order` (the rules' 52 cards in any
+/// order) goes to seat `(dealer + 1 + k) % 4`, as [`deal_random`](super::deal_random) deals
+/// a shuffled deck, so each seat's cards are in dealt order. Ids must be 0..=53.
+pub fn deal_from_order(rules: &SpadesRules, dealer: u8, order: &[u8]) -> Result<Deal, DealError> {
+    let mut hands: Vec<Vec<u8>> = (0..4).map(|_| Vec::with_capacity(13)).collect();
+    for (k, &c) in order.iter().enumerate() {
+        hands[(usize::from(dealer) + 1 + k) % 4].push(c);
+    }
+    check_deal(rules, &hands)
+}
+
+/// Simulates the hands of `chunk` from caller deals: hand `chunk.start + k` is dealt
+/// `deals[k]` (dealer `index % 4`, zero totals and bags) and stepped with the batch policies
+/// and the policy stream of its index, as `SpadesState::new` plus [`play_out`] would.
+pub fn simulate_dealt_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, deals: &[Deal], block: usize) {
+    let block = block.max(1);
+    let work: Vec<_> = split(chunk, block)
+        .into_iter()
+        .zip(deals.chunks(block))
         .collect();
-    crate::batch::run_all(work, |mut c| fill_hands(b, &mut c));
+    crate::batch::run_all(work, |(mut c, d)| {
+        for (row, deal) in d.iter().enumerate() {
+            let index = c.start + row as u64;
+            let dealer = (index % 4) as u8;
+            let mut s = SpadesState::new(&b.rules, *deal, dealer, index, [0, 0], [0, 0]);
+            play_out(&b.policies, &mut s, &mut policy_rng(b.seed, index));
+            c.store(row, &outcome_of(&s));
+        }
+    });
 }
 
 /// Simulates `n` hands from index 0 (convenience).
@@ -518,20 +555,16 @@ pub fn simulate_hands(b: &SpadesBatch, n: usize, block: usize) -> SpadesHandsOut
 pub struct SpadesStats {
     /// Hands accumulated.
     pub hands: u64,
-    /// Σ team hand score.
-    pub score_sum: [i64; 2],
-    /// Σ team hand score².
-    pub score_sq: [i64; 2],
-    /// Σ bags added per team.
-    pub bags_sum: [i64; 2],
+    /// Team hand score.
+    pub score: [Moments; 2],
+    /// Bags added per team.
+    pub bags: [Moments; 2],
     /// Hands in which the team's contract part was made (T ≥ C, with a non-nil bidder).
     pub made: [i64; 2],
-    /// Σ tricks per seat.
-    pub tricks_sum: [i64; 4],
-    /// Σ tricks² per seat.
-    pub tricks_sq: [i64; 4],
-    /// Σ bid value per seat.
-    pub bid_sum: [i64; 4],
+    /// Tricks per seat.
+    pub tricks: [Moments; 4],
+    /// Bid value per seat.
+    pub bids: [Moments; 4],
     /// Nil bids (blind included) per seat, and those made.
     pub nil_bids: [i64; 4],
     /// Nil bids made (no trick taken).
@@ -549,10 +582,9 @@ impl SpadesStats {
             let mut has = [false; 2];
             for k in 0..4 {
                 let tr = i64::from(out.tricks[j * 4 + k]);
-                self.tricks_sum[k] += tr;
-                self.tricks_sq[k] += tr * tr;
+                self.tricks[k].add(tr);
                 self.tricks_hist[k][tr as usize] += 1;
-                self.bid_sum[k] += i64::from(out.bids[j * 4 + k]);
+                self.bids[k].add(i64::from(out.bids[j * 4 + k]));
                 if out.nil[j * 4 + k] {
                     self.nil_bids[k] += 1;
                     self.nil_made[k] += i64::from(tr == 0);
@@ -564,9 +596,8 @@ impl SpadesStats {
             }
             for t in 0..2 {
                 let s = i64::from(out.hand_scores[j * 2 + t]);
-                self.score_sum[t] += s;
-                self.score_sq[t] += s * s;
-                self.bags_sum[t] += i64::from(out.hand_bags[j * 2 + t]);
+                self.score[t].add(s);
+                self.bags[t].add(i64::from(out.hand_bags[j * 2 + t]));
                 self.made[t] += i64::from(has[t] && got[t] >= contract[t]);
             }
         }
@@ -577,15 +608,13 @@ impl SpadesStats {
     pub fn merge(&mut self, o: &SpadesStats) {
         self.hands += o.hands;
         for t in 0..2 {
-            self.score_sum[t] += o.score_sum[t];
-            self.score_sq[t] += o.score_sq[t];
-            self.bags_sum[t] += o.bags_sum[t];
+            self.score[t].merge(&o.score[t]);
+            self.bags[t].merge(&o.bags[t]);
             self.made[t] += o.made[t];
         }
         for k in 0..4 {
-            self.tricks_sum[k] += o.tricks_sum[k];
-            self.tricks_sq[k] += o.tricks_sq[k];
-            self.bid_sum[k] += o.bid_sum[k];
+            self.tricks[k].merge(&o.tricks[k]);
+            self.bids[k].merge(&o.bids[k]);
             self.nil_bids[k] += o.nil_bids[k];
             self.nil_made[k] += o.nil_made[k];
             for x in 0..14 {

@@ -92,8 +92,8 @@ impl fmt::Display for DealError {
             }
             DealError::NotInDeck(c) => write!(
                 f,
-                "{c} (id {}) is not in the deck for these rules (B-2; with jokers=True the \
-                 deck has no 2C/2D and holds LJ=52 and BJ=53)",
+                "{c} (id {}) is not in the deck for these rules (B-2; with the jokers rule \
+                 the deck has no 2C/2D and holds LJ (52) and BJ (53))",
                 c.id()
             ),
             DealError::Duplicate(c) => write!(f, "{c} (id {}) is dealt more than once", c.id()),
@@ -152,7 +152,7 @@ impl fmt::Display for BidError {
             ),
             BidError::Blind(why) => write!(f, "a blind nil is not allowed: {why}"),
             BidError::Bemo => f.write_str(
-                "a bemo is not allowed: it needs rules bemo=True and at most one bemo per team \
+                "a bemo is not allowed: it needs the rule bemo and at most one bemo per team \
                  per hand (B.3 #9)",
             ),
         }
@@ -608,7 +608,7 @@ impl SpadesState {
             return Some("not in the bidding phase");
         }
         if !r.blind_nil || !r.nil {
-            return Some("the rules have blind_nil=False");
+            return Some("the rules do not allow blind nil (blind_nil is off)");
         }
         if r.forced_bids() {
             return Some("blind nil is off under mirror, fourteen_partnership and suicide (B.1)");

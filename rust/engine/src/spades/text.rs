@@ -1,221 +1,364 @@
-//! A plain-text form of a Spades hand: the rules that differ from the defaults, the scores it
-//! started from, every deal (redeals included), the bids and the plays. It round-trips, and
-//! reading it replays every action through the checked `try_*` methods.
+//! The `spades-state` text (docs/text-format.md §4.2) and the pieces the `spades-game` text
+//! shares with it: the rules line, a hand's `hand`/`deal`/`redeal`/`actions` block, and
+//! where the redeals come from.
 //!
 //! ```text
-//! [spades]
-//! rules: jokers=true set_penalty=bid
-//! dealer: 3
-//! hand_index: 0
-//! totals: 0 0
-//! bags: 0 0
-//! deal: 3C 9D … | … | … | …
-//! redeal 1: 5C … | … | … | …
-//! bids: 4 nil 3 5+little
-//! plays: 2H 5H KH AH …
+//! hearts-fast/1 spades-state
+//! rules jokers=true set_penalty=bid
+//! hand dealer=0 index=0 totals=0,0 bags=0,0
+//! deal 2S,QD,… TS,2H,… 6D,AS,… JS,8D,…
+//! actions bid:3 bid:4 bid:2 bid:3 5C 7C AC 2C
+//! future rng=wyrand:0123456789abcdef
 //! ```
 
 use super::rules::{Bemo, SpadesRules};
-use super::state::{check_deal, Deal, SpadesState};
+use super::state::{check_deal, deal_random, Deal, SpadesState};
+use crate::core::text::{
+    card, card_ids, card_list, generator, header, int, int_list, join, read_generator, read_rules,
+    rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
+};
 use crate::core::Card;
-use crate::core::TextError;
+use crate::core::Rng;
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 /// The names of every parameter, in docs/rules/spades.md B.1 order (`team_bid_cap` last).
 pub const PARAMS: &[&str] = SpadesRules::PARAM_NAMES;
-
-fn bad(msg: String) -> TextError {
-    TextError(msg)
-}
-
-fn parse_name<T>(v: &str, from: fn(&str) -> Option<T>, allowed: &str) -> Result<T, TextError> {
-    from(v).ok_or_else(|| bad(format!("expected one of {allowed}, got {v:?}")))
-}
-
-fn parse_int(v: &str) -> Result<i64, TextError> {
-    v.parse::<i64>()
-        .map_err(|_| bad(format!("expected an integer, got {v:?}")))
-}
 
 /// A parameter's value as text: `true`, `500`, `none`, `bid`.
 pub fn param_text(r: &SpadesRules, name: &str) -> Option<String> {
     r.param_text(name)
 }
 
-/// Sets a parameter from its text (type and range checked; `validate` checks the rest).
-pub fn set_param_text(r: &mut SpadesRules, name: &str, v: &str) -> Result<(), TextError> {
-    r.set_param_text(name, v).map_err(|e| bad(e.0))
+crate::text_rules!(SpadesRules);
+
+/// Where a hand's redeals come from: the queued deals first, then the generator.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct RedealSource {
+    /// Deals by the generator once the queue is empty.
+    pub rng: Rng,
+    /// Deals waiting to be used, the next one first.
+    pub queue: VecDeque<Deal>,
 }
 
-fn deal_text(d: &Deal) -> String {
-    d.iter()
-        .map(|h| {
-            h.iter()
-                .map(|&c| Card::new_unchecked(c).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
-fn parse_deal(rules: &SpadesRules, v: &str) -> Result<Deal, TextError> {
-    let mut hands = Vec::new();
-    for part in v.split('|') {
-        let mut h = Vec::new();
-        for tok in part.split_whitespace() {
-            let c: Card = tok
-                .parse()
-                .map_err(|_| bad(format!("{tok:?} is not a card name")))?;
-            h.push(c.id());
+impl RedealSource {
+    /// The next deal for `dealer`.
+    pub fn next(&mut self, rules: &SpadesRules, dealer: u8) -> Deal {
+        match self.queue.pop_front() {
+            Some(d) => d,
+            None => deal_random(rules, dealer, &mut self.rng),
         }
-        hands.push(h);
     }
-    check_deal(rules, &hands).map_err(|e| bad(e.to_string()))
+}
+
+/// One action of a Spades hand as the text writes it.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub(super) enum SpadesAction {
+    /// `bid:N`, `bid:blind`, with an optional bemo.
+    Bid(u8, bool, Option<Bemo>),
+    /// A card played.
+    Play(Card),
+}
+
+impl SpadesAction {
+    pub(super) fn token(self) -> String {
+        match self {
+            SpadesAction::Bid(v, blind, bemo) => {
+                let mut t = if blind {
+                    "bid:blind".to_string()
+                } else {
+                    format!("bid:{v}")
+                };
+                if let Some(b) = bemo {
+                    t.push(':');
+                    t.push_str(b.name());
+                }
+                t
+            }
+            SpadesAction::Play(c) => card_name(c),
+        }
+    }
+}
+
+fn card_name(c: Card) -> String {
+    card_list([c.id()], Jokers::Spades)
+}
+
+fn parse_action(line: &Line<'_>, tok: &str) -> Result<SpadesAction, TextError> {
+    let bad = || {
+        line.err(syntax(
+            format!("the action {tok:?}"),
+            "bid:N (0..=13), bid:blind, either with :little or :big, or a card played (e.g. QS)",
+        ))
+    };
+    if let Some(rest) = tok.strip_prefix("bid:") {
+        let (v, bemo) = match rest.split_once(':') {
+            Some((v, b)) => (v, Some(Bemo::from_name(b).ok_or_else(bad)?)),
+            None => (rest, None),
+        };
+        if v == "blind" {
+            return Ok(SpadesAction::Bid(0, true, bemo));
+        }
+        let n = int::<u8>("bid", v)
+            .ok()
+            .filter(|&n| n <= 13)
+            .ok_or_else(bad)?;
+        return Ok(SpadesAction::Bid(n, false, bemo));
+    }
+    card(tok, Jokers::Spades)
+        .map(SpadesAction::Play)
+        .map_err(|_| bad())
+}
+
+/// Applies one action with the engine's checks.
+pub(super) fn apply(s: &mut SpadesState, a: SpadesAction) -> Result<(), TextProblem> {
+    let r = match a {
+        SpadesAction::Bid(v, blind, bemo) => s.try_bid(v, blind, bemo).map_err(|e| e.to_string()),
+        SpadesAction::Play(c) => s.try_play(c).map_err(|e| e.to_string()),
+    };
+    r.map_err(|reason| TextProblem::Illegal {
+        token: a.token(),
+        reason,
+    })
+}
+
+/// A deal as card lists (dealt order).
+pub(super) fn deal_fields(d: &Deal) -> String {
+    d.iter()
+        .map(|h| card_list(h.iter().copied(), Jokers::Spades))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a deal from a line's fields (after `skip` of them), checked as the constructors do.
+pub(super) fn read_deal(
+    line: &Line<'_>,
+    rules: &SpadesRules,
+    skip: usize,
+) -> Result<Deal, TextError> {
+    let hands = line.fields[skip..]
+        .iter()
+        .map(|f| line.at(card_ids(f, Jokers::Spades)))
+        .collect::<Result<Vec<_>, _>>()?;
+    check_deal(rules, &hands).map_err(|e| line.err(TextProblem::Deal(e.to_string())))
+}
+
+/// A parsed hand block, not yet replayed.
+pub(super) struct Block<'a> {
+    pub hand: Line<'a>,
+    pub dealer: u8,
+    pub index: u64,
+    pub totals: [i64; 2],
+    pub bags: [i64; 2],
+    pub deal: Deal,
+    pub redeals: Vec<(Line<'a>, u8, Deal)>,
+    pub actions_line: Line<'a>,
+    pub actions: Vec<SpadesAction>,
+}
+
+fn pair(line: &Line<'_>, what: &str, v: &str) -> Result<[i64; 2], TextError> {
+    let xs = line.at(int_list::<i64>(what, v))?;
+    <[i64; 2]>::try_from(xs).map_err(|_| line.err(syntax(format!("{what} {v:?}"), "two ints")))
+}
+
+/// Parses a `hand`/`deal`/`redeal`/`actions` block.
+pub(super) fn read_block<'a>(
+    lines: &mut Lines<'a>,
+    rules: &SpadesRules,
+) -> Result<Block<'a>, TextError> {
+    let hand = lines.expect("hand")?;
+    let v = hand.pairs(&["dealer", "index", "totals", "bags"])?;
+    let dealer = hand.at(int::<u8>("dealer", v[0]))?;
+    if dealer >= 4 {
+        return Err(hand.err(syntax(format!("dealer {dealer}"), "a seat 0..=3")));
+    }
+    let index = hand.at(int::<u64>("index", v[1]))?;
+    let totals = pair(&hand, "totals", v[2])?;
+    let bags = pair(&hand, "bags", v[3])?;
+    SpadesState::check_scores(rules, totals, bags)
+        .map_err(|m| hand.err(TextProblem::Inconsistent(m)))?;
+    let deal_line = lines.expect("deal")?;
+    let deal = read_deal(&deal_line, rules, 0)?;
+    let mut redeals = Vec::new();
+    while let Some(l) = lines.take_if("redeal") {
+        let Some(seat) = l.fields.first() else {
+            return Err(l.err(syntax("the redeal line", "redeal SEAT and 4 card lists")));
+        };
+        let seat = l.at(int::<u8>("seat", seat))?;
+        let d = read_deal(&l, rules, 1)?;
+        redeals.push((l, seat, d));
+    }
+    let actions_line = lines.expect("actions")?;
+    let actions = actions_line
+        .fields
+        .iter()
+        .map(|t| parse_action(&actions_line, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Block {
+        hand,
+        dealer,
+        index,
+        totals,
+        bags,
+        deal,
+        redeals,
+        actions_line,
+        actions,
+    })
+}
+
+/// Writes a hand's block.
+pub(super) fn write_block(s: &SpadesState, out: &mut String) {
+    let [t0, t1] = s.totals();
+    let [b0, b1] = s.bags();
+    let _ = writeln!(
+        out,
+        "hand dealer={} index={} totals={t0},{t1} bags={b0},{b1}",
+        s.dealer(),
+        s.hand_index()
+    );
+    let deals: Vec<&Deal> = s
+        .prior_deals()
+        .iter()
+        .chain(std::iter::once(s.deal()))
+        .collect();
+    let _ = writeln!(out, "deal {}", deal_fields(deals[0]));
+    for (seat, d) in s.redeal_claims().iter().zip(&deals[1..]) {
+        let _ = writeln!(out, "redeal {seat} {}", deal_fields(d));
+    }
+    out.push_str("actions");
+    let first = (s.dealer() + 1) % 4;
+    for i in 0..s.num_bids() {
+        if let Some(b) = s.bids()[usize::from((first + i) % 4)] {
+            out.push(' ');
+            out.push_str(&SpadesAction::Bid(b.value, b.blind, b.bemo).token());
+        }
+    }
+    for (_, c) in s.plays() {
+        out.push(' ');
+        out.push_str(&card_name(c));
+    }
+    out.push('\n');
+}
+
+/// The `future` line and the `queued` lines.
+pub(super) fn write_future(rng: Rng, queue: &VecDeque<Deal>, out: &mut String) {
+    let _ = writeln!(out, "future rng={}", generator(rng));
+    for d in queue {
+        let _ = writeln!(out, "queued {}", deal_fields(d));
+    }
+}
+
+/// Reads the `future` line and the `queued` lines.
+pub(super) fn read_future(
+    lines: &mut Lines<'_>,
+    rules: &SpadesRules,
+) -> Result<(Rng, VecDeque<Deal>), TextError> {
+    let future = lines.expect("future")?;
+    let rng = future.at(read_generator("rng", future.pairs(&["rng"])?[0]))?;
+    let mut queue = VecDeque::new();
+    while let Some(q) = lines.take_if("queued") {
+        queue.push_back(read_deal(&q, rules, 0)?);
+    }
+    Ok((rng, queue))
+}
+
+fn claim_token(seat: u8) -> String {
+    format!("redeal {seat}")
 }
 
 impl SpadesState {
-    /// The text form (see the module docs).
-    pub fn to_text(&self) -> String {
-        let r = self.rules();
-        let default = SpadesRules::default();
-        let rules: Vec<String> = PARAMS
-            .iter()
-            .filter(|p| param_text(r, p) != param_text(&default, p))
-            .map(|p| format!("{p}={}", param_text(r, p).unwrap_or_default()))
-            .collect();
-        let mut out = String::from("[spades]\n");
-        let _ = writeln!(out, "rules: {}", rules.join(" "));
-        let _ = writeln!(out, "dealer: {}", self.dealer());
-        let _ = writeln!(out, "hand_index: {}", self.hand_index());
-        let [t0, t1] = self.totals();
-        let _ = writeln!(out, "totals: {t0} {t1}");
-        let [b0, b1] = self.bags();
-        let _ = writeln!(out, "bags: {b0} {b1}");
-        let deals: Vec<&Deal> = self
-            .prior_deals()
-            .iter()
-            .chain(std::iter::once(self.deal()))
-            .collect();
-        let _ = writeln!(out, "deal: {}", deal_text(deals[0]));
-        for (seat, d) in self.redeal_claims().iter().zip(&deals[1..]) {
-            let _ = writeln!(out, "redeal {seat}: {}", deal_text(d));
-        }
-        let first = (self.dealer() + 1) % 4;
-        let bids: Vec<String> = (0..self.num_bids())
-            .filter_map(|i| self.bids()[usize::from((first + i) % 4)])
-            .map(|b| {
-                let mut s = if b.blind {
-                    "blind".to_string()
-                } else if b.nil {
-                    "nil".to_string()
-                } else {
-                    b.value.to_string()
-                };
-                if let Some(m) = b.bemo {
-                    s += "+";
-                    s += m.name();
-                }
-                s
-            })
-            .collect();
-        let _ = writeln!(out, "bids: {}", bids.join(" "));
-        let plays: Vec<String> = self.plays().map(|(_, c)| c.to_string()).collect();
-        let _ = writeln!(out, "plays: {}", plays.join(" "));
+    /// The `spades-state` text, with the source of this hand's future redeals.
+    pub fn to_text(&self, redeals: &RedealSource) -> String {
+        let mut out = header(Kind::SpadesState);
+        out.push_str(&rules_line(self.rules()));
+        write_block(self, &mut out);
+        write_future(redeals.rng, &redeals.queue, &mut out);
         out
     }
 
-    /// Reads the text form, replaying every action with the checked methods.
-    pub fn from_text(text: &str) -> Result<SpadesState, TextError> {
-        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-        if lines.next() != Some("[spades]") {
-            return Err(bad("a Spades text starts with the line [spades]".into()));
+    /// Reads a `spades-state` text, replaying every redeal, bid and play with the checked
+    /// methods.
+    pub fn from_text(text: &str) -> Result<(SpadesState, RedealSource), TextError> {
+        let mut lines = Lines::new(text, Kind::SpadesState)?;
+        let rules: SpadesRules = read_rules(&mut lines)?;
+        let b = read_block(&mut lines, &rules)?;
+        let (rng, queue) = read_future(&mut lines, &rules)?;
+        lines.finish()?;
+        let mut s = SpadesState::new(&rules, b.deal, b.dealer, b.index, b.totals, b.bags);
+        for (line, seat, d) in &b.redeals {
+            s.claim_redeal(*seat, *d).map_err(|e| {
+                line.err(TextProblem::Illegal {
+                    token: claim_token(*seat),
+                    reason: e.to_string(),
+                })
+            })?;
         }
-        let mut field = |key: &str| -> Result<String, TextError> {
-            let line = lines
-                .next()
-                .ok_or_else(|| bad(format!("missing line {key:?}")))?;
-            line.strip_prefix(key)
-                .and_then(|rest| rest.strip_prefix(':'))
-                .map(|v| v.trim().to_string())
-                .ok_or_else(|| bad(format!("expected a line {key}: …, got {line:?}")))
+        for a in &b.actions {
+            b.actions_line.at(apply(&mut s, *a))?;
+        }
+        Ok((s, RedealSource { rng, queue }))
+    }
+}
+
+/// The refusal of a redeal claim in a game.
+pub(super) fn refused_claim(line: &Line<'_>, seat: u8, reason: String) -> TextError {
+    line.err(TextProblem::Illegal {
+        token: claim_token(seat),
+        reason,
+    })
+}
+
+/// The game's `totals`/`bags` pairs as text.
+pub(super) fn pair_text(p: [i64; 2]) -> String {
+    join(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_round_trip_with_redeals_queued() {
+        let rules = SpadesRules {
+            jokers: true,
+            bemo: true,
+            ..SpadesRules::default()
         };
-        let mut rules = SpadesRules::default();
-        for kv in field("rules")?.split_whitespace() {
-            let (k, v) = kv
-                .split_once('=')
-                .ok_or_else(|| bad(format!("expected name=value, got {kv:?}")))?;
-            set_param_text(&mut rules, k, v)?;
-        }
-        rules.validate().map_err(|e| bad(e.0))?;
-        let dealer = parse_int(&field("dealer")?)?;
-        let dealer = u8::try_from(dealer)
-            .ok()
-            .filter(|&d| d < 4)
-            .ok_or_else(|| bad(format!("dealer must be 0..=3, got {dealer}")))?;
-        let hand_index = u64::try_from(parse_int(&field("hand_index")?)?)
-            .map_err(|_| bad("hand_index must be >= 0".into()))?;
-        let pair = |v: String| -> Result<[i64; 2], TextError> {
-            let xs: Vec<i64> = v
-                .split_whitespace()
-                .map(parse_int)
-                .collect::<Result<_, _>>()?;
-            <[i64; 2]>::try_from(xs).map_err(|_| bad(format!("expected two integers, got {v:?}")))
+        let mut rng = Rng::new(3);
+        let d0 = deal_random(&rules, 1, &mut rng);
+        let mut s = SpadesState::new(&rules, d0, 1, 7, [120, -40], [3, 0]);
+        s.try_bid(3, false, Some(Bemo::Little)).unwrap();
+        s.try_bid(0, false, None).unwrap();
+        let src = RedealSource {
+            rng: Rng::new(9),
+            queue: VecDeque::from([deal_random(&rules, 1, &mut rng)]),
         };
-        let totals = pair(field("totals")?)?;
-        let bags = pair(field("bags")?)?;
-        SpadesState::check_scores(&rules, totals, bags).map_err(bad)?;
-        let deal = parse_deal(&rules, &field("deal")?)?;
-        let mut s = SpadesState::new(&rules, deal, dealer, hand_index, totals, bags);
-        let rest: Vec<String> = lines.map(str::to_string).collect();
-        let mut rest = rest.iter();
-        let mut line = rest.next();
-        while let Some(l) = line.filter(|l| l.starts_with("redeal ")) {
-            let (head, d) = l
-                .split_once(':')
-                .ok_or_else(|| bad(format!("bad redeal line {l:?}")))?;
-            let seat = parse_int(head.trim_start_matches("redeal ").trim())?;
-            s.check_claim(seat).map_err(|e| bad(e.to_string()))?;
-            let deal = parse_deal(&rules, d)?;
-            s.claim_redeal(seat as u8, deal)
-                .map_err(|e| bad(e.to_string()))?;
-            line = rest.next();
-        }
-        let bids_line = line.ok_or_else(|| bad("missing line \"bids\"".into()))?;
-        let bids = bids_line
-            .strip_prefix("bids:")
-            .ok_or_else(|| bad(format!("expected a line bids: …, got {bids_line:?}")))?;
-        for tok in bids.split_whitespace() {
-            let (v, bemo) = match tok.split_once('+') {
-                Some((v, m)) => (v, Some(parse_name(m, Bemo::from_name, &Bemo::allowed())?)),
-                None => (tok, None),
-            };
-            let (value, blind) = match v {
-                "blind" => (0, true),
-                "nil" => (0, false),
-                _ => (
-                    u8::try_from(parse_int(v)?).map_err(|_| bad(format!("bad bid {v:?}")))?,
-                    false,
-                ),
-            };
-            s.try_bid(value, blind, bemo)
-                .map_err(|e| bad(e.to_string()))?;
-        }
-        let plays_line = rest
-            .next()
-            .ok_or_else(|| bad("missing line \"plays\"".into()))?;
-        let plays = plays_line
-            .strip_prefix("plays:")
-            .ok_or_else(|| bad(format!("expected a line plays: …, got {plays_line:?}")))?;
-        for tok in plays.split_whitespace() {
-            let c: Card = tok
-                .parse()
-                .map_err(|_| bad(format!("{tok:?} is not a card name")))?;
-            s.try_play(c).map_err(|e| bad(e.to_string()))?;
-        }
-        if let Some(extra) = rest.next() {
-            return Err(bad(format!("unexpected line {extra:?}")));
-        }
-        Ok(s)
+        let text = s.to_text(&src);
+        let (s2, src2) = SpadesState::from_text(&text).unwrap();
+        assert_eq!(s2, s);
+        assert_eq!(src2, src);
+        assert_eq!(s2.to_text(&src2), text);
+        assert!(text.contains("bid:3:little bid:0"), "{text}");
+    }
+
+    #[test]
+    fn a_bad_bid_names_its_token() {
+        let rules = SpadesRules::default();
+        let s = SpadesState::new(
+            &rules,
+            deal_random(&rules, 0, &mut Rng::new(1)),
+            0,
+            0,
+            [0, 0],
+            [0, 0],
+        );
+        let src = RedealSource {
+            rng: Rng::new(0),
+            queue: VecDeque::new(),
+        };
+        let text = s.to_text(&src).replace("actions", "actions bid:blind");
+        let e = SpadesState::from_text(&text).unwrap_err();
+        assert!(e.to_string().contains("\"bid:blind\""), "{e}");
     }
 }

@@ -2,6 +2,7 @@
 //! merging per-thread parts gives the same result in any order).
 
 use super::HandsOut;
+use crate::batch::Moments;
 
 /// Sums, sums of squares, counts and histograms per seat.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -10,16 +11,12 @@ pub struct HandStats {
     pub players: usize,
     /// Hands accumulated.
     pub hands: u64,
-    /// Σ points per seat.
-    pub points_sum: Vec<i64>,
-    /// Σ points² per seat.
-    pub points_sq: Vec<i64>,
-    /// Σ hand score per seat.
-    pub scores_sum: Vec<i64>,
-    /// Σ hand score² per seat.
-    pub scores_sq: Vec<i64>,
-    /// Σ tricks per seat.
-    pub tricks_sum: Vec<i64>,
+    /// Points per seat.
+    pub points: Vec<Moments>,
+    /// Hand score per seat.
+    pub scores: Vec<Moments>,
+    /// Tricks per seat.
+    pub tricks: Vec<Moments>,
     /// Moons shot per seat.
     pub moons: Vec<i64>,
     /// Q♠ captured per seat.
@@ -36,11 +33,9 @@ impl HandStats {
         HandStats {
             players,
             hands: 0,
-            points_sum: vec![0; players],
-            points_sq: vec![0; players],
-            scores_sum: vec![0; players],
-            scores_sq: vec![0; players],
-            tricks_sum: vec![0; players],
+            points: vec![Moments::default(); players],
+            scores: vec![Moments::default(); players],
+            tricks: vec![Moments::default(); players],
             moons: vec![0; players],
             queens: vec![0; players],
             points_hist: vec![0; players * (v + 1)],
@@ -55,11 +50,9 @@ impl HandStats {
             for k in 0..p {
                 let pt = i64::from(out.points[j * p + k]);
                 let sc = i64::from(out.hand_scores[j * p + k]);
-                self.points_sum[k] += pt;
-                self.points_sq[k] += pt * pt;
-                self.scores_sum[k] += sc;
-                self.scores_sq[k] += sc * sc;
-                self.tricks_sum[k] += i64::from(out.tricks[j * p + k]);
+                self.points[k].add(pt);
+                self.scores[k].add(sc);
+                self.tricks[k].add(i64::from(out.tricks[j * p + k]));
                 let bin = (pt.max(0) as usize).min(self.v);
                 self.points_hist[k * (self.v + 1) + bin] += 1;
             }
@@ -78,11 +71,15 @@ impl HandStats {
     pub fn merge(&mut self, o: &HandStats) {
         self.hands += o.hands;
         for (a, b) in [
-            (&mut self.points_sum, &o.points_sum),
-            (&mut self.points_sq, &o.points_sq),
-            (&mut self.scores_sum, &o.scores_sum),
-            (&mut self.scores_sq, &o.scores_sq),
-            (&mut self.tricks_sum, &o.tricks_sum),
+            (&mut self.points, &o.points),
+            (&mut self.scores, &o.scores),
+            (&mut self.tricks, &o.tricks),
+        ] {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.merge(y);
+            }
+        }
+        for (a, b) in [
             (&mut self.moons, &o.moons),
             (&mut self.queens, &o.queens),
             (&mut self.points_hist, &o.points_hist),

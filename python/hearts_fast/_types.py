@@ -1,0 +1,124 @@
+"""Plain Python types of the fast engine's results: the Spades ``Bid`` named tuple and the
+``TypedDict`` each ``simulate_*`` function returns (docs/protocol.md, Batch simulation).
+
+The same column has the same dtype in every game: ``hand_scores`` int32, ``tricks`` uint8,
+``totals`` int64 (float64 for Hearts chips), ``winners`` and ``finished`` bool,
+``hands_played`` uint32, means and variances float64, counts int64.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["Bid", "HeartsSimulation", "RummySimulation", "SimulationResult", "SpadesSimulation"]
+
+
+class Bid(NamedTuple):
+    """One seat's Spades bid (docs/spades-api.md, Bids): ``value`` 0..13; ``nil`` True for a
+    nil (a 0 with rules ``nil``); ``blind`` True for a blind nil; ``bemo`` None, "little" or
+    "big" (B.3 #9). A named tuple: it compares equal to the plain tuple
+    ``(value, nil, blind, bemo)``."""
+
+    value: int
+    nil: bool
+    blind: bool
+    bemo: str | None
+
+
+class HeartsSimulation(TypedDict, total=False):
+    """What ``simulate_hearts`` returns; the keys depend on the mode.
+
+    ``hands=n``: ``points``, ``hand_scores``, ``tricks`` (n, players); ``moon_shooter``,
+    ``queen_taker`` (n,), -1 for none. ``games=n``: ``totals``, ``winners`` (n, players),
+    ``hands_played``, ``finished`` (n,); with chips also ``chips_sixtieths`` and ``pot``.
+    ``stream=True``: ``hands`` and the aggregates.
+    """
+
+    points: npt.NDArray[np.uint8]
+    hand_scores: npt.NDArray[np.int32]
+    tricks: npt.NDArray[np.uint8]
+    moon_shooter: npt.NDArray[np.int8]
+    queen_taker: npt.NDArray[np.int8]
+    totals: npt.NDArray[np.int64] | npt.NDArray[np.float64]
+    chips_sixtieths: npt.NDArray[np.int64]
+    pot: npt.NDArray[np.float64]
+    winners: npt.NDArray[np.bool_]
+    hands_played: npt.NDArray[np.uint32]
+    finished: npt.NDArray[np.bool_]
+    hands: int
+    mean_points: npt.NDArray[np.float64]
+    var_points: npt.NDArray[np.float64]
+    mean_hand_scores: npt.NDArray[np.float64]
+    var_hand_scores: npt.NDArray[np.float64]
+    mean_tricks: npt.NDArray[np.float64]
+    moons: npt.NDArray[np.int64]
+    queens: npt.NDArray[np.int64]
+    points_hist: npt.NDArray[np.int64]
+
+
+#: The former name of :class:`HeartsSimulation`.
+SimulationResult = HeartsSimulation
+
+
+class SpadesSimulation(TypedDict, total=False):
+    """What ``simulate_spades`` returns; the keys depend on the mode.
+
+    ``hands=n``: ``bids``, ``nil``, ``blind``, ``bemo``, ``tricks`` (n, 4); ``hand_scores``,
+    ``hand_bags`` (n, 2). ``games=n``: ``totals``, ``winners`` (n, 2), ``hands_played``,
+    ``finished`` (n,). ``stream=True``: ``hands`` and the aggregates.
+    """
+
+    bids: npt.NDArray[np.int8]
+    nil: npt.NDArray[np.bool_]
+    blind: npt.NDArray[np.bool_]
+    bemo: npt.NDArray[np.int8]
+    tricks: npt.NDArray[np.uint8]
+    hand_scores: npt.NDArray[np.int32]
+    hand_bags: npt.NDArray[np.int8]
+    totals: npt.NDArray[np.int64]
+    winners: npt.NDArray[np.bool_]
+    hands_played: npt.NDArray[np.uint32]
+    finished: npt.NDArray[np.bool_]
+    hands: int
+    mean_hand_scores: npt.NDArray[np.float64]
+    var_hand_scores: npt.NDArray[np.float64]
+    mean_hand_bags: npt.NDArray[np.float64]
+    contracts_made: npt.NDArray[np.int64]
+    mean_tricks: npt.NDArray[np.float64]
+    var_tricks: npt.NDArray[np.float64]
+    mean_bids: npt.NDArray[np.float64]
+    nil_bids: npt.NDArray[np.int64]
+    nils_made: npt.NDArray[np.int64]
+    tricks_hist: npt.NDArray[np.int64]
+
+
+class RummySimulation(TypedDict, total=False):
+    """What ``simulate_rummy`` returns; the keys depend on the mode.
+
+    ``hands=n``: ``hand_scores``, ``opened`` (n, players); ``went_out`` (n,) with -1 for
+    nobody, ``turns`` (n,). ``games=n``: ``totals``, ``winners`` (n, players),
+    ``hands_played``, ``finished`` (n,). ``stream=True``: ``hands``, ``mean_hand_scores``,
+    ``var_hand_scores`` (per seat), ``opens`` and ``outs`` (hands in which each seat opened
+    / went out), ``nobody_out``, ``mean_turns`` and ``var_turns``.
+    """
+
+    hand_scores: npt.NDArray[np.int32]
+    opened: npt.NDArray[np.bool_]
+    went_out: npt.NDArray[np.int8]
+    turns: npt.NDArray[np.uint32]
+    totals: npt.NDArray[np.int64]
+    winners: npt.NDArray[np.bool_]
+    hands_played: npt.NDArray[np.uint32]
+    finished: npt.NDArray[np.bool_]
+    hands: int
+    mean_hand_scores: npt.NDArray[np.float64]
+    var_hand_scores: npt.NDArray[np.float64]
+    opens: npt.NDArray[np.int64]
+    outs: npt.NDArray[np.int64]
+    nobody_out: int
+    mean_turns: float
+    var_turns: float

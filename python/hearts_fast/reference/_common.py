@@ -1,0 +1,163 @@
+"""Scaffolding shared by the reference engine's three games (docs/protocol.md): the rules
+base class (keyword-only construction, presets, ``replace``, ``to_dict``, value semantics)
+and the argument checks every game uses the same way (seeds and hand indexes).
+
+Like the rest of the reference it shares nothing with the fast engine but the exception
+classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeVar
+
+from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError, InvalidRulesError
+
+__all__ = ["MAX_INDEX", "MAX_SEED", "Rules", "check_index", "check_seed", "is_int"]
+
+#: A seed is an int in 0..=MAX_SEED.
+MAX_SEED = 2**64 - 1
+#: A hand index (``hand_index=``, a batch ``index``) is an int in 0..=MAX_INDEX.
+MAX_INDEX = 2**64 - 1
+
+R = TypeVar("R", bound="Rules")
+
+
+def is_int(value: object) -> bool:
+    """An ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seed(seed: object) -> int:
+    """``None`` (= 0) or an int in 0..2**64-1: ArgumentTypeError / InvalidArgumentError."""
+    if seed is None:
+        return 0
+    if not is_int(seed):
+        raise ArgumentTypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
+        raise InvalidArgumentError(f"seed must be 0..2**64-1, got {seed}")
+    return seed  # type: ignore[return-value]
+
+
+def check_index(value: object, what: str = "hand_index") -> int:
+    """A hand index: ``None`` (= 0) or an int in 0..2**64-1. Every index argument of the
+    package has this range and raises InvalidArgumentError outside it (docs/protocol.md)."""
+    if value is None:
+        return 0
+    if not is_int(value):
+        raise ArgumentTypeError(f"{what} must be an int or None, got {type(value).__name__}")
+    if not 0 <= value <= MAX_INDEX:  # type: ignore[operator]
+        raise InvalidArgumentError(f"{what} must be 0..2**64-1, got {value}")
+    return value  # type: ignore[return-value]
+
+
+def _make_rules(cls: type[R], params: dict[str, Any]) -> R:
+    return cls(**params)
+
+
+class Rules:
+    """An immutable rule set: keyword-only parameters checked one by one, then as a whole.
+
+    A subclass sets ``_PARAMS`` (name -> (kind, spec, default), in the contract's order),
+    ``_PRESETS`` (name -> overrides; ``"default"`` first), ``_validate`` (one parameter:
+    ArgumentTypeError for a wrong type, InvalidRulesError for a value out of range) and
+    ``_check_combinations`` (InvalidRulesError for an invalid combination). Each parameter
+    reads as an attribute of the same name.
+    """
+
+    __slots__ = ("_params",)
+    _params: dict[str, Any]
+
+    _PARAMS: ClassVar[dict[str, tuple[str, Any, Any]]] = {}
+    _PRESETS: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+    #: The preset names ``preset()`` takes, ``"default"`` first.
+    presets: ClassVar[list[str]] = []
+    #: The parameter names, in the order of ``to_dict()``.
+    parameters: ClassVar[list[str]] = []
+
+    @staticmethod
+    def _validate(name: str, value: Any) -> None:
+        """Check one parameter (a subclass provides it)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _check_combinations(p: dict[str, Any]) -> None:
+        """Check the parameters together (a subclass provides it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.presets = list(cls._PRESETS)
+        cls.parameters = list(cls._PARAMS)
+
+    def __init__(self, *args: Any, **params: Any) -> None:
+        name = type(self).__name__
+        if args:
+            raise ArgumentTypeError(
+                f"{name} takes keyword arguments only (e.g. {name}(players=4)), got "
+                f"{len(args)} positional"
+            )
+        unknown = [k for k in params if k not in self._PARAMS]
+        if unknown:
+            raise InvalidRulesError(
+                f"unknown rule parameter {unknown[0]!r}; allowed: {', '.join(self._PARAMS)}"
+            )
+        merged = {k: params.get(k, default) for k, (_, _, default) in self._PARAMS.items()}
+        for k, value in merged.items():
+            self._validate(k, value)
+        self._check_combinations(merged)
+        object.__setattr__(self, "_params", merged)
+
+    @classmethod
+    def preset(cls: type[R], name: str, **overrides: Any) -> R:
+        """A named preset (one of ``presets``) with optional overrides, checked like the
+        constructor."""
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"preset name must be a str, got {type(name).__name__}")
+        if name not in cls._PRESETS:
+            raise InvalidRulesError(
+                f"unknown {cls.__name__} preset {name!r}; allowed: {', '.join(cls._PRESETS)}"
+            )
+        params = dict(cls._PRESETS[name])
+        params.update(overrides)
+        return cls(**params)
+
+    def replace(self: R, **overrides: Any) -> R:
+        """A copy with some parameters changed (checked like the constructor)."""
+        return type(self)(**{**self._params, **overrides})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter, in the contract's order; ``type(r)(**r.to_dict()) == r``."""
+        return dict(self._params)
+
+    def __getattr__(self, name: str) -> Any:
+        # Read-only parameter attributes (only reached for names not found normally).
+        try:
+            return object.__getattribute__(self, "_params")[name]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no attribute {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._params == other._params
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._params.items()))
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k}={v!r}" for k, v in self._params.items())
+        return f"{type(self).__name__}({body})"
+
+    def __copy__(self: R) -> R:
+        return self
+
+    def __deepcopy__(self: R, memo: dict[int, Any]) -> R:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_make_rules, (type(self), self.to_dict()))

@@ -1,0 +1,618 @@
+//! The grammar pieces the three games' text forms share (docs/text-format.md): the
+//! `hearts-fast/1 KIND` header, the line tokenizer, strict values (ints, booleans, cards,
+//! card lists, generators), the `rules` line of `name=value` pairs, and the typed
+//! [`TextError`].
+
+use crate::core::Card;
+use crate::core::Rng;
+use std::fmt;
+
+/// The format name and version every text starts with.
+pub const FORMAT: &str = "hearts-fast/1";
+
+/// The six kinds of text.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
+pub enum Kind {
+    /// One Hearts hand.
+    HeartsState,
+    /// A whole Hearts game.
+    HeartsGame,
+    /// One Spades hand.
+    SpadesState,
+    /// A whole Spades game.
+    SpadesGame,
+    /// One rummy hand.
+    RummyState,
+    /// A whole rummy game.
+    RummyGame,
+}
+
+impl Kind {
+    /// The kind as the header writes it: `hearts-state`, `spades-game`, …
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::HeartsState => "hearts-state",
+            Kind::HeartsGame => "hearts-game",
+            Kind::SpadesState => "spades-state",
+            Kind::SpadesGame => "spades-game",
+            Kind::RummyState => "rummy-state",
+            Kind::RummyGame => "rummy-game",
+        }
+    }
+}
+
+/// What is wrong with a text.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum TextProblem {
+    /// The first line is not `hearts-fast/N KIND`.
+    NotHeartsFast,
+    /// A version other than 1.
+    Version(String),
+    /// Another kind than the reader's.
+    WrongKind {
+        /// The reader's kind.
+        expected: Kind,
+        /// The text's kind.
+        got: String,
+    },
+    /// The text ends where a line was expected.
+    MissingLine(&'static str),
+    /// A line other than the one expected here.
+    UnexpectedLine {
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A malformed value or field.
+    Syntax {
+        /// The field or token.
+        what: String,
+        /// What is allowed there.
+        expected: String,
+    },
+    /// Rules the rules constructor refuses.
+    Rules(String),
+    /// A deal the constructors refuse.
+    Deal(String),
+    /// A move the engine refuses at that point.
+    Illegal {
+        /// The move's token.
+        token: String,
+        /// The engine's reason.
+        reason: String,
+    },
+    /// A value that differs from what the play so far implies.
+    Inconsistent(String),
+    /// A non-ASCII or control character.
+    Character,
+}
+
+/// A text that cannot be read: where (line number from 1 and keyword) and what.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct TextError {
+    /// The line (from 1) and its keyword, if the problem is on one line.
+    pub at: Option<(usize, String)>,
+    /// What is wrong.
+    pub problem: TextProblem,
+}
+
+impl TextError {
+    /// A problem not tied to one line.
+    pub const fn new(problem: TextProblem) -> TextError {
+        TextError { at: None, problem }
+    }
+}
+
+impl fmt::Display for TextProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextProblem::NotHeartsFast => write!(
+                f,
+                "not a hearts-fast text: it must start with the line \"{FORMAT} KIND\" \
+                 (KIND hearts-state, hearts-game, spades-state, spades-game, rummy-state or \
+                 rummy-game)"
+            ),
+            TextProblem::Version(v) => write!(
+                f,
+                "text format version {v:?} is not supported; this engine reads {FORMAT}"
+            ),
+            TextProblem::WrongKind { expected, got } => write!(
+                f,
+                "this is a {got} text; this reader takes a {} text",
+                expected.name()
+            ),
+            TextProblem::MissingLine(what) => write!(f, "the text ends where {what} was expected"),
+            TextProblem::UnexpectedLine { expected } => write!(f, "expected {expected} here"),
+            TextProblem::Syntax { what, expected } => {
+                write!(f, "{what}: expected {expected}")
+            }
+            TextProblem::Rules(m) => write!(f, "invalid rules: {m}"),
+            TextProblem::Deal(m) => write!(f, "invalid deal: {m}"),
+            TextProblem::Illegal { token, reason } => {
+                write!(f, "{token:?} is not legal at this point: {reason}")
+            }
+            TextProblem::Inconsistent(m) => write!(f, "{m}"),
+            TextProblem::Character => write!(
+                f,
+                "only printable ASCII, spaces and line ends may occur in a text"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid text")?;
+        if let Some((n, k)) = &self.at {
+            write!(f, ", line {n} ({k})")?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+impl std::error::Error for TextError {}
+
+/// A syntax problem.
+pub fn syntax(what: impl Into<String>, expected: impl Into<String>) -> TextProblem {
+    TextProblem::Syntax {
+        what: what.into(),
+        expected: expected.into(),
+    }
+}
+
+// ---------------------------------------------------------------- lines
+
+/// One line: its number (from 1), keyword and fields.
+#[derive(Clone, Debug)]
+pub struct Line<'a> {
+    /// The line number, from 1.
+    pub number: usize,
+    /// The first token.
+    pub keyword: &'a str,
+    /// The other tokens.
+    pub fields: Vec<&'a str>,
+}
+
+impl Line<'_> {
+    /// An error on this line.
+    pub fn err(&self, problem: TextProblem) -> TextError {
+        TextError {
+            at: Some((self.number, self.keyword.to_string())),
+            problem,
+        }
+    }
+
+    /// The fields as `name=value` pairs with exactly these names in this order; the values.
+    pub fn pairs(&self, names: &[&str]) -> Result<Vec<&str>, TextError> {
+        let want = || {
+            names
+                .iter()
+                .map(|n| format!("{n}=…"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if self.fields.len() != names.len() {
+            return Err(self.err(syntax(
+                format!("the fields {:?}", self.fields.join(" ")),
+                want(),
+            )));
+        }
+        self.fields
+            .iter()
+            .zip(names)
+            .map(|(f, n)| {
+                f.strip_prefix(n)
+                    .and_then(|r| r.strip_prefix('='))
+                    .ok_or_else(|| self.err(syntax(format!("the field {f:?}"), want())))
+            })
+            .collect()
+    }
+
+    /// Maps a problem of one value to an error on this line.
+    pub fn at<T>(&self, r: Result<T, TextProblem>) -> Result<T, TextError> {
+        r.map_err(|p| self.err(p))
+    }
+}
+
+/// The lines of a text after the header, skipping blank and comment lines.
+#[derive(Debug)]
+pub struct Lines<'a> {
+    lines: Vec<Line<'a>>,
+    next: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// Splits `text`, checks the header is `hearts-fast/1 KIND` for `kind`.
+    pub fn new(text: &'a str, kind: Kind) -> Result<Lines<'a>, TextError> {
+        let mut lines = Vec::new();
+        for (i, raw) in text.split('\n').enumerate() {
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            if raw.bytes().any(|b| !(b' '..=b'~').contains(&b)) {
+                return Err(TextError {
+                    at: Some((i + 1, String::new())),
+                    problem: TextProblem::Character,
+                });
+            }
+            let mut tokens = raw.split(' ').filter(|t| !t.is_empty());
+            let Some(keyword) = tokens.next() else {
+                continue;
+            };
+            if keyword.starts_with('#') {
+                continue;
+            }
+            lines.push(Line {
+                number: i + 1,
+                keyword,
+                fields: tokens.collect(),
+            });
+        }
+        let Some(head) = lines.first() else {
+            return Err(TextError::new(TextProblem::NotHeartsFast));
+        };
+        if head.keyword != FORMAT {
+            return Err(TextError::new(
+                match head.keyword.strip_prefix("hearts-fast/") {
+                    Some(v) => TextProblem::Version(v.to_string()),
+                    None => TextProblem::NotHeartsFast,
+                },
+            ));
+        }
+        match head.fields.as_slice() {
+            [k] if *k == kind.name() => {}
+            [k] => {
+                return Err(TextError::new(TextProblem::WrongKind {
+                    expected: kind,
+                    got: (*k).to_string(),
+                }))
+            }
+            _ => return Err(TextError::new(TextProblem::NotHeartsFast)),
+        }
+        Ok(Lines { lines, next: 1 })
+    }
+
+    /// The keyword of the next line, if any.
+    pub fn peek(&self) -> Option<&'a str> {
+        self.lines.get(self.next).map(|l| l.keyword)
+    }
+
+    /// The next line, which must have `keyword`.
+    pub fn expect(&mut self, keyword: &'static str) -> Result<Line<'a>, TextError> {
+        match self.lines.get(self.next) {
+            None => Err(TextError::new(TextProblem::MissingLine(keyword_line(
+                keyword,
+            )))),
+            Some(l) if l.keyword == keyword => {
+                self.next += 1;
+                Ok(l.clone())
+            }
+            Some(l) => Err(l.err(TextProblem::UnexpectedLine {
+                expected: keyword_line(keyword),
+            })),
+        }
+    }
+
+    /// The next line if it has `keyword`.
+    pub fn take_if(&mut self, keyword: &str) -> Option<Line<'a>> {
+        let l = self.lines.get(self.next).filter(|l| l.keyword == keyword)?;
+        self.next += 1;
+        Some(l.clone())
+    }
+
+    /// Checks that no line is left.
+    pub fn finish(&self) -> Result<(), TextError> {
+        match self.lines.get(self.next) {
+            None => Ok(()),
+            Some(l) => Err(l.err(TextProblem::UnexpectedLine {
+                expected: "the end of the text",
+            })),
+        }
+    }
+}
+
+fn keyword_line(keyword: &'static str) -> &'static str {
+    match keyword {
+        "rules" => "a \"rules\" line",
+        "hand" => "a \"hand\" line",
+        "deal" => "a \"deal\" line",
+        "actions" => "an \"actions\" line",
+        "future" => "a \"future\" line",
+        "game" => "a \"game\" line",
+        _ => "another line",
+    }
+}
+
+/// The header line.
+pub fn header(kind: Kind) -> String {
+    format!("{FORMAT} {}\n", kind.name())
+}
+
+// ---------------------------------------------------------------- values
+
+/// A strict int (`0|-?[1-9][0-9]*`) within the type's range.
+pub fn int<T: TryFrom<i128>>(what: &str, v: &str) -> Result<T, TextProblem> {
+    let digits = v.strip_prefix('-').unwrap_or(v);
+    let well_formed = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && v != "-0"
+        && digits.len() <= 38;
+    let n: Option<i128> = if well_formed { v.parse().ok() } else { None };
+    n.and_then(|n| T::try_from(n).ok()).ok_or_else(|| {
+        syntax(
+            format!("{what} {v:?}"),
+            "an int in range (written 0 or -?[1-9][0-9]*)",
+        )
+    })
+}
+
+/// Ints joined by `,`.
+pub fn int_list<T: TryFrom<i128>>(what: &str, v: &str) -> Result<Vec<T>, TextProblem> {
+    v.split(',').map(|x| int(what, x)).collect()
+}
+
+/// A list of displayable values joined by `,`.
+pub fn join<T: fmt::Display>(xs: impl IntoIterator<Item = T>) -> String {
+    xs.into_iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `true` or `false`.
+pub fn boolean(what: &str, v: &str) -> Result<bool, TextProblem> {
+    match v {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(syntax(format!("{what} {v:?}"), "true or false")),
+    }
+}
+
+/// Which joker names a game's cards have.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum Jokers {
+    /// No jokers (Hearts).
+    None,
+    /// `LJ` = 52, `BJ` = 53 (Spades).
+    Spades,
+    /// `JK` = 52 (rummy).
+    Rummy,
+}
+
+const RANKS: &[u8; 13] = b"23456789TJQKA";
+const SUITS: &[u8; 4] = b"CDHS";
+
+/// A card id's name in the text format.
+pub fn card_name(id: u8, jokers: Jokers) -> String {
+    match (id, jokers) {
+        (52, Jokers::Rummy) => "JK".into(),
+        (52, _) => "LJ".into(),
+        (53, _) => "BJ".into(),
+        _ => {
+            let (s, r) = (usize::from(id / 13), usize::from(id % 13));
+            format!("{}{}", RANKS[r] as char, SUITS[s % 4] as char)
+        }
+    }
+}
+
+/// A card name of the text format (upper-case, two characters) as an id.
+pub fn card_id(v: &str, jokers: Jokers) -> Result<u8, TextProblem> {
+    let bad = || {
+        syntax(
+            format!("card {v:?}"),
+            match jokers {
+                Jokers::None => "a card such as 2C, TH, QS (rank 23456789TJQKA, suit CDHS)",
+                Jokers::Spades => {
+                    "a card such as 2C, TH, QS (rank 23456789TJQKA, suit CDHS), LJ or BJ"
+                }
+                Jokers::Rummy => "a card such as 2C, TH, QS (rank 23456789TJQKA, suit CDHS) or JK",
+            },
+        )
+    };
+    match (v, jokers) {
+        ("LJ", Jokers::Spades) | ("JK", Jokers::Rummy) => return Ok(52),
+        ("BJ", Jokers::Spades) => return Ok(53),
+        _ => {}
+    }
+    let b = v.as_bytes();
+    if b.len() != 2 {
+        return Err(bad());
+    }
+    let r = RANKS.iter().position(|&x| x == b[0]).ok_or_else(bad)?;
+    let s = SUITS.iter().position(|&x| x == b[1]).ok_or_else(bad)?;
+    Ok((s * 13 + r) as u8)
+}
+
+/// A [`Card`] (no jokers beyond what `jokers` names).
+pub fn card(v: &str, jokers: Jokers) -> Result<Card, TextProblem> {
+    let id = card_id(v, jokers)?;
+    Card::try_new_with_jokers(id).ok_or_else(|| syntax(format!("card {v:?}"), "a card"))
+}
+
+/// Card ids as a card list (`-` when empty).
+pub fn card_list(ids: impl IntoIterator<Item = u8>, jokers: Jokers) -> String {
+    let names: Vec<String> = ids.into_iter().map(|c| card_name(c, jokers)).collect();
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join(",")
+    }
+}
+
+/// A card list as ids, in the order written (`-` is empty).
+pub fn card_ids(v: &str, jokers: Jokers) -> Result<Vec<u8>, TextProblem> {
+    if v == "-" {
+        return Ok(Vec::new());
+    }
+    v.split(',').map(|c| card_id(c, jokers)).collect()
+}
+
+/// A generator as `wyrand:HEX`.
+pub fn generator(rng: Rng) -> String {
+    format!("wyrand:{:016x}", rng.state())
+}
+
+/// Reads a generator: `wyrand:` restores it; another engine's kind (lower-case letters and
+/// digits, then `:` and lower-case hex digits, 16 or more) seeds a new one from its first
+/// 16 hex digits, as the constructors' `seed=` would.
+pub fn read_generator(what: &str, v: &str) -> Result<Rng, TextProblem> {
+    let bad = || {
+        syntax(
+            format!("{what} {v:?}"),
+            "a generator such as wyrand: and 16 lower-case hex digits",
+        )
+    };
+    let (kind, hex) = v.split_once(':').ok_or_else(bad)?;
+    let kind_ok = !kind.is_empty()
+        && kind
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    let hex_ok = hex.len() >= 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if !kind_ok || !hex_ok || (kind == "wyrand" && hex.len() != 16) {
+        return Err(bad());
+    }
+    let n = u64::from_str_radix(&hex[..16], 16).map_err(|_| bad())?;
+    Ok(if kind == "wyrand" {
+        Rng::from_state(n)
+    } else {
+        Rng::new(n)
+    })
+}
+
+// ---------------------------------------------------------------- rules
+
+/// A rules struct that has a `rules` line: its parameter table, each value as text, and
+/// the constructor's validation.
+pub trait TextRules: Default + Sized {
+    /// The parameter names in the table's order (the order of `to_dict()`).
+    const PARAMS: &'static [&'static str];
+    /// A parameter's value as text (`true`, `500`, `none`, `left`).
+    fn param_text(&self, name: &str) -> String;
+    /// Sets a parameter from its text; `Err` says what values are allowed.
+    fn set_param_text(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// The constructor's checks of the whole set.
+    fn validate_text(&self) -> Result<(), String>;
+}
+
+/// Implements [`TextRules`] for a rules struct declared with [`rules!`](crate::rules) and
+/// having a `validate` method: the text form reads and writes the one parameter table.
+#[macro_export]
+macro_rules! text_rules {
+    ($name:ty) => {
+        impl $crate::core::text::TextRules for $name {
+            const PARAMS: &'static [&'static str] = <$name>::PARAM_NAMES;
+            fn param_text(&self, name: &str) -> String {
+                <$name>::param_text(self, name).unwrap_or_default()
+            }
+            fn set_param_text(&mut self, name: &str, v: &str) -> Result<(), String> {
+                <$name>::set_param_text(self, name, v).map_err(|e| e.0)
+            }
+            fn validate_text(&self) -> Result<(), String> {
+                self.validate().map_err(|e| e.0)
+            }
+        }
+    };
+}
+
+/// The `rules` line: the parameters that differ from the defaults, in table order.
+pub fn rules_line<R: TextRules>(r: &R) -> String {
+    let d = R::default();
+    let mut out = String::from("rules");
+    for p in R::PARAMS {
+        let v = r.param_text(p);
+        if v != d.param_text(p) {
+            out.push(' ');
+            out.push_str(p);
+            out.push('=');
+            out.push_str(&v);
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// Reads the `rules` line.
+pub fn read_rules<R: TextRules>(lines: &mut Lines<'_>) -> Result<R, TextError> {
+    let line = lines.expect("rules")?;
+    let mut r = R::default();
+    let mut seen: Vec<&str> = Vec::new();
+    for f in &line.fields {
+        let (k, v) = f
+            .split_once('=')
+            .ok_or_else(|| line.err(syntax(format!("the field {f:?}"), "name=value")))?;
+        if !R::PARAMS.contains(&k) {
+            return Err(line.err(TextProblem::Rules(format!(
+                "unknown parameter {k:?}; the parameters are {}",
+                R::PARAMS.join(", ")
+            ))));
+        }
+        if seen.contains(&k) {
+            return Err(line.err(TextProblem::Rules(format!("{k} is given twice"))));
+        }
+        seen.push(k);
+        r.set_param_text(k, v)
+            .map_err(|m| line.err(TextProblem::Rules(format!("{k}={v}: {m}"))))?;
+    }
+    r.validate_text()
+        .map_err(|m| line.err(TextProblem::Rules(m)))?;
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ints_are_strict() {
+        assert_eq!(int::<i64>("x", "-12"), Ok(-12));
+        assert_eq!(int::<i64>("x", "0"), Ok(0));
+        for bad in ["", "-", "+1", "01", "-0", "1_0", " 1", "1.0", "x"] {
+            assert!(int::<i64>("x", bad).is_err(), "{bad:?}");
+        }
+        assert!(int::<u8>("x", "256").is_err());
+    }
+
+    #[test]
+    fn card_names_round_trip() {
+        for id in 0..52 {
+            assert_eq!(card_id(&card_name(id, Jokers::None), Jokers::None), Ok(id));
+        }
+        assert_eq!(card_name(49, Jokers::None), "QS");
+        assert_eq!(card_id("BJ", Jokers::Spades), Ok(53));
+        assert_eq!(card_id("JK", Jokers::Rummy), Ok(52));
+        assert!(card_id("JK", Jokers::Spades).is_err());
+        assert!(card_id("10H", Jokers::None).is_err());
+        assert!(card_id("qs", Jokers::None).is_err());
+    }
+
+    #[test]
+    fn header_is_checked() {
+        let k = Kind::HeartsState;
+        assert!(Lines::new("hearts-fast/1 hearts-state\nrules\n", k).is_ok());
+        let e = |t: &str| Lines::new(t, k).unwrap_err().problem;
+        assert_eq!(
+            e("hearts-fast/2 hearts-state"),
+            TextProblem::Version("2".into())
+        );
+        assert_eq!(e("hello"), TextProblem::NotHeartsFast);
+        assert!(matches!(
+            e("hearts-fast/1 spades-state"),
+            TextProblem::WrongKind { .. }
+        ));
+        assert_eq!(
+            e("hearts-fast/1 hearts-state\n\u{e9}"),
+            TextProblem::Character
+        );
+    }
+
+    #[test]
+    fn generators() {
+        let r = Rng::new(5);
+        assert_eq!(read_generator("rng", &generator(r)), Ok(r));
+        let foreign = format!("mt19937:{}", "0123456789abcdef".repeat(2));
+        assert_eq!(
+            read_generator("rng", &foreign),
+            Ok(Rng::new(0x0123_4567_89ab_cdef))
+        );
+        assert!(read_generator("rng", "wyrand:12").is_err());
+        assert!(read_generator("rng", "WY:0123456789abcdef").is_err());
+    }
+}
