@@ -206,7 +206,7 @@ class _Reader:
             line = self.lines[self.pos]
             unknown = "unknown line keyword" if line.keyword not in _KEYWORDS else "out of place"
             raise line.error(
-                f"{unknown}: no further line may follow here (the line order of "
+                f"{unknown}: expected the end of the text here (the line order of "
                 "docs/text-format.md §4)"
             )
 
@@ -260,7 +260,8 @@ _INT = re.compile(r"0|-?[1-9][0-9]*")
 def _int(line: Line, token: str, s: str) -> int:
     if not _INT.fullmatch(s):
         raise line.error(
-            f"{s!r} is not an int (0, or an optional - then a digit 1-9 then digits)", token
+            f"{s!r} is not an int: expected 0, or an optional - then a digit 1-9 then digits",
+            token,
         )
     if len(s) > _MAX_INT_CHARS:  # reading 5
         raise line.error(f"an int of {len(s)} characters is out of range", token)
