@@ -706,3 +706,184 @@ def test_documented_examples_parse_and_round_trip(text_engine: Engine, text: str
     assert_round_trips(engine, next(k for k in KINDS if k.name == kind), x)
     if all(g.split(":")[0] == engine.generator for g in re.findall(r"rng=(\S+)", text)):
         assert x.to_text() == text
+
+
+# ---------------------------------------------------------------- the two engines' texts
+
+
+def shuffled(rng: random.Random, items: list[int]) -> list[int]:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def hearts_directions(rules: Any, rng: random.Random, n: int) -> list[str]:
+    choices = ["left", "right", "hold"] + (["across"] if rules.players == 4 else [])
+    return [rng.choice(choices) for _ in range(n)]
+
+
+def same_hearts_state(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rule_params())
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.HeartsRules(**p)
+    dealer = rng.randrange(rules.players)
+    hands = deal_hands(rules, dealer, shuffled(rng, list(range(len(rules.deck())))))
+    direction = hearts_directions(rules, rng, 1)[0] if p["pass_direction"] == "random" else None
+    index = rng.choice([0, 1, 2, 5])
+    return lambda m: m.HeartsState.from_deal(
+        m.HeartsRules(**p), hands, dealer=dealer, hand_index=index, pass_direction=direction
+    )
+
+
+def same_hearts_game(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rule_params(for_games=True))
+    p["max_hands"] = min(p["max_hands"] or 3, 3)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.HeartsRules(**p)
+    first = rng.randrange(rules.players)
+    size = len(rules.deck())
+    # One deal more than the game can use: the queue never runs dry, so no hand comes from
+    # the generators (which the engines do not share).
+    deals = [
+        deal_hands(rules, (first + h) % rules.players, shuffled(rng, list(range(size))))
+        for h in range(p["max_hands"] + 1)
+    ]
+    directions = None
+    if p["pass_direction"] == "random":
+        directions = hearts_directions(rules, rng, p["max_hands"] + 1)
+    return lambda m: m.HeartsGame(
+        m.HeartsRules(**p), first_dealer=first, deals=deals, pass_directions=directions
+    )
+
+
+def same_spades_state(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(spades_rule_params())
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    dealer = rng.randrange(4)
+    deals = [random_spades_deal(rng, p["jokers"], dealer) for _ in range(3)]
+    limit = p["bags_limit"]
+    totals = [rng.randrange(-300, 300), rng.randrange(-300, 300)]
+    bags = [rng.randrange(limit), rng.randrange(limit)]
+    return lambda m: m.SpadesState.from_deal(
+        m.SpadesRules(**p), deals[0], dealer=dealer, totals=totals, bags=bags, redeals=deals[1:]
+    )
+
+
+def same_spades_game(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(spades_rule_params(for_games=True))
+    p["max_hands"] = min(p["max_hands"] or 2, 2)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    first = rng.randrange(4)
+    # Hands and redeals both take the queued deals (§4.4): enough for two hands and four
+    # redeal claims (same_text_step claims only while two deals more than needed remain).
+    deals = [random_spades_deal(rng, p["jokers"], first) for _ in range(7)]
+    return lambda m: m.SpadesGame(m.SpadesRules(**p), first_dealer=first, deals=deals)
+
+
+def rummy_deals(rules: Any, rng: random.Random, n: int) -> list[Any]:
+    out = []
+    for _ in range(n):
+        deck = shuffled(rng, rummy_deck())
+        k = rules.hand_size
+        out.append(
+            ([deck[i * k : (i + 1) * k] for i in range(rules.players)], deck[rules.players * k :])
+        )
+    return out
+
+
+def same_rummy_state(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rummy_params())
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.RummyRules(**p)
+    ((hands, rest),) = rummy_deals(rules, rng, 1)
+    k = rng.randrange(len(rest))
+    dealer = rng.randrange(rules.players)
+    return lambda m: m.RummyState.from_deal(
+        m.RummyRules(**p), hands, rest[:k], pile=rest[k:], dealer=dealer
+    )
+
+
+def same_rummy_game(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rummy_params(for_games=True))
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.RummyRules(**p)
+    deals = rummy_deals(rules, rng, (p["max_hands"] or 2) + 1)
+    first = rng.randrange(rules.players)
+    return lambda m: m.RummyGame(m.RummyRules(**p), first_dealer=first, deals=deals)
+
+
+SAME_START = {
+    "hearts-state": same_hearts_state,
+    "hearts-game": same_hearts_game,
+    "spades-state": same_spades_state,
+    "spades-game": same_spades_game,
+    "rummy-state": same_rummy_state,
+    "rummy-game": same_rummy_game,
+}
+
+
+def queued_count(text: str) -> int:
+    return sum(ln.startswith("queued ") for ln in text.splitlines())
+
+
+def may_claim(kind: Kind, text: str) -> bool:
+    """A Spades redeal claim takes a queued deal only while one is left over, so that no
+    deal comes from a generator (the engines' generators differ, §3.4)."""
+    if kind.name == "spades-state":
+        return queued_count(text) > 0
+    if kind.name == "spades-game":
+        return queued_count(text) > 2
+    return True
+
+
+def without_future(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if not ln.startswith("future ")]
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=KIND_IDS)
+@examples(0.1)
+@given(data=st.data())
+def test_engines_write_the_same_text_and_read_each_other(kind: Kind, data: st.DataObject) -> None:
+    """docs/text-format.md §3.4, §4: the fast engine and the reference, started from the
+    same deals (queued deals for every later hand and redeal) and driven by the same random
+    choices, write the same text at every step but the ``future`` line (each names its own
+    generator kind), and each reads the other's text back to an object equal to its own
+    (the generator of the other kind re-seeds its own)."""
+    build = SAME_START[kind.name](data)
+    fast, slow = build(hf), build(ref)
+    fast_cls, ref_cls = getattr(hf, kind.cls), getattr(ref, kind.cls)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    for _ in range(STEP_CAP):
+        a, b = fast.to_text(), slow.to_text()
+        if " reshuffle:" in a or " reshuffle:" in b:
+            break  # a C-19 reshuffle is drawn from each engine's own generator
+        assert without_future(a) == without_future(b)
+        assert all(g.startswith("wyrand:") for g in re.findall(r"rng=(\S+)", a))
+        assert all(g.startswith("mt19937:") for g in re.findall(r"rng=(\S+)", b))
+        from_ref, from_fast = fast_cls.from_text(b), ref_cls.from_text(a)
+        assert from_ref == fast and from_fast == slow
+        assert without_future(from_ref.to_text()) == without_future(a)
+        assert without_future(from_fast.to_text()) == without_future(b)
+        state = rng.getstate()
+        claim = may_claim(kind, a)
+        if not claim and kind.name.startswith("spades") and fast.deficient_seats():
+            moved = spades_move_without_claim(fast, rng)
+            rng.setstate(state)
+            assert spades_move_without_claim(slow, rng) == moved
+        else:
+            moved = kind.step(fast, rng)
+            rng.setstate(state)
+            assert kind.step(slow, rng) == moved
+        if not moved:
+            break
+
+
+def spades_move_without_claim(x: Any, rng: random.Random) -> bool:
+    """spades_step without redeal claims (the deficient seats bid or play instead)."""
+    if x.is_over:
+        return False
+    if x.phase == "bid":
+        x.bid(rng.choice(x.legal_bids()))
+    else:
+        x.play(rng.choice(x.legal_plays()))
+    return True

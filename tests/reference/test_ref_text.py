@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, reject, settings
+from hypothesis import given, reject
 from hypothesis import strategies as st
+from tests.helpers import examples
 
 from hearts_fast.errors import InvalidArgumentError
 from hearts_fast.reference import (
@@ -44,11 +45,6 @@ CLASSES: dict[str, Any] = {
     "rummy-state": RummyState,
     "rummy-game": RummyGame,
 }
-
-
-def examples(fraction: float, least: int = 3) -> settings:
-    """The active hypothesis profile's ``max_examples`` scaled down for a costly test."""
-    return settings(max_examples=max(least, int(settings().max_examples * fraction)))
 
 
 # ---------------------------------------------------------------- the round-trip check
@@ -496,20 +492,47 @@ def test_A10_equality_is_the_text_passes_in_any_order() -> None:
     assert "pass:0:" in a.to_text().split("actions ")[1].split(" ")[0]
 
 
-def test_equality_same_class_and_text_only() -> None:
-    """Introduction: x == y exactly when the same class and the same text."""
+def test_equality_never_looks_at_the_future() -> None:
+    """Introduction: a state compares as its API page says (not the seed or generator); a
+    game compares its texts without the ``future`` and ``queued`` lines."""
     deal = SpadesState(SpadesRules(), seed=1).hands
     s = SpadesState.from_deal(SpadesRules(), deal, seed=1)
-    assert s == SpadesState.from_deal(SpadesRules(), deal, seed=1)
     other_seed = SpadesState.from_deal(SpadesRules(), deal, seed=2)
-    assert s != other_seed  # the generator of later redeals is part of the text (§4.2)
-    assert s.to_text() != other_seed.to_text()
-    assert s != s.to_text()
-    g = HeartsGame(HeartsRules())
-    assert g.state != g and g == HeartsGame(HeartsRules())
-    for x in (s, g, RummyState(RummyRules()), RummyGame(RummyRules()), SpadesGame(SpadesRules())):
+    assert s.to_text() != other_seed.to_text()  # the generator of later redeals (§4.2)
+    assert s == other_seed  # docs/spades-api.md: == compares the history, not the seed
+    s.bid(3)
+    assert s != other_seed and s != s.to_text()
+    r = RummyRules(players=2)
+    assert RummyState(r, seed=5) != RummyState(r, seed=6)  # another deal
+    hands = RummyState(r, seed=5).hands
+    stock = RummyState(r, seed=5).stock
+    pile = RummyState(r, seed=5).pile
+    a = RummyState.from_deal(r, hands, stock, pile=pile, seed=1)
+    assert a == RummyState.from_deal(r, hands, stock, pile=pile, seed=2)
+    # Games: the same past with another generator and another queue are equal; another past
+    # is not.
+    deals = [HeartsState(HeartsRules(), seed=k).hands for k in range(3)]
+    g1 = HeartsGame(HeartsRules(), seed=1, deals=deals[:1])
+    g2 = HeartsGame(HeartsRules(), seed=2, deals=deals)
+    assert g1.to_text() != g2.to_text() and g1 == g2
+    g3 = HeartsGame(HeartsRules(), seed=1, deals=deals[1:])
+    assert g1 != g3
+    g2.pass_cards(0, g2.state.hands[0][: g2.state.pass_count])
+    assert g1 != g2
+    sg1, sg2 = SpadesGame(SpadesRules(), seed=3), SpadesGame(SpadesRules(), seed=4)
+    assert sg1 != sg2  # different first deals
+    assert SpadesGame.from_text(sg1.to_text().replace(gen_of(sg1), gen_of(sg2))) == sg1
+    assert HeartsGame(HeartsRules()).state != HeartsGame(HeartsRules())
+    for x in (s, g1, RummyState(r), RummyGame(r), SpadesGame(SpadesRules())):
         with pytest.raises(TypeError):
             hash(x)  # mutable objects stay unhashable
+
+
+def gen_of(x: Any) -> str:
+    """The first generator of x's text (its ``future rng=`` value)."""
+    found = re.search(r"rng=(\S+)", x.to_text())
+    assert found
+    return found.group(1)
 
 
 def test_reader_accepts_crlf_comments_and_extra_spaces() -> None:
@@ -536,16 +559,41 @@ def test_A10_reader_accepts_any_order_of_passes_and_set_cards() -> None:
     assert HeartsState.from_text("\n".join(lines)) == s
 
 
-def test_wyrand_generator_seeds_the_reference_generator() -> None:
-    """§3.4: another engine's generator is accepted and seeds ours as seed=N does; the
-    position is the same, and the reference writes its own kind back."""
+@pytest.mark.parametrize(
+    "foreign",
+    ["wyrand:0123456789abcdef", "pcg64:0123456789abcdef0011223344556677", "x1:0123456789abcdef"],
+)
+def test_another_kind_of_generator_seeds_the_reference_generator(foreign: str) -> None:
+    """§3.4: another kind (``wyrand`` or any KIND:HEX with 16 or more hex digits) is accepted
+    and seeds ours as seed=N does, N the first 16 digits; the position is the same, and the
+    reference writes its own kind back."""
     s = SpadesState(SpadesRules(), seed=8)
     text = s.to_text()
     n = 0x0123456789ABCDEF
-    foreign = re.sub(r"rng=mt19937:[0-9a-f]+", f"rng=wyrand:{n:016x}", text)
-    t = SpadesState.from_text(foreign)
+    t = SpadesState.from_text(re.sub(r"rng=mt19937:[0-9a-f]+", "rng=" + foreign, text))
     assert t.to_text() == re.sub(r"rng=mt19937:[0-9a-f]+", "rng=" + mt_text(random.Random(n)), text)
-    assert t.hands == s.hands and t.legal_bids() == s.legal_bids()
+    assert t == s and t.hands == s.hands and t.legal_bids() == s.legal_bids()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "wyrand:0123456789abcde",  # 15 digits
+        "wyrand:0123456789abcdef0",  # wyrand is exactly 16
+        "mt19937:0123456789abcdef",  # ours: exactly 5000 digits
+        "pcg64:0123456789ABCDEF",  # upper case
+        "PCG64:0123456789abcdef",
+        "pcg-64:0123456789abcdef",
+        ":0123456789abcdef",
+        "0123456789abcdef",
+    ],
+)
+def test_malformed_generators_are_refused(bad: str) -> None:
+    """§3.4: any other form is refused, naming the line and the token."""
+    text = SpadesState(SpadesRules(), seed=8).to_text()
+    foreign = re.sub(r"rng=mt19937:[0-9a-f]+", "rng=" + bad, text)
+    with pytest.raises(InvalidArgumentError, match=r"line 6 \(future\), token 'rng="):
+        SpadesState.from_text(foreign)
 
 
 def mt_text(rng: random.Random) -> str:
@@ -609,30 +657,11 @@ def doc_examples() -> list[tuple[str, str]]:
     return found
 
 
-# The hearts-state example passes 3 cards and has seat 2 lead, but the default rules pass 4
-# cards (A-9, pass_table dame_de_pic) and the eldest hand leads (A-12): under the rules the
-# document writes (`rules`, all defaults) the example is unreachable; it is the hand of
-# `rules pass_count=3 first_lead=two_of_clubs` (see the test below).
-KNOWN_BAD_EXAMPLES = {"hearts-state"}
-
-
-@pytest.mark.parametrize(
-    ("kind", "text"),
-    [
-        pytest.param(
-            kind,
-            text,
-            id=kind,
-            marks=[pytest.mark.xfail(raises=InvalidArgumentError, reason="doc bug, see above")]
-            if kind in KNOWN_BAD_EXAMPLES
-            else [],
-        )
-        for kind, text in doc_examples()
-    ],
-)
+@pytest.mark.parametrize(("kind", "text"), doc_examples(), ids=[k for k, _ in doc_examples()])
 def test_section6_examples_parse_and_round_trip(kind: str, text: str) -> None:
-    """§6: each example parses, round-trips, and ``to_text()`` gives it back unchanged — but
-    for its generator, which the reference writes as its own (reading 2 of text.py)."""
+    """§6 (written by the fast engine): each example parses in the reference, round-trips,
+    and ``to_text()`` gives it back unchanged but for its generators, which the reference
+    re-seeds from the ``wyrand`` digits and writes as its own kind (§3.4)."""
     cls = CLASSES[kind]
     x = cls.from_text(text)
     roundtrip(x)
@@ -640,19 +669,20 @@ def test_section6_examples_parse_and_round_trip(kind: str, text: str) -> None:
     def own(m: re.Match[str]) -> str:
         return mt_text(random.Random(int(m.group(1)[:16], 16)))
 
-    assert x.to_text() == re.sub(r"(?<=rng=)wyrand:([0-9a-f]{16})", own, text)
+    assert "wyrand:" in text or kind == "hearts-state"
+    assert x.to_text() == re.sub(r"(?<==)wyrand:([0-9a-f]{16})", own, text)
 
 
-def test_section6_hearts_example_with_the_rules_it_was_written_for() -> None:
-    """The §6 hearts-state hand, under the rules that make it reachable: every seat passed 3
-    cards left (A-8, A-9), seat 2 led 2C (V-A1) and seat 3 won the trick with 8C (A-17)."""
-    text = dict(doc_examples())["hearts-state"]
-    fixed = text.replace("\nrules\n", "\nrules pass_count=3 first_lead=two_of_clubs\n")
-    s = HeartsState.from_text(fixed)
-    assert s.to_text() == fixed
-    assert s.trick_winners == [3] and s.current_player == 3 and s.phase == "play"
-    with pytest.raises(InvalidArgumentError, match=r"line 5 \(actions\), token 'pass:0:AC,AD,QS'"):
-        HeartsState.from_text(text)
+def test_section6_every_kind_has_an_example() -> None:
+    assert sorted(k for k, _ in doc_examples()) == sorted(CLASSES)
+
+
+def test_section6_hearts_state_example_is_the_position_described() -> None:
+    """The §6 hearts-state hand: every seat passed 3 cards left (A-8, A-9), seat 1 led 7C
+    (the eldest hand, A-12) and seat 0 won the trick with KC (A-17), a card seat 3 passed."""
+    s = HeartsState.from_text(dict(doc_examples())["hearts-state"])
+    assert s.trick_winners == [0] and s.current_player == 0 and s.phase == "play"
+    assert s.pass_count == 3 and s.pass_direction == "left"
 
 
 # ---------------------------------------------------------------- malformed and unreachable
@@ -844,7 +874,11 @@ def test_B3_B6_spades_errors() -> None:
     bad(SpadesState, text.replace(rng_line, short), "5000 lower-case hex digits")
     upper = "future rng=mt19937:" + rng_line.split(":", 1)[1].upper()
     bad(SpadesState, text.replace(rng_line, upper), "lower-case hex")
-    bad(SpadesState, text.replace("rng=mt19937:", "rng=xorshift:"), "expected a generator")
+    bad(SpadesState, text.replace("rng=mt19937:", "rng=xor_shift:"), "expected a generator")
+    # Another engine's kind is re-seeded from its first 16 digits (§3.4), any length >= 16.
+    assert SpadesState.from_text(
+        text.replace("rng=mt19937:", "rng=xorshift:")
+    ) == SpadesState.from_text(text)
     bad(SpadesState, text.replace(rng_line, "future rng=wyrand:123"), "16 lower-case hex")
     invalid_index = rng_line[:-8] + "ffffffff"  # the MT index word must be 0..624
     bad(SpadesState, text.replace(rng_line, invalid_index), "not a valid mt19937 state")

@@ -815,9 +815,7 @@ def _spades_play(target: Any, st: SpadesState, block: _Block, h: int) -> None:
     for token, move in block.moves:
         _not_over(st.phase == "over", block, token, h)
         if move[0] == "bid":
-            _apply(
-                block, token, lambda n, b, m: target.bid(n, blind=b, bemo=m), *move[1:]
-            )
+            _apply(block, token, lambda n, b, m: target.bid(n, blind=b, bemo=m), *move[1:])
         else:
             _apply(block, token, target.play, move[1])
 
