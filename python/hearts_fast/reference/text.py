@@ -32,6 +32,10 @@ Readings of points the document leaves open (each also noted where it is impleme
    accept larger ints; such a state writes a text that no reader accepts).
 7. A rule VALUE is read by the parameter's type: ``none`` is None only where None is a
    value (``max_hands``, ``lose_score``); Hearts ``moon=none`` is the str ``"none"``.
+8. §3.4 refuses a ``wyrand:`` without exactly 16 digits but says nothing of a malformed
+   ``mt19937:``: the reference implements that kind, and an ``mt19937:`` without exactly
+   5000 digits (or not a valid ``random.Random`` state) cannot be restored exactly, so it is
+   refused rather than re-seeded from its first 16 digits.
 """
 
 from __future__ import annotations
