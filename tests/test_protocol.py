@@ -661,13 +661,6 @@ class TestTextMembers:
     """to_text()/from_text() in one versioned grammar, an eval-able repr, pickling and == for
     every state and game of both engines (docs/protocol.md, Text forms)."""
 
-    @pytest.fixture(autouse=True)
-    def _reference_text_pending(self, case: tuple[Game, Any]) -> None:
-        # The reference engine's text forms (written from docs/text-format.md alone) are not
-        # merged yet; the fast engine's are, and must pass.
-        if case[1] is ENGINES["reference"] and not hasattr(case[1].HeartsState, "to_text"):
-            pytest.xfail("the reference engine's text forms are not merged yet")
-
     def test_states(self, case: tuple[Game, Any]) -> None:
         game, engine = case
         S = game.state_class(engine)

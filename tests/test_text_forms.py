@@ -4,8 +4,9 @@ random play, plays on identically after a round trip (future deals, redeals and 
 reshuffles included), and refuses malformed or unreachable texts with
 ``InvalidArgumentError`` (a non-str with ``ArgumentTypeError``) and nothing else.
 
-The tests are parametrized over the engines in ``ENGINES``; the pure-Python reference joins
-by adding one entry there.
+The tests are parametrized over the engines in ``ENGINES`` (the fast engine and the
+pure-Python reference); ``test_engines_write_the_same_text_and_read_each_other`` plays both in
+lockstep from the same deals and compares their texts.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hearts_fast as hf
+import hearts_fast.reference as ref
 from tests.helpers import examples
 from tests.strategies import deal_hands, random_spades_deal, rule_params, spades_rule_params
 
@@ -30,14 +32,21 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "text-format.md"
 
 @dataclass(frozen=True)
 class Engine:
-    """An engine under test: its module and the generator kind its texts name (§3.4)."""
+    """An engine under test: its module, the generator kind its texts name (§3.4), and how
+    often the random-play test round-trips its text (every ``stride``-th step: a reference
+    reader replays the whole history, so a check at every step of a 600-step rummy hand
+    would cost minutes)."""
 
     name: str
     module: Any
     generator: str
+    stride: int = 1
 
 
-ENGINES = [pytest.param(Engine("fast", hf, "wyrand"), id="fast")]
+ENGINES = [
+    pytest.param(Engine("fast", hf, "wyrand"), id="fast"),
+    pytest.param(Engine("reference", ref, "mt19937", stride=20), id="reference"),
+]
 
 # The hypothesis budget of the active profile (tests/conftest.py); a text round trip at
 # every step of a whole game costs far more than one example of the cheap tests.
@@ -47,8 +56,7 @@ GAME_EXAMPLES = max(3, EXAMPLES // 30)
 
 @pytest.fixture(params=ENGINES, scope="session")
 def text_engine(request: pytest.FixtureRequest) -> Engine:
-    """The engines with text forms, with the generator kind their texts name (the reference
-    joins this list when its text forms land)."""
+    """The engines with text forms, with the generator kind their texts name."""
     e: Engine = request.param
     return e
 
@@ -61,7 +69,7 @@ def hearts_step(x: Any, rng: random.Random) -> bool:
     if x.is_over:
         return False
     if x.phase == "pass":
-        state = x.state if isinstance(x, hf.HeartsGame) else x
+        state = x.state if hasattr(x, "state") else x  # a game of either engine
         seat = rng.choice(x.pending_passes())
         if x.rules.pass_through and rng.random() < 0.25:
             x.forward(seat)
@@ -279,7 +287,8 @@ def test_round_trip_at_every_step_and_play_continues_identically(
     cls = getattr(engine.module, kind.cls)
     y, ry = None, random.Random()
     for steps in range(STEP_CAP):
-        assert_round_trips(engine, kind, x)
+        if steps % engine.stride == 0 or steps == fork_at:
+            assert_round_trips(engine, kind, x)
         if steps == fork_at:
             y = cls.from_text(x.to_text())
             ry.setstate(rng.getstate())
@@ -289,6 +298,7 @@ def test_round_trip_at_every_step_and_play_continues_identically(
             assert y == x
         if not moved:
             break
+    assert_round_trips(engine, kind, x)  # the last position (the end, or the step cap)
     if y is not None:
         assert y.to_text() == x.to_text()
 
@@ -420,7 +430,7 @@ def test_another_kind_is_refused(text_engine: Engine, kind: str) -> None:
     texts = sample_texts(engine)
     for other, text in texts.items():
         if other != kind:
-            refuse(engine, kind, text, f"this is a {other} text")
+            refuse(engine, kind, text, f"{other} text")
 
 
 @pytest.mark.parametrize("kind", KIND_IDS)
@@ -561,7 +571,7 @@ def test_B3_a_redeal_by_a_seat_that_may_not_claim_is_refused(text_engine: Engine
     text = sample_texts(engine)["spades-state"]
     deal = line_of(text, "deal")
     bad = text.replace(deal, deal + "\nredeal 0" + deal[len("deal") :])
-    refuse(engine, "spades-state", bad, "redeal 0")
+    refuse(engine, "spades-state", bad, r"line 5 \(redeal\)")
 
 
 def test_B6_a_bid_out_of_range_is_refused(text_engine: Engine) -> None:
@@ -629,7 +639,9 @@ def test_B22_a_hand_after_the_game_is_over_is_refused(text_engine: Engine) -> No
     text = finished_game_text(engine)
     lines = text.splitlines()
     hand = [i for i, ln in enumerate(lines) if ln.startswith("hand ")]
+    # The last hand's block again, with the dealer and index a third hand would have.
     block = lines[hand[-1] : hand[-1] + 3]
+    block[0] = block[0].replace("dealer=1 index=1", "dealer=2 index=2")
     future = next(i for i, ln in enumerate(lines) if ln.startswith("future "))
     extra = lines[:future] + block + lines[future:]
     refuse(engine, "spades-game", "\n".join(extra) + "\n", "over")
@@ -642,7 +654,7 @@ def test_a_finished_hand_needs_the_next_hand_while_the_game_goes_on(text_engine:
     hand = [i for i, ln in enumerate(lines) if ln.startswith("hand ")]
     future = next(i for i, ln in enumerate(lines) if ln.startswith("future "))
     cut = lines[: hand[1]] + lines[future:]
-    refuse(engine, "spades-game", "\n".join(cut) + "\n", "must hold hand 1")
+    refuse(engine, "spades-game", "\n".join(cut) + "\n", "hand 1")
 
 
 def test_a_game_hand_must_have_the_values_the_game_gives(text_engine: Engine) -> None:
@@ -668,9 +680,13 @@ def test_generators(text_engine: Engine) -> None:
     m = engine.module
     text = m.RummyState(m.RummyRules(players=2), seed=1).to_text()
     rng = line_of(text, "future").split("=", 1)[1]
-    foreign = "mt19937:" + "0123456789abcdef" * 3
-    x = m.RummyState.from_text(text.replace(rng, foreign))
-    assert x.hands == m.RummyState.from_text(text).hands
+    assert rng.split(":")[0] == engine.generator
+    other = "mt19937:" + "0123456789abcdef" * 3 if engine.generator == "wyrand" else None
+    for foreign in (other or "wyrand:0123456789abcdef", "pcg64:" + "0123456789abcdef" * 2):
+        x = m.RummyState.from_text(text.replace(rng, foreign))
+        assert x == m.RummyState.from_text(text) and x.hands == m.RummyState.from_text(text).hands
+        again = line_of(x.to_text(), "future").split("=", 1)[1]
+        assert again.split(":")[0] == engine.generator  # written back as its own kind
     for bad in ("wyrand:123", "WYRAND:0123456789abcdef", "wyrand", "x:zz"):
         refuse(engine, "rummy-state", text.replace(rng, bad), "generator")
 
@@ -696,3 +712,184 @@ def test_documented_examples_parse_and_round_trip(text_engine: Engine, text: str
     assert_round_trips(engine, next(k for k in KINDS if k.name == kind), x)
     if all(g.split(":")[0] == engine.generator for g in re.findall(r"rng=(\S+)", text)):
         assert x.to_text() == text
+
+
+# ---------------------------------------------------------------- the two engines' texts
+
+
+def shuffled(rng: random.Random, items: list[int]) -> list[int]:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def hearts_directions(rules: Any, rng: random.Random, n: int) -> list[str]:
+    choices = ["left", "right", "hold"] + (["across"] if rules.players == 4 else [])
+    return [rng.choice(choices) for _ in range(n)]
+
+
+def same_hearts_state(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rule_params())
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.HeartsRules(**p)
+    dealer = rng.randrange(rules.players)
+    hands = deal_hands(rules, dealer, shuffled(rng, list(range(len(rules.deck())))))
+    direction = hearts_directions(rules, rng, 1)[0] if p["pass_direction"] == "random" else None
+    index = rng.choice([0, 1, 2, 5])
+    return lambda m: m.HeartsState.from_deal(
+        m.HeartsRules(**p), hands, dealer=dealer, hand_index=index, pass_direction=direction
+    )
+
+
+def same_hearts_game(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rule_params(for_games=True))
+    p["max_hands"] = min(p["max_hands"] or 3, 3)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.HeartsRules(**p)
+    first = rng.randrange(rules.players)
+    size = len(rules.deck())
+    # One deal more than the game can use: the queue never runs dry, so no hand comes from
+    # the generators (which the engines do not share).
+    deals = [
+        deal_hands(rules, (first + h) % rules.players, shuffled(rng, list(range(size))))
+        for h in range(p["max_hands"] + 1)
+    ]
+    directions = None
+    if p["pass_direction"] == "random":
+        directions = hearts_directions(rules, rng, p["max_hands"] + 1)
+    return lambda m: m.HeartsGame(
+        m.HeartsRules(**p), first_dealer=first, deals=deals, pass_directions=directions
+    )
+
+
+def same_spades_state(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(spades_rule_params())
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    dealer = rng.randrange(4)
+    deals = [random_spades_deal(rng, p["jokers"], dealer) for _ in range(3)]
+    limit = p["bags_limit"]
+    totals = [rng.randrange(-300, 300), rng.randrange(-300, 300)]
+    bags = [rng.randrange(limit), rng.randrange(limit)]
+    return lambda m: m.SpadesState.from_deal(
+        m.SpadesRules(**p), deals[0], dealer=dealer, totals=totals, bags=bags, redeals=deals[1:]
+    )
+
+
+def same_spades_game(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(spades_rule_params(for_games=True))
+    p["max_hands"] = min(p["max_hands"] or 2, 2)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    first = rng.randrange(4)
+    # Hands and redeals both take the queued deals (§4.4): enough for two hands and four
+    # redeal claims (same_text_step claims only while two deals more than needed remain).
+    deals = [random_spades_deal(rng, p["jokers"], first) for _ in range(7)]
+    return lambda m: m.SpadesGame(m.SpadesRules(**p), first_dealer=first, deals=deals)
+
+
+def rummy_deals(rules: Any, rng: random.Random, n: int) -> list[Any]:
+    out = []
+    for _ in range(n):
+        deck = shuffled(rng, rummy_deck())
+        k = rules.hand_size
+        out.append(
+            ([deck[i * k : (i + 1) * k] for i in range(rules.players)], deck[rules.players * k :])
+        )
+    return out
+
+
+def same_rummy_state(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rummy_params())
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.RummyRules(**p)
+    ((hands, rest),) = rummy_deals(rules, rng, 1)
+    k = rng.randrange(len(rest))
+    dealer = rng.randrange(rules.players)
+    return lambda m: m.RummyState.from_deal(
+        m.RummyRules(**p), hands, rest[:k], pile=rest[k:], dealer=dealer
+    )
+
+
+def same_rummy_game(data: st.DataObject) -> Callable[[Any], Any]:
+    p = data.draw(rummy_params(for_games=True))
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rules = hf.RummyRules(**p)
+    deals = rummy_deals(rules, rng, (p["max_hands"] or 2) + 1)
+    first = rng.randrange(rules.players)
+    return lambda m: m.RummyGame(m.RummyRules(**p), first_dealer=first, deals=deals)
+
+
+SAME_START = {
+    "hearts-state": same_hearts_state,
+    "hearts-game": same_hearts_game,
+    "spades-state": same_spades_state,
+    "spades-game": same_spades_game,
+    "rummy-state": same_rummy_state,
+    "rummy-game": same_rummy_game,
+}
+
+
+def queued_count(text: str) -> int:
+    return sum(ln.startswith("queued ") for ln in text.splitlines())
+
+
+def may_claim(kind: Kind, text: str) -> bool:
+    """A Spades redeal claim takes a queued deal only while one is left over, so that no
+    deal comes from a generator (the engines' generators differ, §3.4)."""
+    if kind.name == "spades-state":
+        return queued_count(text) > 0
+    if kind.name == "spades-game":
+        return queued_count(text) > 2
+    return True
+
+
+def without_future(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if not ln.startswith("future ")]
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=KIND_IDS)
+@examples(0.1)
+@given(data=st.data())
+def test_engines_write_the_same_text_and_read_each_other(kind: Kind, data: st.DataObject) -> None:
+    """docs/text-format.md §3.4, §4: the fast engine and the reference, started from the
+    same deals (queued deals for every later hand and redeal) and driven by the same random
+    choices, write the same text at every step but the ``future`` line (each names its own
+    generator kind), and each reads the other's text back to an object equal to its own
+    (the generator of the other kind re-seeds its own)."""
+    build = SAME_START[kind.name](data)
+    fast, slow = build(hf), build(ref)
+    fast_cls, ref_cls = getattr(hf, kind.cls), getattr(ref, kind.cls)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    for steps in range(STEP_CAP):
+        a, b = fast.to_text(), slow.to_text()
+        if " reshuffle:" in a or " reshuffle:" in b:
+            break  # a C-19 reshuffle is drawn from each engine's own generator
+        assert without_future(a) == without_future(b)
+        assert all(g.startswith("wyrand:") for g in re.findall(r"rng=(\S+)", a))
+        assert all(g.startswith("mt19937:") for g in re.findall(r"rng=(\S+)", b))
+        if steps % 20 == 0 or fast.is_over:  # the reference replays the whole history
+            from_ref, from_fast = fast_cls.from_text(b), ref_cls.from_text(a)
+            assert from_ref == fast and from_fast == slow
+            assert without_future(from_ref.to_text()) == without_future(a)
+            assert without_future(from_fast.to_text()) == without_future(b)
+        state = rng.getstate()
+        if not may_claim(kind, a) and kind.name.startswith("spades") and fast.deficient_seats():
+            moved = spades_move_without_claim(fast, rng)
+            rng.setstate(state)
+            assert spades_move_without_claim(slow, rng) == moved
+        else:
+            moved = kind.step(fast, rng)
+            rng.setstate(state)
+            assert kind.step(slow, rng) == moved
+        if not moved:
+            break
+
+
+def spades_move_without_claim(x: Any, rng: random.Random) -> bool:
+    """spades_step without redeal claims (the deficient seats bid or play instead)."""
+    if x.is_over:
+        return False
+    if x.phase == "bid":
+        x.bid(rng.choice(x.legal_bids()))
+    else:
+        x.play(rng.choice(x.legal_plays()))
+    return True

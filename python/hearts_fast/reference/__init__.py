@@ -4,14 +4,16 @@ game protocol of docs/protocol.md.
 
 This is the independent, obviously-correct oracle the fast Rust engine is differentially
 tested against. It follows docs/hearts-api.md member by member; it is written from
-docs/rules/README.md §0 and docs/rules/hearts.md only (rule ids are cited in the code). Text
-form and pickling of states are not part of the reference.
+docs/rules/README.md §0 and docs/rules/hearts.md only (rule ids are cited in the code). The
+text form of docs/text-format.md (``to_text``/``from_text``, ``repr``, pickling, ``==``) is
+in ``text``, written from that document alone.
 
 Modules: ``cards`` (ids, ``card``/``card_name``), ``rules`` (``HeartsRules``), ``state``
 (``HeartsState``: one hand), ``game`` (``HeartsGame``: a whole game), and ``spades``
 (``SpadesRules``, ``SpadesState``, ``SpadesGame``: docs/rules/spades.md, docs/spades-api.md;
 its own resolutions are in that contract), and ``rummy`` (``RummyRules``, ``RummyState``,
-``RummyGame``, meld helpers: docs/rules/rummy.md, docs/rummy-api.md).
+``RummyGame``, meld helpers: docs/rules/rummy.md, docs/rummy-api.md), and ``text`` (the
+text format of the six state and game classes: docs/text-format.md).
 
 Resolutions
 -----------

@@ -9,6 +9,7 @@ from typing import Any
 
 from hearts_fast.errors import ArgumentTypeError, IllegalMoveError, InvalidRulesError
 
+from . import text as _text
 from .cards import card_name, check_card
 from .rules import HeartsRules
 from .state import (
@@ -144,6 +145,8 @@ class HeartsGame:
         self._chips = rules.scoring == "chips"
         self._totals: list[Any] = start_totals
         self._pot = start_pot
+        self._text_sheet = (tuple(start_totals), start_pot)  # the starting sheet, for to_text
+        self._text_done: tuple[HeartsState, ...] = ()  # every finished hand, for to_text
         self._state = self._deal_hand(0)
 
     def _deal_hand(self, h: int) -> HeartsState:
@@ -168,6 +171,7 @@ class HeartsGame:
 
     def _finish_hand(self) -> None:
         st, rules, n = self._state, self._rules, self._n
+        self._text_done = (*self._text_done, st)
         pen, scores, shooter = st.points(), st.hand_scores(), st.moon_shooter()
         self._history.append({"points": pen, "hand_scores": scores, "moon_shooter": shooter})
         if rules.scoring == "positive":  # A-22
@@ -308,6 +312,31 @@ class HeartsGame:
         new._state = self._state.copy()
         return new
 
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The game as a ``hearts-game`` text: rules, starting sheet, every hand started,
+        the generator and what is queued."""
+        return _text.hearts_game_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> HeartsGame:
+        """Read a ``hearts-game`` text, replaying every hand through these rules;
+        ``InvalidArgumentError`` for anything wrong."""
+        return _text.hearts_game_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (HeartsGame.from_text, (self.to_text(),))
+
+    def __eq__(self, other: object) -> bool:
+        """docs/text-format.md: the same class and the same past, i.e. equal texts once
+        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
+        if not isinstance(other, HeartsGame) or type(other) is not type(self):
+            return NotImplemented
+        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     def __copy__(self) -> HeartsGame:
         return self.copy()
 
@@ -315,7 +344,4 @@ class HeartsGame:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference HeartsGame players={self._n} hands_played={self.hands_played} "
-            f"totals={[str(t) for t in self._totals]} over={self._over}>"
-        )
+        return f"HeartsGame.from_text({self.to_text()!r})"

@@ -30,6 +30,7 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
+from hearts_fast.reference import text as _text
 from hearts_fast.reference._common import Rules, check_index, check_seed
 from hearts_fast.reference.cards import card_name
 
@@ -646,6 +647,9 @@ class RummyState:
         self._current: int | None = (dealer + 1) % n  # C-3
         self._opening_turn = False  # C-11: no jokers for the rest of this turn
         self._qs_exception = False  # C-16: began with exactly [Q♠] and drew the other Q♠
+        # For to_text: the deal as complete (after C-4) and every action and reshuffle.
+        self._text_deal = (tuple(map(tuple, self._hands)), tuple(self._stock), tuple(self._pile))
+        self._text_log: list[Action] = []
         self._start_draw_phase()
 
     # ---------------------------------------------------------------- plain properties
@@ -831,6 +835,7 @@ class RummyState:
         legal = self.legal_actions()
         if a not in legal:
             raise IllegalMoveError(self._illegal_reason(a), card=card, legal=legal)
+        self._text_log.append(a)
         p = self._current
         assert p is not None
         hand = self._hands[p]
@@ -910,6 +915,7 @@ class RummyState:
             self._rng.shuffle(rest)
             self._stock = rest
             self._pile = self._pile[-1:]
+            self._text_log.append(("reshuffle", tuple(rest)))
             return
         self._end_hand()
 
@@ -971,6 +977,7 @@ class RummyState:
         new._blocked = list(self._blocked)
         new._stock = list(self._stock)
         new._pile = list(self._pile)
+        new._text_log = list(self._text_log)
         return new
 
     def __copy__(self) -> RummyState:
@@ -980,10 +987,23 @@ class RummyState:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference RummyState phase={self._phase!r} current_player={self._current} "
-            f"turn={self._turn} stock={len(self._stock)} pile={len(self._pile)}>"
-        )
+        return f"RummyState.from_text({self.to_text()!r})"
+
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The hand as a ``rummy-state`` text: rules, deal, every action and reshuffle, and
+        the generator of later reshuffles."""
+        return _text.rummy_state_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> RummyState:
+        """Read a ``rummy-state`` text, replaying every action (and each reshuffle in the
+        order written) through these rules; ``InvalidArgumentError`` for anything wrong."""
+        return _text.rummy_state_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (RummyState.from_text, (self.to_text(),))
 
 
 # ---------------------------------------------------------------- a whole game (C-21)
@@ -1013,6 +1033,8 @@ class RummyGame:
         self._history: list[dict[str, Any]] = []
         self._over = False
         self._winners: list[int] = []
+        self._text_sheet = tuple(self._totals)  # the starting totals, for to_text
+        self._text_done: tuple[RummyState, ...] = ()  # every finished hand, for to_text
         self._state = self._deal_hand()
         self._settle()
 
@@ -1052,6 +1074,7 @@ class RummyGame:
         is over (a hand can end at once by C-19)."""
         while not self._over and self._state.is_over:
             st, rules = self._state, self._rules
+            self._text_done = (*self._text_done, st)
             scores = st.hand_scores()
             self._totals = st.totals_after()
             self._history.append(
@@ -1145,6 +1168,31 @@ class RummyGame:
         new._state = self._state.copy()
         return new
 
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The game as a ``rummy-game`` text: rules, starting totals, every hand started,
+        the game's and the current hand's generators and the queued deals."""
+        return _text.rummy_game_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> RummyGame:
+        """Read a ``rummy-game`` text, replaying every hand through these rules;
+        ``InvalidArgumentError`` for anything wrong."""
+        return _text.rummy_game_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (RummyGame.from_text, (self.to_text(),))
+
+    def __eq__(self, other: object) -> bool:
+        """docs/text-format.md: the same class and the same past, i.e. equal texts once
+        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
+        if not isinstance(other, RummyGame) or type(other) is not type(self):
+            return NotImplemented
+        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     def __copy__(self) -> RummyGame:
         return self.copy()
 
@@ -1152,7 +1200,4 @@ class RummyGame:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference RummyGame hands_played={self.hands_played} totals={self._totals} "
-            f"over={self._over}>"
-        )
+        return f"RummyGame.from_text({self.to_text()!r})"

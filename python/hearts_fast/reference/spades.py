@@ -24,6 +24,7 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
+from hearts_fast.reference import text as _text
 from hearts_fast.reference._common import Rules, check_index, check_seed
 from hearts_fast.reference.cards import card_name, hand_lists
 
@@ -1007,11 +1008,23 @@ class SpadesState:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference SpadesState dealer={self._dealer} hand_index={self._hand_index} "
-            f"phase={self._phase!r} trick_number={self.trick_number} "
-            f"current_player={self._current}>"
-        )
+        return f"SpadesState.from_text({self.to_text()!r})"
+
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The hand as a ``spades-state`` text: rules, deals, redeals, bids, plays, the
+        generator of later redeals and the queued ones."""
+        return _text.spades_state_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> SpadesState:
+        """Read a ``spades-state`` text, replaying every redeal and action through these
+        rules; ``InvalidArgumentError`` for anything wrong."""
+        return _text.spades_state_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (SpadesState.from_text, (self.to_text(),))
 
 
 # ---------------------------------------------------------------- a whole game (B-22)
@@ -1043,6 +1056,8 @@ class SpadesGame:
         self._history: list[dict[str, Any]] = []
         self._over = False
         self._winners: list[int] = []
+        self._text_sheet = (tuple(self._totals), tuple(self._bags))  # for to_text
+        self._text_done: tuple[SpadesState, ...] = ()  # every finished hand, for to_text
         self._state = self._deal_hand()
 
     def _deal_hand(self) -> SpadesState:
@@ -1063,10 +1078,13 @@ class SpadesGame:
         # [api] The running totals are passed on unchecked: only the totals given to the
         # constructor are held to the +-10**12 limit; play may carry them past it.
         state._totals = list(self._totals)
+        # docs/text-format.md 4.4: one generator deals the future hands and the redeals.
+        state._rng = self._rng
         return state
 
     def _finish_hand(self) -> None:
         st, rules = self._state, self._rules
+        self._text_done = (*self._text_done, st)
         # The redeals this hand took from the injected queue (SpadesState copied it).
         del self._queue[: len(st.redeal_claims)]
         scores = st.hand_scores()
@@ -1200,7 +1218,33 @@ class SpadesGame:
         new._totals = list(self._totals)
         new._bags = list(self._bags)
         new._state = self._state.copy()
+        new._state._rng = new._rng  # shared, as in _deal_hand
         return new
+
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The game as a ``spades-game`` text: rules, starting sheet, every hand started,
+        the generator and the queued deals."""
+        return _text.spades_game_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> SpadesGame:
+        """Read a ``spades-game`` text, replaying every hand through these rules;
+        ``InvalidArgumentError`` for anything wrong."""
+        return _text.spades_game_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (SpadesGame.from_text, (self.to_text(),))
+
+    def __eq__(self, other: object) -> bool:
+        """docs/text-format.md: the same class and the same past, i.e. equal texts once
+        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
+        if not isinstance(other, SpadesGame) or type(other) is not type(self):
+            return NotImplemented
+        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __copy__(self) -> SpadesGame:
         return self.copy()
@@ -1209,7 +1253,4 @@ class SpadesGame:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference SpadesGame hands_played={self.hands_played} totals={self._totals} "
-            f"bags={self._bags} over={self._over}>"
-        )
+        return f"SpadesGame.from_text({self.to_text()!r})"

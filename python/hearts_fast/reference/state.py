@@ -17,6 +17,7 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 
+from . import text as _text
 from ._common import check_index, check_seed
 from .cards import (
     CLUBS,
@@ -661,9 +662,19 @@ class HeartsState:
         return self.copy()
 
     def __repr__(self) -> str:
-        return (
-            f"<reference HeartsState players={self._n} dealer={self._dealer} "
-            f"hand_index={self._hand_index} "
-            f"phase={self._phase!r} trick_number={self.trick_number} "
-            f"current_player={self.current_player}>"
-        )
+        return f"HeartsState.from_text({self.to_text()!r})"
+
+    # ---------------------------------------------------------------- text form (text.py)
+
+    def to_text(self) -> str:
+        """The hand as a ``hearts-state`` text: rules, deal and every action."""
+        return _text.hearts_state_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> HeartsState:
+        """Read a ``hearts-state`` text, replaying every action through these rules;
+        ``InvalidArgumentError`` for anything wrong."""
+        return _text.hearts_state_from_text(text)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (HeartsState.from_text, (self.to_text(),))
