@@ -271,7 +271,7 @@ def assert_round_trips(engine: Engine, kind: Kind, x: Any) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=KIND_IDS)
-@examples(0.1)
+@examples(0.03)
 @given(data=st.data())
 def test_round_trip_at_every_step_and_play_continues_identically(
     text_engine: Engine, kind: Kind, data: st.DataObject
@@ -847,7 +847,7 @@ def without_future(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=KIND_IDS)
-@examples(0.1)
+@examples(0.03)
 @given(data=st.data())
 def test_engines_write_the_same_text_and_read_each_other(kind: Kind, data: st.DataObject) -> None:
     """docs/text-format.md §3.4, §4: the fast engine and the reference, started from the
