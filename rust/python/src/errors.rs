@@ -1,7 +1,9 @@
 //! The Python exception classes (defined in `hearts_fast/errors.py`, shared with the
 //! reference engine) and the conversions of engine errors into them.
 
+use hearts_engine::hearts::sim::DeckOrderError;
 use hearts_engine::hearts::{DealError, PassError, PlayError};
+use hearts_engine::spades::ScoresError;
 use hearts_engine::CardSet;
 use hearts_engine::{RulesError, TextError};
 use pyo3::prelude::*;
@@ -59,6 +61,31 @@ pub fn pass_error(e: &PassError, legal: Vec<u32>) -> PyErr {
 
 pub fn deal_error(e: &DealError) -> PyErr {
     InvalidDealError::new_err(e.to_string())
+}
+
+/// Refused caller deck orders (`deals=` of `simulate_hearts`).
+pub fn deck_order_error(e: &DeckOrderError) -> PyErr {
+    InvalidDealError::new_err(match *e {
+        DeckOrderError::Length(n) => format!("deals must have 52 columns, got {n} values"),
+        DeckOrderError::NotACard { row, id } => {
+            format!("deals[{row}] holds {id}; card ids are 0..51")
+        }
+        DeckOrderError::Repeated { row, card } => format!(
+            "deals[{row}] is not a permutation of 0..51: card {} appears twice",
+            card.id()
+        ),
+    })
+}
+
+/// A refused Spades score sheet (`totals=`, `bags=`).
+pub fn scores_error(e: ScoresError) -> PyErr {
+    InvalidRulesError::new_err(match e {
+        ScoresError::Bags { bags, limit } => format!(
+            "each bag counter must be 0..={} (below bags_limit={limit}, B-20), got {bags}",
+            limit - 1
+        ),
+        ScoresError::Total(_) => e.to_string(),
+    })
 }
 
 pub fn rules_error(e: &RulesError) -> PyErr {

@@ -205,7 +205,7 @@ pub fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 /// Caller deck orders: a 2-D integer numpy array with 52 columns, each row a permutation.
 fn extract_deals(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let arr = extract_deck_orders(obj, 51)?;
-    check_deals(&arr).map_err(InvalidDealError::new_err)?;
+    check_deals(&arr).map_err(|e| crate::errors::deck_order_error(&e))?;
     Ok(arr)
 }
 

@@ -290,9 +290,9 @@ fn scores(
     bags: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<([i64; 2], [i64; 2])> {
     let t = extract_pair(totals, "totals")?;
-    SpadesState::check_scores(rules, t, [0, 0]).map_err(InvalidRulesError::new_err)?;
+    SpadesState::check_scores(rules, t, [0, 0]).map_err(crate::errors::scores_error)?;
     let b = extract_pair(bags, "bags")?;
-    SpadesState::check_scores(rules, t, b).map_err(InvalidRulesError::new_err)?;
+    SpadesState::check_scores(rules, t, b).map_err(crate::errors::scores_error)?;
     Ok((t, b))
 }
 

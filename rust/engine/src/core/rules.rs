@@ -179,6 +179,79 @@ macro_rules! int_param {
 
 int_param!(u8, u32, i64);
 
+/// A rule set declared with [`rules!`](crate::rules) and given its cross-parameter checks
+/// with [`rule_set!`](crate::rule_set): the one surface through which the text form, the
+/// binding and the tests read and write every game's rules.
+///
+/// ```
+/// use hearts_engine::core::rules::{RuleSet, Value};
+/// use hearts_engine::spades::SpadesRules;
+/// fn flags<R: RuleSet>(r: &R) -> usize {
+///     R::PARAMS.iter().filter(|p| matches!(r.get(p.name), Some(Value::Bool(true)))).count()
+/// }
+/// let mut r = SpadesRules::default();
+/// let before = flags(&r);
+/// RuleSet::set_text(&mut r, "mirror", "true").unwrap();
+/// assert_eq!(flags(&r), before + 1);
+/// assert!(RuleSet::set_text(&mut r, "mirror", "yes").is_err());
+/// ```
+pub trait RuleSet: Copy + Default + Eq {
+    /// Every parameter in documentation order, with its kind and range.
+    const PARAMS: &'static [Param];
+
+    /// The value of parameter `name` (`None` for an unknown name).
+    fn get(&self, name: &str) -> Option<Value<'static>>;
+
+    /// Sets parameter `name` after checking its type and range; a refused value changes
+    /// nothing.
+    fn set(&mut self, name: &str, value: Value<'_>) -> Result<(), RulesError>;
+
+    /// Checks the whole set: every range and the rules that tie parameters together.
+    fn validate(&self) -> Result<(), RulesError>;
+
+    /// The table row of parameter `name`.
+    fn param(name: &str) -> Option<&'static Param> {
+        Self::PARAMS.iter().find(|p| p.name == name)
+    }
+
+    /// Parameter `name` as text (`true`, `500`, `none`, `left`); `None` for an unknown name.
+    fn get_text(&self, name: &str) -> Option<String> {
+        self.get(name).map(|v| v.to_string())
+    }
+
+    /// Sets parameter `name` from its text.
+    fn set_text(&mut self, name: &str, text: &str) -> Result<(), RulesError> {
+        let param =
+            Self::param(name).ok_or_else(|| RulesError(format!("unknown parameter {name:?}")))?;
+        let value = param.parse(text)?;
+        self.set(name, value)
+    }
+}
+
+/// Implements [`RuleSet`] for a struct declared with [`rules!`](crate::rules) that has a
+/// `validate(&self) -> Result<(), RulesError>` method.
+#[macro_export]
+macro_rules! rule_set {
+    ($name:ty) => {
+        impl $crate::core::rules::RuleSet for $name {
+            const PARAMS: &'static [$crate::core::rules::Param] = <$name>::PARAMS;
+            fn get(&self, name: &str) -> Option<$crate::core::rules::Value<'static>> {
+                <$name>::get(self, name)
+            }
+            fn set(
+                &mut self,
+                name: &str,
+                value: $crate::core::rules::Value<'_>,
+            ) -> Result<(), $crate::core::RulesError> {
+                <$name>::set(self, name, value)
+            }
+            fn validate(&self) -> Result<(), $crate::core::RulesError> {
+                <$name>::validate(self)
+            }
+        }
+    };
+}
+
 /// Declares a rules struct from one parameter list.
 ///
 /// Each parameter is `name: Type = default`, then optionally `=> [lo, hi]` (its integer

@@ -3,6 +3,7 @@
 //! card lists, generators), the `rules` line of `name=value` pairs, and the typed
 //! [`TextError`].
 
+use crate::core::rules::RuleSet;
 use crate::core::Card;
 use crate::core::Rng;
 use std::fmt;
@@ -479,48 +480,15 @@ pub fn read_generator(what: &str, v: &str) -> Result<Rng, TextProblem> {
 
 // ---------------------------------------------------------------- rules
 
-/// A rules struct that has a `rules` line: its parameter table, each value as text, and
-/// the constructor's validation.
-pub trait TextRules: Default + Sized {
-    /// The parameter names in the table's order (the order of `to_dict()`).
-    const PARAMS: &'static [&'static str];
-    /// A parameter's value as text (`true`, `500`, `none`, `left`).
-    fn param_text(&self, name: &str) -> String;
-    /// Sets a parameter from its text; `Err` says what values are allowed.
-    fn set_param_text(&mut self, name: &str, value: &str) -> Result<(), String>;
-    /// The constructor's checks of the whole set.
-    fn validate_text(&self) -> Result<(), String>;
-}
-
-/// Implements [`TextRules`] for a rules struct declared with [`rules!`](crate::rules) and
-/// having a `validate` method: the text form reads and writes the one parameter table.
-#[macro_export]
-macro_rules! text_rules {
-    ($name:ty) => {
-        impl $crate::core::text::TextRules for $name {
-            const PARAMS: &'static [&'static str] = <$name>::PARAM_NAMES;
-            fn param_text(&self, name: &str) -> String {
-                <$name>::param_text(self, name).unwrap_or_default()
-            }
-            fn set_param_text(&mut self, name: &str, v: &str) -> Result<(), String> {
-                <$name>::set_param_text(self, name, v).map_err(|e| e.0)
-            }
-            fn validate_text(&self) -> Result<(), String> {
-                self.validate().map_err(|e| e.0)
-            }
-        }
-    };
-}
-
 /// The `rules` line: the parameters that differ from the defaults, in table order.
-pub fn rules_line<R: TextRules>(r: &R) -> String {
+pub fn rules_line<R: RuleSet>(r: &R) -> String {
     let d = R::default();
     let mut out = String::from("rules");
     for p in R::PARAMS {
-        let v = r.param_text(p);
-        if v != d.param_text(p) {
+        let v = r.get_text(p.name).unwrap_or_default();
+        if Some(&v) != d.get_text(p.name).as_ref() {
             out.push(' ');
-            out.push_str(p);
+            out.push_str(p.name);
             out.push('=');
             out.push_str(&v);
         }
@@ -530,7 +498,7 @@ pub fn rules_line<R: TextRules>(r: &R) -> String {
 }
 
 /// Reads the `rules` line.
-pub fn read_rules<R: TextRules>(lines: &mut Lines<'_>) -> Result<R, TextError> {
+pub fn read_rules<R: RuleSet>(lines: &mut Lines<'_>) -> Result<R, TextError> {
     let line = lines.expect("rules")?;
     let mut r = R::default();
     let mut seen: Vec<&str> = Vec::new();
@@ -538,21 +506,22 @@ pub fn read_rules<R: TextRules>(lines: &mut Lines<'_>) -> Result<R, TextError> {
         let (k, v) = f
             .split_once('=')
             .ok_or_else(|| line.err(syntax(format!("the field {f:?}"), "name=value")))?;
-        if !R::PARAMS.contains(&k) {
+        if R::param(k).is_none() {
+            let names: Vec<&str> = R::PARAMS.iter().map(|p| p.name).collect();
             return Err(line.err(TextProblem::Rules(format!(
                 "unknown parameter {k:?}; the parameters are {}",
-                R::PARAMS.join(", ")
+                names.join(", ")
             ))));
         }
         if seen.contains(&k) {
             return Err(line.err(TextProblem::Rules(format!("{k} is given twice"))));
         }
         seen.push(k);
-        r.set_param_text(k, v)
-            .map_err(|m| line.err(TextProblem::Rules(format!("{k}={v}: {m}"))))?;
+        r.set_text(k, v)
+            .map_err(|e| line.err(TextProblem::Rules(format!("{k}={v}: {e}"))))?;
     }
-    r.validate_text()
-        .map_err(|m| line.err(TextProblem::Rules(m)))?;
+    r.validate()
+        .map_err(|e| line.err(TextProblem::Rules(e.0)))?;
     Ok(r)
 }
 

@@ -62,7 +62,7 @@ pub struct HandLog {
     pub actions: Vec<Action>,
 }
 
-crate::text_rules!(HeartsRules);
+crate::rule_set!(HeartsRules);
 
 /// Rules from `name=value` words separated by spaces (missing parameters keep their
 /// defaults), validated: the rules column of the perft table.

@@ -2,7 +2,7 @@
 //! ties (0.6) and `max_hands` (0.7).
 
 use super::rules::RummyRules;
-use super::state::{Action, RummyState};
+use super::state::{Action, ActionError, RummyState};
 use super::text::{read_block, read_deal_fields, replay, write_block, Replay, RummyLog};
 use crate::core::text::{
     card_list, generator, header, int, int_list, read_generator, read_rules, rules_line, syntax,
@@ -148,9 +148,9 @@ impl RummyGame {
     }
 
     /// Applies a legal action to the current hand.
-    pub fn try_apply(&mut self, a: &Action) -> Result<(), String> {
+    pub fn try_apply(&mut self, a: &Action) -> Result<(), ActionError> {
         if self.over {
-            return Err("the game is over".into());
+            return Err(ActionError::GameOver);
         }
         self.state.try_apply(a)?;
         self.settle();
@@ -201,7 +201,7 @@ impl Replay for GameReplay<'_> {
     fn hand(&mut self) -> &mut RummyState {
         &mut self.g.state
     }
-    fn apply(&mut self, a: &Action) -> Result<(), String> {
+    fn apply(&mut self, a: &Action) -> Result<(), ActionError> {
         self.g.try_apply(a)
     }
     fn hand_over(&self) -> bool {
@@ -394,5 +394,28 @@ mod tests {
         }
         assert_eq!(c.to_text(), g.to_text());
         assert!(g.to_text().contains(" reshuffle:"));
+    }
+
+    #[test]
+    fn refused_actions_are_typed_and_change_nothing() {
+        let rules = RummyRules {
+            players: 2,
+            max_turns_per_hand: 4,
+            max_hands: Some(1),
+            ..RummyRules::default()
+        };
+        let mut g = RummyGame::new(&rules, Rng::new(1), 0, Vec::new(), vec![0; 2]);
+        let before = g.to_text();
+        let refused = g.try_apply(&Action::End);
+        assert_eq!(
+            refused,
+            Err(ActionError::NotLegal(crate::rummy::Phase::Draw))
+        );
+        assert_eq!(g.to_text(), before);
+        while !g.is_over() {
+            let a = g.state().legal_actions()[0].clone();
+            g.try_apply(&a).unwrap();
+        }
+        assert_eq!(g.try_apply(&Action::Draw), Err(ActionError::GameOver));
     }
 }

@@ -16,7 +16,7 @@ pub use meld::{
 };
 pub use rules::{RummyRules, StockExhausted, MAX_HAND_SIZE, MAX_PARAM};
 pub use state::{
-    candidate_fits, check_deal, lay_off_candidates, lay_off_result, Action, DealError, End, Meld,
-    Phase, RummyState,
+    candidate_fits, check_deal, lay_off_candidates, lay_off_result, Action, ActionError, DealError,
+    End, Meld, Phase, RummyState,
 };
 pub use text::{action_token, event_token, Event, RummyLog};

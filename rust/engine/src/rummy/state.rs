@@ -8,6 +8,7 @@ use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
 use super::rules::{RummyRules, StockExhausted};
 use super::text::{Event, RummyLog};
 use crate::core::Rng;
+use std::fmt;
 
 /// A canonical meld.
 pub type Meld = Vec<u8>;
@@ -81,6 +82,29 @@ pub enum Action {
 /// Why a deal was refused.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct DealError(pub String);
+
+/// Why an action was refused.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum ActionError {
+    /// The action is not one of [`RummyState::legal_actions`]; the hand's phase then.
+    NotLegal(Phase),
+    /// The game is over (no hand is in play).
+    GameOver,
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::NotLegal(Phase::Over) => f.write_str("the hand is over"),
+            ActionError::NotLegal(p) => {
+                write!(f, "not one of the legal actions of the {} phase", p.name())
+            }
+            ActionError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
 
 /// One hand of rummy.
 #[derive(Clone, Debug)]
@@ -778,13 +802,11 @@ impl RummyState {
 
     // ---- applying ----
 
-    /// Applies a legal action (checked against [`RummyState::legal_actions`]).
-    pub fn try_apply(&mut self, a: &Action) -> Result<(), String> {
+    /// Applies a legal action (checked against [`RummyState::legal_actions`]); a refused
+    /// action changes nothing.
+    pub fn try_apply(&mut self, a: &Action) -> Result<(), ActionError> {
         if !self.legal_actions().contains(a) {
-            return Err(format!(
-                "{a:?} is not a legal action now (phase {:?})",
-                self.phase.name()
-            ));
+            return Err(ActionError::NotLegal(self.phase));
         }
         self.apply_unchecked(a);
         Ok(())

@@ -12,7 +12,7 @@
 //! ```
 
 use super::rules::RummyRules;
-use super::state::{check_deal, Action, End, Meld, RummyState};
+use super::state::{check_deal, Action, ActionError, End, Meld, RummyState};
 use crate::core::text::{
     card_id, card_ids, card_list, generator, header, int, int_list, read_generator, read_rules,
     rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
@@ -20,7 +20,7 @@ use crate::core::text::{
 use crate::core::Rng;
 use std::fmt::Write as _;
 
-crate::text_rules!(RummyRules);
+crate::rule_set!(RummyRules);
 
 /// What happened in a hand after its deal.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
@@ -293,7 +293,7 @@ pub(super) trait Replay {
     /// The block's hand.
     fn hand(&mut self) -> &mut RummyState;
     /// Applies an action with the engine's checks.
-    fn apply(&mut self, a: &Action) -> Result<(), String>;
+    fn apply(&mut self, a: &Action) -> Result<(), ActionError>;
     /// Whether the block's hand is over.
     fn hand_over(&self) -> bool;
 }
@@ -302,7 +302,7 @@ impl Replay for RummyState {
     fn hand(&mut self) -> &mut RummyState {
         self
     }
-    fn apply(&mut self, a: &Action) -> Result<(), String> {
+    fn apply(&mut self, a: &Action) -> Result<(), ActionError> {
         self.try_apply(a)
     }
     fn hand_over(&self) -> bool {
@@ -357,10 +357,10 @@ pub(super) fn replay(b: &Block<'_>, target: &mut impl Replay) -> Result<(), Text
                     ))));
                 }
                 let before = reshuffles(target.hand());
-                target.apply(a).map_err(|reason| {
+                target.apply(a).map_err(|e| {
                     line.err(TextProblem::Illegal {
                         token: action_token(a),
-                        reason,
+                        reason: e.to_string(),
                     })
                 })?;
                 pending = !target.hand_over() && reshuffles(target.hand()) > before;

@@ -249,7 +249,7 @@ impl SpadesGame {
         };
         let (totals, bags) = (pair("totals", v[1])?, pair("bags", v[2])?);
         SpadesState::check_scores(&rules, totals, bags)
-            .map_err(|m| game.err(TextProblem::Inconsistent(m)))?;
+            .map_err(|e| game.err(TextProblem::Inconsistent(e.to_string())))?;
         let mut blocks = vec![read_block(&mut lines, &rules)?];
         while lines.peek() == Some("hand") {
             blocks.push(read_block(&mut lines, &rules)?);

@@ -15,6 +15,7 @@ pub use rules::{
 };
 pub use state::{
     check_deal, deal_random, is_deficient, legal_bid_mask, score_hand, suit_cards, team_of, Bid,
-    BidError, ClaimError, Deal, DealError, HandScore, Phase, PlayError, SpadesState, TRICKS,
+    BidError, ClaimError, Deal, DealError, HandScore, Phase, PlayError, ScoresError, SpadesState,
+    TRICKS,
 };
 pub use text::{param_text, RedealSource, PARAMS};

@@ -231,6 +231,39 @@ impl fmt::Display for ClaimError {
 
 impl std::error::Error for ClaimError {}
 
+/// Why a resumed score sheet was refused.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum ScoresError {
+    /// A team total beyond ±[`MAX_TOTAL`] (an engine limit).
+    Total(i64),
+    /// A bag counter outside `0..limit`, the rules' bag limit (B-20).
+    Bags {
+        /// The counter given.
+        bags: i64,
+        /// The rules' `bags_limit`.
+        limit: i64,
+    },
+}
+
+impl fmt::Display for ScoresError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoresError::Total(t) => write!(
+                f,
+                "each team total must be -{MAX_TOTAL}..={MAX_TOTAL} (an engine limit), got {t}"
+            ),
+            ScoresError::Bags { bags, limit } => write!(
+                f,
+                "each bag counter must be 0..={} (below the bags limit of {limit}, B-20), got \
+                 {bags}",
+                limit - 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScoresError {}
+
 /// The result of a hand for both teams (B-17..B-21, B.3, B-27).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub struct HandScore {
@@ -405,28 +438,33 @@ impl SpadesState {
         s
     }
 
-    /// Checks resumed team totals and bag counters (the API's `totals=` and `bags=`).
+    /// Checks resumed team totals and bag counters (a score sheet to resume from).
+    ///
+    /// ```
+    /// use hearts_engine::spades::{ScoresError, SpadesRules, SpadesState};
+    /// let r = SpadesRules::default();
+    /// assert!(SpadesState::check_scores(&r, [480, -20], [9, 0]).is_ok());
+    /// assert_eq!(
+    ///     SpadesState::check_scores(&r, [0, 0], [10, 0]),
+    ///     Err(ScoresError::Bags { bags: 10, limit: 10 })
+    /// );
+    /// ```
     pub fn check_scores(
         rules: &SpadesRules,
         totals: [i64; 2],
         bags: [i64; 2],
-    ) -> Result<(), String> {
-        for t in totals {
-            if !(-MAX_TOTAL..=MAX_TOTAL).contains(&t) {
-                return Err(format!(
-                    "each team total must be -{MAX_TOTAL}..={MAX_TOTAL} (an engine limit), \
-                     got {t}"
-                ));
-            }
+    ) -> Result<(), ScoresError> {
+        if let Some(&t) = totals
+            .iter()
+            .find(|t| !(-MAX_TOTAL..=MAX_TOTAL).contains(*t))
+        {
+            return Err(ScoresError::Total(t));
         }
-        for b in bags {
-            if !(0..rules.bags_limit).contains(&b) {
-                return Err(format!(
-                    "each bag counter must be 0..={} (below bags_limit={}, B-20), got {b}",
-                    rules.bags_limit - 1,
-                    rules.bags_limit
-                ));
-            }
+        if let Some(&b) = bags.iter().find(|b| !(0..rules.bags_limit).contains(*b)) {
+            return Err(ScoresError::Bags {
+                bags: b,
+                limit: rules.bags_limit,
+            });
         }
         Ok(())
     }

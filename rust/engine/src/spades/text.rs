@@ -30,7 +30,7 @@ pub fn param_text(r: &SpadesRules, name: &str) -> Option<String> {
     r.param_text(name)
 }
 
-crate::text_rules!(SpadesRules);
+crate::rule_set!(SpadesRules);
 
 /// Where a hand's redeals come from: the queued deals first, then the generator.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -176,7 +176,7 @@ pub(super) fn read_block<'a>(
     let totals = pair(&hand, "totals", v[2])?;
     let bags = pair(&hand, "bags", v[3])?;
     SpadesState::check_scores(rules, totals, bags)
-        .map_err(|m| hand.err(TextProblem::Inconsistent(m)))?;
+        .map_err(|e| hand.err(TextProblem::Inconsistent(e.to_string())))?;
     let deal_line = lines.expect("deal")?;
     let deal = read_deal(&deal_line, rules, 0)?;
     let mut redeals = Vec::new();

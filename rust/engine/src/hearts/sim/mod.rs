@@ -37,26 +37,67 @@ pub fn deal_from_order(rules: &HeartsRules, dealer: u8, order: &[u8]) -> [CardSe
     hands
 }
 
-/// Checks that every row of `deals` (row-major, 52 per row) is a permutation of 0..52.
-pub fn check_deals(deals: &[u8]) -> Result<(), String> {
-    if deals.len() % 52 != 0 {
-        return Err(format!(
-            "deals must have 52 columns, got {} values",
-            deals.len()
-        ));
+/// Why caller deck orders were refused.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum DeckOrderError {
+    /// Not whole rows of 52: the number of ids given.
+    Length(usize),
+    /// A row holds `id`, which is not a card id 0..=51.
+    NotACard {
+        /// The row (the hand index).
+        row: usize,
+        /// The id.
+        id: u8,
+    },
+    /// A row holds `card` twice, so it is not an order of the 52 cards.
+    Repeated {
+        /// The row (the hand index).
+        row: usize,
+        /// The card.
+        card: Card,
+    },
+}
+
+impl std::fmt::Display for DeckOrderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeckOrderError::Length(n) => {
+                write!(f, "deck orders are rows of 52 card ids; got {n} ids")
+            }
+            DeckOrderError::NotACard { row, id } => {
+                write!(f, "deck order {row} holds {id}; card ids are 0..=51")
+            }
+            DeckOrderError::Repeated { row, card } => write!(
+                f,
+                "deck order {row} is not an order of the 52 cards: {card} appears twice"
+            ),
+        }
     }
-    for (i, row) in deals.chunks_exact(52).enumerate() {
-        let mut seen = 0u64;
-        for &c in row {
-            if c >= 52 {
-                return Err(format!("deals[{i}] holds {c}; card ids are 0..51"));
+}
+
+impl std::error::Error for DeckOrderError {}
+
+/// Checks that every row of `deals` (row-major, 52 per row) is an order of the 52 cards.
+///
+/// ```
+/// use hearts_engine::hearts::sim::{check_deals, DeckOrderError};
+/// let mut deals: Vec<u8> = (0..52).chain((0..52).rev()).collect();
+/// assert_eq!(check_deals(&deals), Ok(()));
+/// deals[60] = 0;
+/// assert!(matches!(check_deals(&deals), Err(DeckOrderError::Repeated { row: 1, .. })));
+/// ```
+pub fn check_deals(deals: &[u8]) -> Result<(), DeckOrderError> {
+    if deals.len() % 52 != 0 {
+        return Err(DeckOrderError::Length(deals.len()));
+    }
+    for (row, order) in deals.chunks_exact(52).enumerate() {
+        let mut seen = CardSet::EMPTY;
+        for &id in order {
+            let card = Card::try_new(id).ok_or(DeckOrderError::NotACard { row, id })?;
+            if seen.contains(card) {
+                return Err(DeckOrderError::Repeated { row, card });
             }
-            if seen & (1 << c) != 0 {
-                return Err(format!(
-                    "deals[{i}] is not a permutation of 0..51: card {c} appears twice"
-                ));
-            }
-            seen |= 1 << c;
+            seen.insert(card);
         }
     }
     Ok(())
