@@ -20,6 +20,55 @@ use std::fmt::Write as _;
 /// by at most 6 players, and 60 is divisible by 1..=6.
 pub const CHIP_UNIT: i64 = 60;
 
+/// Largest magnitude of a total or pot a game accepts, in points or whole chips (an engine
+/// limit, so that no total can overflow).
+pub const MAX_AMOUNT: i64 = super::rules::MAX_PARAM as i64 * 1000;
+
+/// The dealer of hand `hand` (from 0) of a game whose first dealer is `first_dealer`: the
+/// deal passes to the left after every hand (A-5).
+///
+/// ```
+/// use hearts_engine::hearts::{hand_dealer, HeartsRules};
+/// assert_eq!(hand_dealer(&HeartsRules::default(), 2, 3), 1);
+/// ```
+pub fn hand_dealer(rules: &HeartsRules, first_dealer: u8, hand: u64) -> u8 {
+    ((u64::from(first_dealer) + hand) % u64::from(rules.players)) as u8
+}
+
+/// Why a score sheet to resume from was refused.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum ScoresError {
+    /// Not one total per player.
+    Count {
+        /// The players.
+        expected: u8,
+        /// The totals given.
+        got: usize,
+    },
+    /// A pot below zero, or chips in the pot without chips scoring (A-24); in 1/60 units.
+    Pot(i64),
+}
+
+impl std::fmt::Display for ScoresError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScoresError::Count { expected, got } => {
+                write!(
+                    f,
+                    "a score sheet has one total per player ({expected}), got {got}"
+                )
+            }
+            ScoresError::Pot(p) => write!(
+                f,
+                "the pot must be at least 0, and can hold chips only under chips scoring; got \
+                 {p}/{CHIP_UNIT} chips"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScoresError {}
+
 /// What one completed hand contributed.
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]
 pub struct HandResult {
@@ -98,7 +147,7 @@ impl HeartsGame {
 
     fn deal_hand(&mut self, h: usize) -> HeartsState {
         let r = &self.rules;
-        let dealer = ((usize::from(self.first_dealer) + h) % usize::from(r.players)) as u8;
+        let dealer = hand_dealer(r, self.first_dealer, h as u64);
         let given = self.directions.pop_front();
         let direction = resolve_direction(r, h as u64, given, &mut self.rng)
             .or_else(|_| resolve_direction(r, h as u64, None, &mut self.rng))
@@ -135,8 +184,31 @@ impl HeartsGame {
         }
     }
 
+    /// Checks a score sheet to resume from (see [`HeartsGame::set_scores`]): one total per
+    /// player, and a pot that is at least 0 and empty outside chips scoring.
+    ///
+    /// ```
+    /// use hearts_engine::hearts::{HeartsGame, HeartsRules, ScoresError};
+    /// let r = HeartsRules::default();
+    /// assert!(HeartsGame::check_scores(&r, &[10, 0, 5, 90], 0).is_ok());
+    /// assert_eq!(HeartsGame::check_scores(&r, &[0; 4], 60), Err(ScoresError::Pot(60)));
+    /// ```
+    pub fn check_scores(rules: &HeartsRules, totals: &[i64], pot: i64) -> Result<(), ScoresError> {
+        if totals.len() != usize::from(rules.players) {
+            return Err(ScoresError::Count {
+                expected: rules.players,
+                got: totals.len(),
+            });
+        }
+        if pot < 0 || (pot != 0 && rules.scoring != Scoring::Chips) {
+            return Err(ScoresError::Pot(pot));
+        }
+        Ok(())
+    }
+
     /// Resumes from a score sheet: totals per seat (points, or chips in 1/60 units) and the
-    /// chips in the pot (1/60 units). Only before the first hand is scored.
+    /// chips in the pot (1/60 units), as checked by [`HeartsGame::check_scores`]. Only before
+    /// the first hand is scored.
     pub fn set_scores(&mut self, totals: &[i64], pot: i64) {
         for (t, v) in self.totals.iter_mut().zip(totals) {
             *t = *v;
@@ -336,7 +408,7 @@ const fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 /// Reads an amount written by [`amount_text`], within the constructor's range.
 fn read_amount(what: &str, v: &str, chips: bool) -> Result<i64, TextProblem> {
-    let limit = i64::from(super::rules::MAX_PARAM) * 1000;
+    let limit = MAX_AMOUNT;
     let bad = || {
         syntax(
             format!("{what} {v:?}"),
@@ -443,19 +515,9 @@ impl HeartsGame {
             .split(',')
             .map(|t| game.at(read_amount("totals", t, chips)))
             .collect::<Result<Vec<i64>, _>>()?;
-        if totals.len() != usize::from(n) {
-            return Err(game.err(syntax(
-                format!("totals {:?}", v[1]),
-                format!("one amount per player ({n})"),
-            )));
-        }
         let pot = game.at(read_amount("pot", v[2], true))?;
-        if pot < 0 || (pot != 0 && !chips) {
-            return Err(game.err(syntax(
-                format!("pot {:?}", v[2]),
-                "an amount >= 0, non-zero only with scoring=chips",
-            )));
-        }
+        HeartsGame::check_scores(&rules, &totals, pot)
+            .map_err(|e| game.err(TextProblem::Inconsistent(e.to_string())))?;
         let mut blocks = vec![read_block(&mut lines)?];
         while lines.peek() == Some("hand") {
             blocks.push(read_block(&mut lines)?);

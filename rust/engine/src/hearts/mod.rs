@@ -9,14 +9,14 @@ mod state;
 mod text;
 
 pub use crate::core::text::TextError;
-pub use game::{HandResult, HeartsGame, CHIP_UNIT};
+pub use game::{hand_dealer, HandResult, HeartsGame, ScoresError, CHIP_UNIT, MAX_AMOUNT};
 pub use rules::{
     ChipsEnd, DeckAdjust, FirstLead, HandDirection, HeartsPreset, HeartsRules, Moon, PassCount,
     PassDirection, PassTable, Scoring, MAX_AVOID_BONUS, MAX_PARAM,
 };
 pub(crate) use state::RANDOM_DIRECTIONS;
 pub use state::{
-    deal_random, deal_random_with, resolve_direction, DealError, HeartsState, PassError, Phase,
-    PlayError, MAX_PLAYERS, MAX_TRICKS,
+    deal_random, deal_random_with, resolve_direction, ActionError, DealError, HeartsState,
+    PassError, Phase, PlayError, MAX_PLAYERS, MAX_TRICKS,
 };
 pub use text::{rules_from_text, rules_to_text, Action, HandLog};

@@ -3,6 +3,7 @@
 //! plays on the copy.
 
 use super::rules::{DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, PassDirection};
+use super::text::Action;
 use crate::core::{
     kernel, BitOps, Card, CardSet, Portable, Rng, RulesError, Seat, Suit, Trick, TrickTaking,
 };
@@ -139,6 +140,26 @@ impl fmt::Display for PassError {
 }
 
 impl std::error::Error for PassError {}
+
+/// Why an [`Action`] was refused: the refusal of its play, or of its pass or forward.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum ActionError {
+    /// The card play was refused.
+    Play(PlayError),
+    /// The pass or forward was refused.
+    Pass(PassError),
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::Play(e) => e.fmt(f),
+            ActionError::Pass(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
 
 /// Why explicit hands are not a valid deal.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -592,6 +613,62 @@ impl HeartsState {
         match self.try_play(card) {
             Ok(()) => Ok(self),
             Err(e) => Err((e, before)),
+        }
+    }
+
+    /// Applies one action (a pass, a forward or a play) with the engine's checks; a
+    /// refused action changes nothing.
+    ///
+    /// ```
+    /// use hearts_engine::{Rng, hearts::{Action, HeartsRules, HeartsState, Phase}};
+    /// let mut s = HeartsState::deal(&HeartsRules::default(), 0, 0, &mut Rng::new(2));
+    /// let before = s;
+    /// assert!(s.apply(Action::Play(s.hands()[1].first().unwrap())).is_err());
+    /// assert_eq!(s, before);
+    /// let pass = s.hands()[1].into_iter().take(4).collect();
+    /// s.apply(Action::Pass(1, pass)).unwrap();
+    /// assert_eq!(s.pending_passes(), 0b1101);
+    /// ```
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        match action {
+            Action::Play(c) => self.try_play(c).map_err(ActionError::Play),
+            Action::Pass(seat, cards) => self.pass_cards(seat, cards).map_err(ActionError::Pass),
+            Action::Forward(seat) => self.forward(seat).map_err(ActionError::Pass),
+        }
+    }
+
+    /// The cards `seat` may choose its pass from now: its dealt hand while it has still to
+    /// pass or forward, else none (what a refused pass of that seat could do instead).
+    ///
+    /// ```
+    /// use hearts_engine::{Rng, hearts::{HeartsRules, HeartsState}};
+    /// let s = HeartsState::deal(&HeartsRules::default(), 0, 0, &mut Rng::new(2));
+    /// assert_eq!(s.pass_options(2), s.hands()[2]);
+    /// assert!(s.pass_options(4).is_empty());
+    /// ```
+    pub fn pass_options(&self, seat: u8) -> CardSet {
+        if seat < self.n && self.pending_passes() >> seat & 1 != 0 {
+            self.hands[usize::from(seat)]
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// Bit mask of the seats that may forward now (A-11): the seats still to pass, when the
+    /// rules allow forwarding.
+    ///
+    /// ```
+    /// use hearts_engine::{Rng, hearts::{HeartsRules, HeartsState}};
+    /// let rules = HeartsRules::default();
+    /// assert_eq!(HeartsState::deal(&rules, 0, 0, &mut Rng::new(2)).forward_options(), 0b1111);
+    /// let strict = HeartsRules { pass_through: false, ..rules };
+    /// assert_eq!(HeartsState::deal(&strict, 0, 0, &mut Rng::new(2)).forward_options(), 0);
+    /// ```
+    pub fn forward_options(&self) -> u8 {
+        if self.rules.pass_through {
+            self.pending_passes()
+        } else {
+            0
         }
     }
 

@@ -119,14 +119,9 @@ fn parse_action(line: &Line<'_>, tok: &str) -> Result<Action, TextError> {
 
 /// Applies one action with the engine's checks; the refusal names the token.
 fn apply(s: &mut HeartsState, a: Action) -> Result<(), TextProblem> {
-    let r = match a {
-        Action::Pass(seat, cards) => s.pass_cards(seat, cards).map_err(|e| e.to_string()),
-        Action::Forward(seat) => s.forward(seat).map_err(|e| e.to_string()),
-        Action::Play(c) => s.try_play(c).map_err(|e| e.to_string()),
-    };
-    r.map_err(|reason| TextProblem::Illegal {
+    s.apply(a).map_err(|e| TextProblem::Illegal {
         token: a.token(),
-        reason,
+        reason: e.to_string(),
     })
 }
 

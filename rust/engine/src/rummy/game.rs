@@ -1,8 +1,8 @@
 //! A whole game of rummy: hands dealt in turn, running totals, the C-21 end at the target,
 //! ties (0.6) and `max_hands` (0.7).
 
-use super::rules::RummyRules;
-use super::state::{Action, ActionError, RummyState};
+use super::rules::{RummyRules, MAX_TOTAL};
+use super::state::{check_totals, Action, ActionError, RummyState};
 use super::text::{read_block, read_deal_fields, replay, write_block, Replay, RummyLog};
 use crate::core::text::{
     card_list, generator, header, int, int_list, read_generator, read_rules, rules_line, syntax,
@@ -278,10 +278,10 @@ impl RummyGame {
             )));
         }
         let totals = game.at(int_list::<i64>("totals", v[1]))?;
-        if totals.len() != usize::from(p) || totals.iter().any(|t| t.abs() > 1_000_000_000_000) {
+        if check_totals(&rules, &totals).is_err() {
             return Err(game.err(syntax(
                 format!("totals {:?}", v[1]),
-                format!("{p} ints (one per seat), each within ±10**12"),
+                format!("{p} ints (one per seat), each within ±{MAX_TOTAL}"),
             )));
         }
         let mut blocks = vec![read_block(&mut lines, &rules)?];

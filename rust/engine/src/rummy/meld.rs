@@ -83,6 +83,17 @@ impl Multiset {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
     }
 
+    /// Whether the 108-card deck (C-2) holds every card of this multiset, as often.
+    ///
+    /// ```
+    /// use hearts_engine::rummy::{Multiset, JOKER};
+    /// assert!(Multiset::from_ids(&[JOKER; 4]).fits_deck());
+    /// assert!(!Multiset::from_ids(&[0, 0, 0]).fits_deck());
+    /// ```
+    pub fn fits_deck(&self) -> bool {
+        Multiset::deck().contains_all(self)
+    }
+
     /// `self` minus `other` (which it must contain).
     pub fn minus(&self, other: &Multiset) -> Multiset {
         let mut m = *self;
@@ -242,6 +253,22 @@ pub fn known_kind(meld: &[u8]) -> MeldKind {
 /// Whether `meld` is a valid canonical meld under `rules` (C-6..C-8).
 pub fn is_valid_meld(rules: &RummyRules, meld: &[u8]) -> bool {
     meld_kind(rules, meld).is_some()
+}
+
+/// Whether `meld` is a valid canonical meld under `rules` (C-6..C-8) made of card ids
+/// (0..=52) the 108-card deck can hold (C-2): what a meld given from outside the engine must
+/// be.
+///
+/// ```
+/// use hearts_engine::rummy::{is_deck_meld, RummyRules, JOKER};
+/// let r = RummyRules { max_jokers_per_meld: None, ..Default::default() };
+/// assert!(is_deck_meld(&r, &[0, 1, JOKER]));
+/// assert!(!is_deck_meld(&r, &[0, 1, 60]));
+/// ```
+pub fn is_deck_meld(rules: &RummyRules, meld: &[u8]) -> bool {
+    meld.iter().all(|&c| usize::from(c) < IDS)
+        && is_valid_meld(rules, meld)
+        && Multiset::from_ids(meld).fits_deck()
 }
 
 /// The C-9 value of a valid meld: C-5 values, the ace 1 in the low position of a run.

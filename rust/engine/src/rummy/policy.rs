@@ -23,18 +23,6 @@ fn placed_value(r: &RummyRules, a: &Action) -> i64 {
     }
 }
 
-/// The order of `legal_actions()` in Python (tuples compared element by element) for the
-/// actions of one kind: melds and meld lists lexicographically, lay-offs by (index, card,
-/// end name).
-fn sort_key(a: &Action) -> (Vec<Vec<u8>>, usize, u8, &'static str) {
-    match a {
-        Action::TakePile(ms) | Action::Open(ms) => (ms.clone(), 0, 0, ""),
-        Action::Meld(m) => (vec![m.clone()], 0, 0, ""),
-        Action::LayOff(i, c, e) => (Vec::new(), *i, *c, e.name()),
-        _ => (Vec::new(), 0, 0, ""),
-    }
-}
-
 /// An upper bound on the value of any natural melds from `hand`: the C-5 values of every
 /// card (with its copies) that some natural meld could use.
 fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
@@ -61,9 +49,9 @@ pub fn greedy_action(s: &RummyState) -> Action {
         let mut best: Option<(i64, Action)> = None;
         for a in acts {
             let v = placed_value(r, &a);
-            let better = best.as_ref().map_or(true, |(bv, b)| {
-                v > *bv || (v == *bv && sort_key(&a) < sort_key(b))
-            });
+            let better = best
+                .as_ref()
+                .map_or(true, |(bv, b)| v > *bv || (v == *bv && a < *b));
             if better {
                 best = Some((v, a));
             }
@@ -184,10 +172,74 @@ pub fn policy_action(policy: RummyPolicy, s: &RummyState, rng: &mut Rng) -> Acti
     }
 }
 
+/// Makes the next move of a hand with per-seat policies (one per seat); false once the
+/// hand is over. Stepping a hand with it makes exactly the choices (and random draws) of
+/// [`play_out`].
+pub fn act(policies: &[RummyPolicy], s: &mut RummyState, rng: &mut Rng) -> bool {
+    let Some(p) = s.current_player() else {
+        return false;
+    };
+    let a = policy_action(policies[usize::from(p)], s, rng);
+    s.apply_unchecked(&a);
+    true
+}
+
 /// Plays a hand to its end with per-seat policies.
 pub fn play_out(policies: &[RummyPolicy], s: &mut RummyState, rng: &mut Rng) {
-    while let Some(p) = s.current_player() {
-        let a = policy_action(policies[usize::from(p)], s, rng);
-        s.apply_unchecked(&a);
+    while act(policies, s, rng) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rummy::sim::batch_state;
+
+    #[test]
+    fn stepping_with_act_is_play_out() {
+        let rules = RummyRules {
+            players: 3,
+            ..RummyRules::default()
+        };
+        let policies = [
+            RummyPolicy::Greedy,
+            RummyPolicy::Random,
+            RummyPolicy::Greedy,
+        ];
+        let mut a = batch_state(&rules, 4, 2);
+        let mut b = a.clone();
+        let (mut ra, mut rb) = (Rng::new(8), Rng::new(8));
+        let mut steps = 0;
+        while act(&policies, &mut a, &mut ra) {
+            steps += 1;
+        }
+        play_out(&policies, &mut b, &mut rb);
+        assert_eq!(a, b);
+        assert!(steps > 0);
+        assert!(a.is_over() && !act(&policies, &mut a, &mut ra));
+        assert_eq!(
+            a.totals_after(),
+            a.hand_scores()
+                .iter()
+                .zip(a.totals())
+                .map(|(h, t)| h + t)
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn sorted_legal_actions_are_the_legal_actions_in_order() {
+        let rules = RummyRules::default();
+        let mut s = batch_state(&rules, 1, 0);
+        let mut rng = Rng::new(2);
+        for _ in 0..60 {
+            let sorted = s.sorted_legal_actions();
+            assert!(sorted.windows(2).all(|w| w[0] <= w[1]));
+            let mut legal = s.legal_actions();
+            legal.sort();
+            assert_eq!(sorted, legal);
+            if !act(&[RummyPolicy::Random; 4], &mut s, &mut rng) {
+                break;
+            }
+        }
     }
 }

@@ -5,9 +5,10 @@ use super::meld::{
     all_melds, card_value, is_valid_meld, meld_kind, meld_value, melds_with, MeldKind,
 };
 use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
-use super::rules::{RummyRules, StockExhausted};
+use super::rules::{RummyRules, StockExhausted, MAX_TOTAL};
 use super::text::{Event, RummyLog};
 use crate::core::Rng;
+use std::cmp::Ordering;
 use std::fmt;
 
 /// A canonical meld.
@@ -77,6 +78,109 @@ pub enum Action {
     End,
     /// The discard that ends the turn.
     Discard(u8),
+}
+
+impl Action {
+    /// The action's name, the first element of its tuple in the Python API: `"draw"`,
+    /// `"take_pile"`, `"open"`, `"meld"`, `"lay_off"`, `"end"` or `"discard"`.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Action::Draw => "draw",
+            Action::TakePile(_) => "take_pile",
+            Action::Open(_) => "open",
+            Action::Meld(_) => "meld",
+            Action::LayOff(..) => "lay_off",
+            Action::End => "end",
+            Action::Discard(_) => "discard",
+        }
+    }
+}
+
+/// Actions are ordered as their Python tuples compare (docs/rummy-api.md, Actions): by
+/// name, then element by element (melds and meld lists lexicographically, a lay-off by
+/// meld index, card and end name).
+///
+/// ```
+/// use hearts_engine::rummy::{Action, End};
+/// let mut v = vec![Action::Draw, Action::Discard(5), Action::LayOff(0, 3, End::Low),
+///                  Action::LayOff(0, 3, End::High), Action::End];
+/// v.sort();
+/// assert_eq!(v, [Action::Discard(5), Action::Draw, Action::End,
+///                Action::LayOff(0, 3, End::High), Action::LayOff(0, 3, End::Low)]);
+/// ```
+impl Ord for Action {
+    fn cmp(&self, other: &Action) -> Ordering {
+        self.name()
+            .cmp(other.name())
+            .then_with(|| match (self, other) {
+                (Action::TakePile(a), Action::TakePile(b)) | (Action::Open(a), Action::Open(b)) => {
+                    a.cmp(b)
+                }
+                (Action::Meld(a), Action::Meld(b)) => a.cmp(b),
+                (Action::LayOff(i, c, e), Action::LayOff(j, d, f)) => {
+                    (i, c, e.name()).cmp(&(j, d, f.name()))
+                }
+                (Action::Discard(a), Action::Discard(b)) => a.cmp(b),
+                _ => Ordering::Equal,
+            })
+    }
+}
+
+impl PartialOrd for Action {
+    fn partial_cmp(&self, other: &Action) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Why the totals a hand or game resumes from were refused.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum TotalsError {
+    /// Not one total per seat.
+    Count {
+        /// The players.
+        expected: u8,
+        /// The totals given.
+        got: usize,
+    },
+    /// A total beyond ±[`MAX_TOTAL`] (an engine limit).
+    Range(i64),
+}
+
+impl fmt::Display for TotalsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TotalsError::Count { expected, got } => {
+                write!(f, "expected {expected} totals (one per seat), got {got}")
+            }
+            TotalsError::Range(t) => write!(
+                f,
+                "each total must be within ±{MAX_TOTAL} (an engine limit), got {t}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TotalsError {}
+
+/// Checks the totals a hand or game resumes from: one per seat, each within ±[`MAX_TOTAL`].
+///
+/// ```
+/// use hearts_engine::rummy::{check_totals, RummyRules, TotalsError};
+/// let r = RummyRules { players: 2, ..Default::default() };
+/// assert!(check_totals(&r, &[-40, 310]).is_ok());
+/// assert_eq!(check_totals(&r, &[0]), Err(TotalsError::Count { expected: 2, got: 1 }));
+/// ```
+pub fn check_totals(rules: &RummyRules, totals: &[i64]) -> Result<(), TotalsError> {
+    if totals.len() != usize::from(rules.players) {
+        return Err(TotalsError::Count {
+            expected: rules.players,
+            got: totals.len(),
+        });
+    }
+    match totals.iter().find(|t| t.abs() > MAX_TOTAL) {
+        Some(&t) => Err(TotalsError::Range(t)),
+        None => Ok(()),
+    }
 }
 
 /// Why a deal was refused.
@@ -619,6 +723,20 @@ impl RummyState {
         self.went_out
     }
 
+    /// Whether the hand is over.
+    pub const fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// The totals with this hand's C-20 scores so far added, per seat.
+    pub fn totals_after(&self) -> Vec<i64> {
+        self.hand_scores()
+            .iter()
+            .zip(&self.totals)
+            .map(|(h, t)| h + t)
+            .collect()
+    }
+
     /// C-20: melds minus hand, per seat.
     pub fn hand_scores(&self) -> Vec<i64> {
         (0..usize::from(self.rules.players))
@@ -696,7 +814,8 @@ impl RummyState {
 
     // ---- legal actions ----
 
-    /// Every legal action (in no particular order; the binding sorts them).
+    /// Every legal action, in the engine's order (the one the random policy draws from);
+    /// [`RummyState::sorted_legal_actions`] sorts them.
     pub fn legal_actions(&self) -> Vec<Action> {
         let r = &self.rules;
         let p = usize::from(self.current);
@@ -749,6 +868,14 @@ impl RummyState {
                 }
             }
         }
+        out
+    }
+
+    /// Every legal action in [`Action`]'s order, the order of the Python API's
+    /// `legal_actions()` (which `apply_index` counts in).
+    pub fn sorted_legal_actions(&self) -> Vec<Action> {
+        let mut out = self.legal_actions();
+        out.sort_unstable();
         out
     }
 

@@ -12,7 +12,8 @@
 //! ```
 
 use super::rules::RummyRules;
-use super::state::{check_deal, Action, ActionError, End, Meld, RummyState};
+use super::rules::MAX_TOTAL;
+use super::state::{check_deal, check_totals, Action, ActionError, End, Meld, RummyState};
 use crate::core::text::{
     card_id, card_ids, card_list, generator, header, int, int_list, read_generator, read_rules,
     rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
@@ -227,12 +228,13 @@ pub(super) fn read_block<'a>(
     }
     let index = hand.at(int::<u64>("index", v[1]))?;
     let totals = hand.at(int_list::<i64>("totals", v[2]))?;
-    if totals.len() != usize::from(rules.players)
-        || totals.iter().any(|t| t.abs() > 1_000_000_000_000)
-    {
+    if check_totals(rules, &totals).is_err() {
         return Err(hand.err(syntax(
             format!("totals {:?}", v[2]),
-            format!("{} ints (one per seat), each within ±10**12", rules.players),
+            format!(
+                "{} ints (one per seat), each within ±{MAX_TOTAL}",
+                rules.players
+            ),
         )));
     }
     let deal = lines.expect("deal")?;

@@ -212,6 +212,47 @@ pub fn policy_play<B: BitOps>(bits: B, policy: Policy, s: &SpadesState, rng: &mu
     }
 }
 
+/// Makes the next move of a hand with per-seat policies (the current seat's bid or play);
+/// false once the hand is over. Stepping a hand with it makes exactly the choices (and
+/// random draws) of [`play_out`].
+///
+/// ```
+/// use hearts_engine::{Rng, spades::{deal_random, policy::{act, Policy}, SpadesRules, SpadesState}};
+/// let rules = SpadesRules::default();
+/// let deal = deal_random(&rules, 0, &mut Rng::new(3));
+/// let mut s = SpadesState::new(&rules, deal, 0, 0, [0, 0], [0, 0]);
+/// let mut moves = 0;
+/// while act(&[Policy::Heuristic; 4], &mut s, &mut Rng::new(moves)) {
+///     moves += 1;
+/// }
+/// assert_eq!(moves, 4 + 52);
+/// ```
+#[inline(always)]
+pub fn act_with<B: BitOps>(
+    bits: B,
+    policies: &[Policy; 4],
+    s: &mut SpadesState,
+    rng: &mut Rng,
+) -> bool {
+    let Some(seat) = s.current_player() else {
+        return false;
+    };
+    let p = policies[usize::from(seat)];
+    if s.phase() == Phase::Bid {
+        let b = policy_bid(p, s, rng);
+        s.bid_unchecked(b.value, b.blind, b.bemo);
+    } else {
+        let c = policy_play(bits, p, s, rng);
+        s.play_unchecked(c);
+    }
+    true
+}
+
+/// [`act_with`] without BMI2.
+pub fn act(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) -> bool {
+    act_with(Portable, policies, s, rng)
+}
+
 /// Bids and plays a hand to its end with per-seat policies.
 pub fn play_out_with<B: BitOps>(
     bits: B,
@@ -219,19 +260,7 @@ pub fn play_out_with<B: BitOps>(
     s: &mut SpadesState,
     rng: &mut Rng,
 ) {
-    while let Some(seat) = s.current_player() {
-        let p = policies[usize::from(seat)];
-        match s.phase() {
-            Phase::Bid => {
-                let b = policy_bid(p, s, rng);
-                s.bid_unchecked(b.value, b.blind, b.bemo);
-            }
-            _ => {
-                let c = policy_play(bits, p, s, rng);
-                s.play_unchecked(c);
-            }
-        }
-    }
+    while act_with(bits, policies, s, rng) {}
 }
 
 /// [`play_out_with`] without BMI2.

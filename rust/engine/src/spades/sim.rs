@@ -10,10 +10,10 @@
 //! The all-random case runs on plain `u64` masks with several hands interleaved; it makes
 //! exactly the draws of stepping a [`SpadesState`], so it returns the same results (tested).
 
-use super::policy::{play_out, play_out_with, policy_bid, policy_play, random_bid, Policy};
+use super::policy::{act, play_out, play_out_with, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
 use super::state::{
-    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, Phase, SpadesState,
+    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, SpadesState,
 };
 use super::SpadesGame;
 use crate::batch::Moments;
@@ -624,6 +624,21 @@ impl SpadesStats {
     }
 }
 
+/// Statistics of the hands `start..start + deals.len()` dealt `deals`, played as
+/// [`simulate_dealt_chunk`] plays them (in blocks of `block`).
+pub fn stream_dealt_hands(
+    b: &SpadesBatch,
+    start: u64,
+    deals: &[Deal],
+    block: usize,
+) -> SpadesStats {
+    let mut out = SpadesHandsOut::new(deals.len());
+    simulate_dealt_chunk(b, out.chunk(start, 0, deals.len()), deals, block);
+    let mut st = SpadesStats::default();
+    st.add(&out);
+    st
+}
+
 /// Statistics of hands `start..start + n` in blocks of `block`, in constant memory.
 pub fn stream_hands(b: &SpadesBatch, start: u64, n: u64, block: u64) -> SpadesStats {
     let parts = crate::batch::map_all(crate::batch::blocks(start, n, block), |(s0, len)| {
@@ -662,17 +677,7 @@ pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize) -> SpadesGame {
     let mut game = SpadesGame::new(&b.rules, deal_rng, first_dealer, Vec::new(), [0, 0], [0, 0]);
     let mut rng = policy_rng(b.seed, index);
     while !game.is_over() && game.history().len() < hand_limit {
-        game.act(|s| {
-            let seat = usize::from(s.current_player().unwrap_or(0));
-            let p = b.policies[seat];
-            if s.phase() == Phase::Bid {
-                let bid = policy_bid(p, s, &mut rng);
-                s.bid_unchecked(bid.value, bid.blind, bid.bemo);
-            } else {
-                let c = policy_play(Portable, p, s, &mut rng);
-                s.play_unchecked(c);
-            }
-        });
+        game.act(|s| act(&b.policies, s, &mut rng));
     }
     game
 }
@@ -711,4 +716,27 @@ pub fn simulate_games(
         }
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stream_of_the_batch_deals_equals_the_batch_stream() {
+        for policies in [[Policy::Random; 4], [Policy::Heuristic; 4]] {
+            let b = SpadesBatch {
+                rules: SpadesRules::default(),
+                seed: 12,
+                policies,
+            };
+            let deals: Vec<Deal> = (5..45)
+                .map(|i| *batch_state(&b.rules, b.seed, i).deal())
+                .collect();
+            assert_eq!(
+                stream_dealt_hands(&b, 5, &deals, 7),
+                stream_hands(&b, 5, 40, 16)
+            );
+        }
+    }
 }

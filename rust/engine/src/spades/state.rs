@@ -3,6 +3,7 @@
 
 use super::rules::{Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, SetPenalty};
 use super::rules::{SpadesRules, MAX_TOTAL};
+use super::text::RedealSource;
 use crate::core::{kernel, Card, CardSet, Rank, Rng, Seat, Trick, TrickTaking};
 use std::fmt;
 
@@ -620,6 +621,28 @@ impl SpadesState {
         Ok(())
     }
 
+    /// A deficient-hand claim (B.3) whose new deal is the next of `redeals`; a refused claim
+    /// takes no deal from it.
+    ///
+    /// ```
+    /// use hearts_engine::spades::{ClaimError, RedealSource, SpadesRules, SpadesState};
+    /// let mut redeals = RedealSource::new(5, Vec::new());
+    /// let rules = SpadesRules::default();
+    /// let mut s = SpadesState::new(&rules, redeals.first_deal(&rules, 0), 0, 0, [0, 0], [0, 0]);
+    /// let before = redeals.clone();
+    /// assert_eq!(s.claim_redeal_from(1, &mut redeals), Err(ClaimError::Off));
+    /// assert_eq!(redeals, before);
+    /// ```
+    pub fn claim_redeal_from(
+        &mut self,
+        seat: u8,
+        redeals: &mut RedealSource,
+    ) -> Result<(), ClaimError> {
+        self.check_claim(seat)?;
+        let deal = redeals.next(&self.rules, self.dealer);
+        self.claim_redeal(seat, deal)
+    }
+
     /// `seat` shows its hand and the same dealer deals `deal` (B.3 `deficient_hand`). The
     /// seat can no longer bid blind in this hand.
     pub fn claim_redeal(&mut self, seat: u8, deal: Deal) -> Result<(), ClaimError> {
@@ -669,7 +692,7 @@ impl SpadesState {
         None
     }
 
-    /// Whether `bid(0, blind=True)` is legal now.
+    /// Whether a blind nil bid is legal now.
     pub fn can_bid_blind(&self) -> bool {
         self.blind_refusal().is_none()
     }
@@ -680,6 +703,22 @@ impl SpadesState {
             && self.rules.bemo
             && self.bids[usize::from(self.current)].is_none()
             && self.bids[usize::from(self.current ^ 2)].map_or(true, |b| b.bemo.is_none())
+    }
+
+    /// The bemos the current bidder may declare now (B.3 #9): both, or none.
+    ///
+    /// ```
+    /// use hearts_engine::{Rng, spades::{Bemo, SpadesRules, SpadesState}};
+    /// let rules = SpadesRules { bemo: true, ..Default::default() };
+    /// let s = SpadesState::new(&rules, hearts_engine::spades::deal_random(&rules, 0, &mut Rng::new(1)), 0, 0, [0, 0], [0, 0]);
+    /// assert_eq!(s.legal_bemos(), [Bemo::Little, Bemo::Big]);
+    /// ```
+    pub fn legal_bemos(&self) -> &'static [Bemo] {
+        if self.can_bemo() {
+            Bemo::ALL
+        } else {
+            &[]
+        }
     }
 
     /// Checks a bid without making it.
@@ -828,6 +867,22 @@ impl SpadesState {
     }
 
     // ---- scoring (B-17..B-21, B.3, B-27) ----
+
+    /// The team totals with this hand's result so far added ([`SpadesState::totals`] plus
+    /// [`SpadesState::score`]).
+    pub fn totals_after(&self) -> [i64; 2] {
+        let s = self.score();
+        [self.totals[0] + s.scores[0], self.totals[1] + s.scores[1]]
+    }
+
+    /// The team that made a Boston (all 13 tricks, B.3 #8), once the hand is over.
+    pub fn boston_made(&self) -> Option<u8> {
+        if self.phase == Phase::Over {
+            self.score().boston
+        } else {
+            None
+        }
+    }
 
     /// The hand's result so far: zeros while bidding, the formula on the completed tricks
     /// while playing, final once over.
@@ -1051,5 +1106,30 @@ mod tests {
         let s = score_hand(&bags, &bids, [2, 5, 2, 4], [0, 0], [0, 0], [false; 2]);
         assert_eq!(s.scores, [-30 + 2 - 100, 9 - 200]);
         assert_eq!(s.bags, [2, 9]);
+    }
+
+    #[test]
+    fn totals_after_and_boston_follow_the_hand() {
+        let r = SpadesRules::default();
+        let mut s = SpadesState::new(
+            &r,
+            deal_random(&r, 3, &mut Rng::new(9)),
+            3,
+            0,
+            [120, -40],
+            [2, 0],
+        );
+        let mut rng = Rng::new(1);
+        while s.current_player().is_some() {
+            assert_eq!(s.boston_made(), None);
+            let p = crate::spades::policy::Policy::Random;
+            crate::spades::policy::act(&[p; 4], &mut s, &mut rng);
+            let score = s.score();
+            assert_eq!(
+                s.totals_after(),
+                [120 + score.scores[0], -40 + score.scores[1]]
+            );
+        }
+        assert_eq!(s.boston_made(), s.score().boston);
     }
 }

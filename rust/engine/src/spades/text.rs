@@ -42,6 +42,22 @@ pub struct RedealSource {
 }
 
 impl RedealSource {
+    /// The deals of a hand dealt from `seed`: [`RedealSource::first_deal`] draws the hand's
+    /// own deal from `Rng::new(seed)`; each redeal then takes the next of `queue`, and once
+    /// the queue is empty draws from the same generator.
+    pub fn new(seed: u64, queue: Vec<Deal>) -> RedealSource {
+        RedealSource {
+            rng: Rng::new(seed),
+            queue: queue.into(),
+        }
+    }
+
+    /// A deal for `dealer` drawn from the generator, whatever is queued (the hand's own
+    /// deal, drawn before any redeal).
+    pub fn first_deal(&mut self, rules: &SpadesRules, dealer: u8) -> Deal {
+        deal_random(rules, dealer, &mut self.rng)
+    }
+
     /// The next deal for `dealer`.
     pub fn next(&mut self, rules: &SpadesRules, dealer: u8) -> Deal {
         match self.queue.pop_front() {

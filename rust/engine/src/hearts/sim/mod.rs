@@ -139,6 +139,26 @@ pub fn batch_hand(b: &Batch<'_>, index: u64) -> HeartsState {
     batch_hand_with(Portable, b, index)
 }
 
+/// The initial state of hand `index` of a batch run with `seed` without caller deals: its
+/// deal and pass direction, dealer `index % players`, hand index `index` (the policies do
+/// not change it).
+///
+/// ```
+/// use hearts_engine::hearts::{sim::batch_state, HeartsRules};
+/// let s = batch_state(&HeartsRules::default(), 7, 5);
+/// assert_eq!((s.dealer(), s.hand_index()), (1, 5));
+/// assert_eq!(s, batch_state(&HeartsRules::default(), 7, 5));
+/// ```
+pub fn batch_state(rules: &HeartsRules, seed: u64, index: u64) -> HeartsState {
+    let b = Batch {
+        rules: *rules,
+        seed,
+        policy: TablePolicy::uniform(Policy::Random),
+        deals: None,
+    };
+    batch_hand(&b, index)
+}
+
 /// Per-hand results of a batch, row-major `(hands, players)`.
 #[derive(Clone, Debug, Default)]
 pub struct HandsOut {
