@@ -1,9 +1,11 @@
-//! Argument conversion and validation shared by the classes.
+//! Argument conversion and validation, one helper per kind of argument, shared by every
+//! class and function of the three games.
 
-use crate::errors::{type_error, InvalidCardError, InvalidDealError, InvalidRulesError};
+use crate::errors::{type_error, InvalidArgumentError, InvalidCardError, InvalidDealError};
 use hearts_engine::{Card, CardSet};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::PyTypeCheck;
 
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
@@ -11,21 +13,32 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
+/// An optional argument: `None` when absent or given as Python `None`.
+pub fn given<'a, 'py>(obj: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    obj.filter(|o| !o.is_none())
+}
+
+/// `obj` as the Python type `T` (`a` names it: "a bool", "a str"), else
+/// `ArgumentTypeError`.
+fn exact<'a, 'py, T: PyTypeCheck>(
+    obj: &'a Bound<'py, PyAny>,
+    what: &str,
+    a: &str,
+) -> PyResult<&'a Bound<'py, T>> {
+    obj.cast::<T>()
+        .map_err(|_| type_error(format!("{what} must be {a}, got {}", type_name(obj))))
+}
+
 /// An `int` (not a `bool`), else `ArgumentTypeError`.
 pub fn extract_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i128> {
     if obj.is_instance_of::<PyBool>() {
         return Err(type_error(format!("{what} must be an int, got bool")));
     }
-    if !obj.is_instance_of::<pyo3::types::PyInt>() {
-        return Err(type_error(format!(
-            "{what} must be an int, got {}",
-            type_name(obj)
-        )));
-    }
+    let int = exact::<PyInt>(obj, what, "an int")?;
     // An int beyond i128 saturates: every caller's range check then refuses it with its own
     // error class and the allowed range.
-    Ok(obj.extract::<i128>().unwrap_or_else(|_| {
-        if obj.lt(0i32).unwrap_or(false) {
+    Ok(int.extract::<i128>().unwrap_or_else(|_| {
+        if int.lt(0i32).unwrap_or(false) {
             i128::MIN
         } else {
             i128::MAX
@@ -33,21 +46,64 @@ pub fn extract_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i128> {
     }))
 }
 
-/// A card id 0..=51.
-pub fn extract_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
-    let id = extract_int(obj, "a card")?;
-    u8::try_from(id).ok().and_then(Card::try_new).ok_or_else(|| {
+/// A `bool` (not an int).
+pub fn extract_bool(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
+    Ok(exact::<PyBool>(obj, what, "a bool")?.is_true())
+}
+
+/// A `str`.
+pub fn extract_str(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    Ok(exact::<PyString>(obj, what, "a str")?
+        .to_cow()?
+        .into_owned())
+}
+
+/// An optional `bool` (None or absent: false).
+pub fn opt_bool(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<bool> {
+    given(obj)
+        .map(|o| extract_bool(o, what))
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
+/// A card id `0..=max` from an int already read: 51 for the 52 cards, 52 with the rummy
+/// joker (LJ), 53 with both Spades jokers (LJ, BJ); else `InvalidCardError` saying which ids
+/// the game takes.
+pub fn card_in(id: i128, max: u8, what: &str) -> PyResult<u8> {
+    u8::try_from(id).ok().filter(|&c| c <= max).ok_or_else(|| {
+        let jokers = match max {
+            51 => "clubs 0, diamonds 1, hearts 2, spades 3",
+            52 => "52 = the joker LJ",
+            _ => "52 = Little Joker LJ, 53 = Big Joker BJ",
+        };
         InvalidCardError::new_err(format!(
-            "card id must be 0..51 (suit*13 + rank; clubs 0, diamonds 1, hearts 2, spades 3), got {id}"
+            "{what}: a card id must be 0..{max} (suit*13 + rank; {jokers}), got {id}"
         ))
     })
 }
 
-/// An iterable of card ids (not a string); duplicates are reported through `dups`.
-pub fn extract_cards(
-    obj: &Bound<'_, PyAny>,
-    what: &str,
-) -> PyResult<(CardSet, Option<Card>, usize)> {
+/// A card id `0..=max` (see [`card_in`]).
+pub fn card_id(obj: &Bound<'_, PyAny>, max: u8, what: &str) -> PyResult<u8> {
+    card_in(extract_int(obj, what)?, max, what)
+}
+
+/// A card of the 52 (id 0..=51).
+pub fn extract_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    Ok(Card::new_unchecked(card_id(obj, 51, "card")?))
+}
+
+/// The items of a sequence (not a str), else `ArgumentTypeError`.
+pub fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!("{what} must be a sequence, got str")));
+    }
+    obj.try_iter()
+        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?
+        .collect()
+}
+
+/// An iterable of card ids 0..=51 (not a str) as a set, with the first card given twice.
+pub fn extract_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(CardSet, Option<Card>)> {
     if obj.is_instance_of::<PyString>() {
         return Err(type_error(format!(
             "{what} must be an iterable of int card ids, got str (use hearts_fast.card() to parse names)"
@@ -61,46 +117,64 @@ pub fn extract_cards(
     })?;
     let mut set = CardSet::EMPTY;
     let mut dup = None;
-    let mut n = 0;
     for item in iter {
         let c = extract_card(&item?)?;
         if set.contains(c) && dup.is_none() {
             dup = Some(c);
         }
         set.insert(c);
-        n += 1;
     }
-    Ok((set, dup, n))
+    Ok((set, dup))
+}
+
+/// An int in `0..2**64`, else `InvalidArgumentError` (seeds and indices).
+fn extract_u64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    let v = extract_int(obj, what)?;
+    u64::try_from(v).map_err(|_| {
+        InvalidArgumentError::new_err(format!("{what} must be an int 0..2**64-1, got {v}"))
+    })
 }
 
 /// A seed: an int 0..2**64.
 pub fn extract_seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let v = extract_int(obj, "seed")?;
-    u64::try_from(v).map_err(|_| {
-        crate::errors::InvalidArgumentError::new_err(format!("seed must be 0..2**64-1, got {v}"))
-    })
+    extract_u64(obj, "seed")
 }
 
-/// A `bool` (not an int).
-pub fn extract_bool(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
-    if !obj.is_instance_of::<PyBool>() {
-        return Err(type_error(format!(
-            "{what} must be a bool, got {}",
-            type_name(obj)
-        )));
-    }
-    obj.extract::<bool>()
+/// An optional seed (None or absent: 0).
+pub fn opt_seed(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    given(obj)
+        .map(extract_seed)
+        .transpose()
+        .map(Option::unwrap_or_default)
 }
 
-/// A `str`.
-pub fn extract_str(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    if !obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!(
-            "{what} must be a str, got {}",
-            type_name(obj)
-        )));
-    }
-    obj.extract::<String>()
+/// An index argument (`hand_index=`, a batch `index`): an int `0..2**64`, else
+/// `InvalidArgumentError` — the one range and error class of every index
+/// (docs/protocol.md, Index arguments).
+pub fn extract_index(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    extract_u64(obj, what)
+}
+
+/// An optional index (None or absent: 0); see [`extract_index`].
+pub fn opt_index(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<u64> {
+    given(obj)
+        .map(|o| extract_index(o, what))
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
+/// An optional seat `0..players` (None or absent: 0), else `InvalidDealError`.
+pub fn opt_seat(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyResult<u8> {
+    let Some(obj) = given(obj) else {
+        return Ok(0);
+    };
+    let d = extract_int(obj, what)?;
+    u8::try_from(d)
+        .ok()
+        .filter(|&d| d < players)
+        .ok_or_else(|| {
+            InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
+        })
 }
 
 /// The seats set in a bit mask, ascending.
@@ -116,126 +190,7 @@ pub fn widen(xs: &[u8]) -> Vec<u32> {
     xs.iter().map(|&x| u32::from(x)).collect()
 }
 
-/// A str naming one of an option's values, else `InvalidRulesError` listing `allowed`.
-pub fn choice<T: Copy>(
-    v: &Bound<'_, PyAny>,
-    k: &str,
-    from: fn(&str) -> Option<T>,
-    allowed: &str,
-) -> PyResult<T> {
-    let s = extract_str(v, k)?;
-    from(&s).ok_or_else(|| {
-        InvalidRulesError::new_err(format!("{k} must be one of {allowed}; got {s:?}"))
-    })
-}
-
-/// A rule int in `min..=max`, else `InvalidRulesError`.
-pub fn int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<i64> {
-    let x = extract_int(v, k)?;
-    if x < i128::from(min) || x > i128::from(max) {
-        return Err(InvalidRulesError::new_err(format!(
-            "{k} must be an int {min}..={max}, got {x}"
-        )));
-    }
-    Ok(x as i64)
-}
-
-/// None, or a rule int in `min..=max`.
-pub fn opt_int_in(v: &Bound<'_, PyAny>, k: &str, min: i64, max: i64) -> PyResult<Option<i64>> {
-    if v.is_none() {
-        Ok(None)
-    } else {
-        int_in(v, k, min, max).map(Some)
-    }
-}
-
-/// The items of a sequence (not a str), else `ArgumentTypeError`.
-pub fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!("{what} must be a sequence, got str")));
-    }
-    obj.try_iter()
-        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?
-        .collect()
-}
-
-/// An optional seat `0..players` (None or absent: 0), else `InvalidDealError`.
-pub fn opt_seat(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyResult<u8> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(0);
-    };
-    let d = extract_int(obj, what)?;
-    u8::try_from(d)
-        .ok()
-        .filter(|&d| d < players)
-        .ok_or_else(|| {
-            InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
-        })
-}
-
-/// An index argument (`hand_index=`, a batch `index`): an int `0..2**64`, else
-/// `InvalidArgumentError` — the one range and error class of every index
-/// (docs/protocol.md, Index arguments).
-pub fn extract_index(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
-    let h = extract_int(obj, what)?;
-    u64::try_from(h).map_err(|_| {
-        crate::errors::InvalidArgumentError::new_err(format!(
-            "{what} must be an int 0..2**64-1, got {h}"
-        ))
-    })
-}
-
-/// An optional index (None or absent: 0); see [`extract_index`].
-pub fn opt_index(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<u64> {
-    obj.filter(|o| !o.is_none())
-        .map(|o| extract_index(o, what))
-        .transpose()
-        .map(Option::unwrap_or_default)
-}
-
-/// An optional hand index (None or absent: 0); see [`extract_index`].
-pub fn opt_hand_index(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    opt_index(obj, "hand_index")
-}
-
-/// An optional seed (None or absent: 0).
-pub fn opt_seed(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    obj.filter(|o| !o.is_none())
-        .map(extract_seed)
-        .transpose()
-        .map(|s| s.unwrap_or(0))
-}
-
-/// Every rule parameter by name, in `params` order (`to_dict()` of the rules classes).
-pub fn params_dict<'py, R>(
-    py: Python<'py>,
-    rules: &R,
-    params: &[&str],
-    value: impl Fn(Python<'py>, &R, &str) -> PyResult<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    let d = pyo3::types::PyDict::new(py);
-    for k in params {
-        d.set_item(k, value(py, rules, k)?)?;
-    }
-    Ok(d)
-}
-
-/// `Class(name=value, …)` listing the parameters that differ from `default` (the eval-able
-/// `repr()` of the rules classes).
-pub fn params_repr<'py, R>(
-    py: Python<'py>,
-    class: &str,
-    rules: &R,
-    default: &R,
-    params: &[&str],
-    value: impl Fn(Python<'py>, &R, &str) -> PyResult<Bound<'py, PyAny>>,
-) -> PyResult<String> {
-    let mut parts = Vec::new();
-    for k in params {
-        let v = value(py, rules, k)?;
-        if !v.eq(value(py, default, k)?)? {
-            parts.push(format!("{k}={}", v.repr()?));
-        }
-    }
-    Ok(format!("{class}({})", parts.join(", ")))
+/// The ids of a card set, ascending.
+pub fn ids(set: CardSet) -> Vec<u32> {
+    set.into_iter().map(|c| u32::from(c.id())).collect()
 }

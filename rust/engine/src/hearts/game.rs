@@ -3,7 +3,9 @@
 
 use super::rules::PassDirection;
 use super::rules::{ChipsEnd, HandDirection, HeartsRules, Moon, Scoring};
-use super::state::{resolve_direction, HeartsState, PassError, Phase, PlayError, MAX_PLAYERS};
+use super::state::{
+    resolve_direction, ActionError, HeartsState, PassError, Phase, PlayError, MAX_PLAYERS,
+};
 use super::text::{read_block, start, Action, HandLog};
 use crate::core::text::{
     card_ids, card_list, generator, header, int, join, read_generator, read_rules, rules_line,
@@ -261,6 +263,26 @@ impl HeartsGame {
         } else {
             self.current.phase()
         }
+    }
+
+    /// Makes one action (a pass, a forward or a play) in the current hand with the engine's
+    /// checks; scores the hand and deals the next when it ends. A refused action changes
+    /// nothing.
+    ///
+    /// ```
+    /// use hearts_engine::hearts::{Action, HeartsGame, HeartsRules};
+    /// let mut g = HeartsGame::new(&HeartsRules::default(), 3, 0, Vec::new(), Vec::new());
+    /// let before = g.clone();
+    /// assert!(g.apply(Action::Forward(7)).is_err());
+    /// assert_eq!(g, before);
+    /// g.apply(Action::Forward(2)).unwrap();
+    /// assert_eq!(g.current().pending_passes(), 0b1011);
+    /// ```
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        // Once the game is over its last hand is over too, and refuses every action.
+        self.current.apply(action)?;
+        self.after_action(action);
+        Ok(())
     }
 
     /// Plays a card in the current hand; scores the hand and deals the next when it ends.

@@ -57,6 +57,22 @@ pub enum PlayError {
     NotLegal(Card),
 }
 
+impl PlayError {
+    /// The card refused (`None` when the hand was not in the play phase at all).
+    pub const fn card(&self) -> Option<Card> {
+        match *self {
+            PlayError::WrongPhase(_) => None,
+            PlayError::NotInHand(c)
+            | PlayError::MustFollowSuit(c, _)
+            | PlayError::MustLead(c, _)
+            | PlayError::MustLeadClub(c)
+            | PlayError::HeartsNotBroken(c)
+            | PlayError::PointsOnFirstTrick(c)
+            | PlayError::NotLegal(c) => Some(c),
+        }
+    }
+}
+
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

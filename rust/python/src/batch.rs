@@ -1,0 +1,340 @@
+//! The one path of every `simulate_*`: its arguments, read in one order with one helper
+//! each; the choice of mode (hands, statistics of a stream of hands, or whole games); the
+//! one chunk loop (the GIL released inside each chunk, a Ctrl-C check and a progress report
+//! between chunks); and numpy results moved out of Rust. A game says what differs through
+//! [`Simulate`].
+
+use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
+use crate::errors::{type_error, InvalidArgumentError, InvalidDealError};
+use crate::policy::PolicySpec;
+use hearts_engine::batch::{Moments, Pool};
+use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Largest batch accepted in one call.
+const MAX_COUNT: i128 = 1 << 40;
+/// Hands after which a batch game that has not ended is stopped (random bids can keep a
+/// Spades game without `lose_score` going for ever); `hand_limit=` changes it.
+const DEFAULT_HAND_LIMIT: usize = 1000;
+const MAX_HAND_LIMIT: i128 = 1_000_000;
+
+/// The keyword arguments of a `simulate_*` call (absent ones are `None`).
+pub struct SimArgs<'a, 'py> {
+    pub rules: &'a Bound<'py, PyAny>,
+    pub hands: Option<&'a Bound<'py, PyAny>>,
+    pub games: Option<&'a Bound<'py, PyAny>>,
+    pub seed: Option<&'a Bound<'py, PyAny>>,
+    pub policy: Option<&'a Bound<'py, PyAny>>,
+    pub threads: Option<&'a Bound<'py, PyAny>>,
+    pub deals: Option<&'a Bound<'py, PyAny>>,
+    pub stream: Option<&'a Bound<'py, PyAny>>,
+    pub progress: Option<&'a Bound<'py, PyAny>>,
+    pub hand_limit: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// What a game's batch reads and returns.
+pub trait Simulate {
+    /// The engine rules.
+    type Rules: Copy + Sync;
+    /// The policies of every seat.
+    type Policies: Sync;
+    /// Caller deals, ready for the engine.
+    type Deals: Sync;
+
+    fn rules(obj: &Bound<'_, PyAny>) -> PyResult<Self::Rules>;
+    fn policies(spec: &PolicySpec, rules: &Self::Rules) -> PyResult<Self::Policies>;
+    /// `deals=` and its number of rows. A game without caller deals (rummy) keeps this
+    /// default: its `simulate_*` has no `deals=`, so no call gets here.
+    fn deals(_rules: &Self::Rules, _obj: &Bound<'_, PyAny>) -> PyResult<(Self::Deals, usize)> {
+        Err(InvalidArgumentError::new_err("this game takes no deals="))
+    }
+    fn hands<'py>(
+        py: Python<'py>,
+        job: &Job<'_, 'py, Self>,
+        n: usize,
+    ) -> PyResult<Bound<'py, PyDict>>;
+    fn stream<'py>(
+        py: Python<'py>,
+        job: &Job<'_, 'py, Self>,
+        n: usize,
+    ) -> PyResult<Bound<'py, PyDict>>;
+    fn games<'py>(
+        py: Python<'py>,
+        job: &Job<'_, 'py, Self>,
+        n: usize,
+        hand_limit: usize,
+    ) -> PyResult<Bound<'py, PyDict>>;
+}
+
+/// A batch ready to run.
+pub struct Job<'a, 'py, G: Simulate + ?Sized> {
+    pub rules: G::Rules,
+    pub seed: u64,
+    pub policies: G::Policies,
+    pub deals: Option<G::Deals>,
+    pool: Pool,
+    progress: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl<G: Simulate + ?Sized> Job<'_, '_, G> {
+    /// The one batch loop: `work(start, end)` on consecutive chunks of `0..n` with the GIL
+    /// released inside the pool, then `merge` of its result with the GIL held, a Ctrl-C
+    /// check and a progress report between chunks.
+    pub fn run<R: Send>(
+        &self,
+        py: Python<'_>,
+        n: usize,
+        chunk: usize,
+        mut work: impl FnMut(usize, usize) -> R + Send,
+        mut merge: impl FnMut(R),
+    ) -> PyResult<()> {
+        let pool = &self.pool;
+        let mut done = 0;
+        while done < n {
+            let end = (done + chunk).min(n);
+            let part = py.detach(|| pool.install(|| work(done, end)));
+            merge(part);
+            done = end;
+            py.check_signals()?;
+            if let Some(cb) = self.progress {
+                cb.call1((done, n))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Games `0..n`, `play(start, count)` per chunk of `chunk` games.
+    pub fn games(
+        &self,
+        py: Python<'_>,
+        n: usize,
+        chunk: usize,
+        play: impl Fn(u64, usize) -> GameColumns + Send + Sync,
+    ) -> PyResult<GameColumns> {
+        let mut out = GameColumns::default();
+        self.run(
+            py,
+            n,
+            chunk,
+            |s, e| play(s as u64, e - s),
+            |part| {
+                out.totals.extend(part.totals);
+                out.winners.extend(part.winners);
+                out.hands_played.extend(part.hands_played);
+                out.finished.extend(part.finished);
+                out.pot.extend(part.pot);
+            },
+        )?;
+        Ok(out)
+    }
+}
+
+/// The columns of games mode (docs/protocol.md, Batch).
+#[derive(Default)]
+pub struct GameColumns {
+    /// Final totals, row-major `(games, columns)`.
+    pub totals: Vec<i64>,
+    /// Winner flags, row-major `(games, columns)`.
+    pub winners: Vec<bool>,
+    pub hands_played: Vec<u32>,
+    /// Whether each game reached its end rule (not the hand limit).
+    pub finished: Vec<bool>,
+    /// The chips left in the pot (Hearts chips scoring only).
+    pub pot: Vec<i64>,
+}
+
+impl GameColumns {
+    /// `totals` and `winners` with `cols` columns, `hands_played` and `finished`.
+    pub fn put(self, d: &Bound<'_, PyDict>, cols: usize) -> PyResult<()> {
+        let n = self.hands_played.len();
+        put(d, "totals", self.totals, &[n, cols])?;
+        put(d, "winners", self.winners, &[n, cols])?;
+        put(d, "hands_played", self.hands_played, &[n])?;
+        put(d, "finished", self.finished, &[n])
+    }
+}
+
+/// Sets `d[key]` to `data` as a numpy array of shape `shape`, moved out of Rust.
+pub fn put<T: Element>(
+    d: &Bound<'_, PyDict>,
+    key: &str,
+    data: Vec<T>,
+    shape: &[usize],
+) -> PyResult<()> {
+    d.set_item(key, data.into_pyarray(d.py()).reshape(shape)?)
+}
+
+/// `mean_<key>` (and `var_<key>` when `var`): per-column statistics computed by the engine.
+pub fn put_moments(d: &Bound<'_, PyDict>, key: &str, cols: &[Moments], var: bool) -> PyResult<()> {
+    let means: Vec<f64> = cols.iter().map(Moments::mean).collect();
+    put(d, &format!("mean_{key}"), means, &[cols.len()])?;
+    if var {
+        let vars: Vec<f64> = cols.iter().map(Moments::variance).collect();
+        put(d, &format!("var_{key}"), vars, &[cols.len()])?;
+    }
+    Ok(())
+}
+
+/// `hands=` or `games=`: None, or an int `0..=2**40`.
+fn extract_count(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<usize>> {
+    given(obj)
+        .map(|o| {
+            let n = extract_int(o, what)?;
+            if !(0..=MAX_COUNT).contains(&n) {
+                return Err(InvalidArgumentError::new_err(format!(
+                    "{what} must be 0..={MAX_COUNT}, got {n}"
+                )));
+            }
+            Ok(n as usize)
+        })
+        .transpose()
+}
+
+/// `hand_limit=`: None (the default, 1000) or an int 1..=1,000,000.
+fn extract_hand_limit(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(h) = given(obj) else {
+        return Ok(DEFAULT_HAND_LIMIT);
+    };
+    let x = extract_int(h, "hand_limit")?;
+    if !(1..=MAX_HAND_LIMIT).contains(&x) {
+        return Err(InvalidArgumentError::new_err(format!(
+            "hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"
+        )));
+    }
+    Ok(x as usize)
+}
+
+/// `threads=`: None (every core) or an int 1..=1024.
+fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(o) = given(obj) else {
+        return Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    };
+    let t = extract_int(o, "threads")?;
+    if !(1..=1024).contains(&t) {
+        return Err(InvalidArgumentError::new_err(format!(
+            "threads must be 1..=1024 or None (all cores), got {t}"
+        )));
+    }
+    Ok(t as usize)
+}
+
+/// `progress=`: None, or a callable(done, total).
+fn extract_progress<'a, 'py>(
+    obj: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
+    let progress = given(obj);
+    if let Some(cb) = progress.filter(|cb| !cb.is_callable()) {
+        return Err(type_error(format!(
+            "progress must be callable(done, total), got {}",
+            type_name(cb)
+        )));
+    }
+    Ok(progress)
+}
+
+/// Caller deck orders (`deals=`): a 2-D integer numpy array with 52 columns and ids in
+/// `0..=max_id` (`ArgumentTypeError` for another type, `InvalidDealError` for another shape
+/// or an id out of range), flattened row by row.
+pub fn deck_orders(obj: &Bound<'_, PyAny>, max_id: u8) -> PyResult<Vec<u8>> {
+    fn narrow<T: Copy + numpy::Element>(a: &PyReadonlyArray2<'_, T>) -> Vec<u8>
+    where
+        u8: TryFrom<T>,
+    {
+        a.as_array()
+            .iter()
+            .map(|&v| u8::try_from(v).unwrap_or(u8::MAX))
+            .collect()
+    }
+    let ids = if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
+        narrow(&a)
+    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i64>>() {
+        narrow(&a)
+    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i32>>() {
+        narrow(&a)
+    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u16>>() {
+        narrow(&a)
+    } else {
+        let shape = obj
+            .getattr("shape")
+            .and_then(|s| s.repr())
+            .map_or_else(|_| "no shape".to_string(), |s| s.to_string());
+        let dtype = obj
+            .getattr("dtype")
+            .and_then(|d| d.str())
+            .map_or_else(|_| type_name(obj), |d| d.to_string());
+        return Err(type_error(format!(
+            "deals must be a 2-D numpy array of uint8, uint16, int32 or int64 with 52 columns, got {dtype} with shape {shape}"
+        )));
+    };
+    let cols = obj.getattr("shape")?.get_item(1)?.extract::<usize>()?;
+    if cols != 52 {
+        return Err(InvalidDealError::new_err(format!(
+            "deals must have 52 columns (one deck order per row), got {cols}"
+        )));
+    }
+    if let Some((k, &c)) = ids.iter().enumerate().find(|&(_, &c)| c > max_id) {
+        let shown = if c == u8::MAX {
+            "an id out of range".to_string()
+        } else {
+            c.to_string()
+        };
+        return Err(InvalidDealError::new_err(format!(
+            "deals[{}] holds {shown}; card ids are 0..{max_id}",
+            k / 52
+        )));
+    }
+    Ok(ids)
+}
+
+/// Runs a `simulate_*` call of game `G`.
+pub fn simulate<'py, G: Simulate>(
+    py: Python<'py>,
+    a: &SimArgs<'_, 'py>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = G::rules(a.rules)?;
+    let stream = opt_bool(a.stream, "stream")?;
+    let hand_limit = extract_hand_limit(a.hand_limit)?;
+    let seed = opt_seed(a.seed)?;
+    let policies = G::policies(&PolicySpec::extract(a.policy)?, &rules)?;
+    let threads = extract_threads(a.threads)?;
+    let progress = extract_progress(a.progress)?;
+    let hands = extract_count(a.hands, "hands")?;
+    let games = extract_count(a.games, "games")?;
+    let (deals, rows) = match given(a.deals) {
+        Some(d) => G::deals(&rules, d).map(|(d, rows)| (Some(d), Some(rows)))?,
+        None => (None, None),
+    };
+    let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
+    let job = Job {
+        rules,
+        seed,
+        policies,
+        deals,
+        pool,
+        progress,
+    };
+    let refuse = |msg: String| Err(InvalidArgumentError::new_err(msg));
+    match (hands, games) {
+        (Some(_), Some(_)) => refuse("give either hands= or games=, not both".into()),
+        (None, Some(_)) if rows.is_some() => refuse("deals= works with hands=, not games=".into()),
+        (None, Some(_)) if stream => refuse("stream=True works with hands=, not games=".into()),
+        (None, Some(n)) => G::games(py, &job, n, hand_limit),
+        (h, None) => {
+            let n = match (h, rows) {
+                (Some(n), Some(r)) if n != r => {
+                    return refuse(format!(
+                        "hands={n} but deals has {r} rows; omit hands= or make them agree"
+                    ))
+                }
+                (Some(n), _) | (None, Some(n)) => n,
+                (None, None) => return refuse("give hands= (a number of hands) or games=".into()),
+            };
+            if stream {
+                G::stream(py, &job, n)
+            } else {
+                G::hands(py, &job, n)
+            }
+        }
+    }
+}

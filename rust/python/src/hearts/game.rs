@@ -1,0 +1,288 @@
+//! `HeartsGame`: a whole game, delegating play to its current hand.
+
+use super::rules::PyHeartsRules;
+use super::state::{
+    action_error, extract_deal, extract_direction, forward_action, pass_action, PyHeartsState,
+};
+use crate::convert::{extract_card, given, ids, opt_seat, opt_seed, seats_of_mask, seq, type_name};
+use crate::errors::{type_error, InvalidRulesError};
+use crate::protocol::{past, protocol_class};
+use hearts_engine::hearts::{
+    hand_dealer, Action, HandDirection, HeartsGame, HeartsRules, PassDirection, ScoresError,
+    Scoring, CHIP_UNIT, MAX_AMOUNT, MAX_PLAYERS,
+};
+use hearts_engine::CardSet;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyList};
+
+#[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PyHeartsGame(HeartsGame);
+
+/// A chip amount in 1/60 units as a `Fraction` of chips.
+fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
+    py.import("fractions")?
+        .getattr("Fraction")?
+        .call1((units, CHIP_UNIT))
+}
+
+/// A score as engine units: an int for points; for chips an int or Fraction, times 60.
+fn score_units(v: &Bound<'_, PyAny>, chips: bool, what: &str) -> PyResult<i64> {
+    let bad_type = || {
+        type_error(format!(
+            "{what} must hold ints (or Fractions for chips), got {}",
+            type_name(v)
+        ))
+    };
+    if v.is_instance_of::<PyBool>() {
+        return Err(bad_type());
+    }
+    if let Ok(i) = v.extract::<i64>() {
+        if i.abs() > MAX_AMOUNT {
+            return Err(InvalidRulesError::new_err(format!(
+                "{what} values must be within ±{MAX_AMOUNT}, got {i}"
+            )));
+        }
+        return Ok(if chips { i * CHIP_UNIT } else { i });
+    }
+    if !chips {
+        return Err(bad_type());
+    }
+    let fraction = v.py().import("fractions")?.getattr("Fraction")?;
+    if !v.is_instance(&fraction)? {
+        return Err(bad_type());
+    }
+    let scaled = v.mul(CHIP_UNIT)?;
+    let den: i64 = scaled.getattr("denominator")?.extract()?;
+    let num: i64 = scaled
+        .getattr("numerator")?
+        .extract()
+        .map_err(|_| bad_type())?;
+    if den != 1 {
+        return Err(InvalidRulesError::new_err(format!(
+            "{what}: chip amounts must be multiples of 1/60, got {}",
+            v.str()?
+        )));
+    }
+    if num.abs() > MAX_AMOUNT * CHIP_UNIT {
+        return Err(InvalidRulesError::new_err(format!(
+            "{what} values are out of range"
+        )));
+    }
+    Ok(num)
+}
+
+/// `pass_directions=`: one direction per hand, given only under `pass_direction="random"`.
+fn extract_directions(
+    rules: &HeartsRules,
+    obj: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<HandDirection>> {
+    let Some(pd) = given(obj) else {
+        return Ok(Vec::new());
+    };
+    if rules.pass_direction != PassDirection::Random {
+        return Err(InvalidRulesError::new_err(format!(
+            "pass_directions can only be given when the rules' pass_direction is \"random\"; here it is \"{}\"",
+            rules.pass_direction
+        )));
+    }
+    let it = pd.try_iter().map_err(|_| {
+        type_error(format!(
+            "pass_directions must be a sequence of str, got {}",
+            type_name(pd)
+        ))
+    })?;
+    let mut dirs = Vec::new();
+    for d in it {
+        dirs.extend(extract_direction(Some(&d?))?);
+    }
+    Ok(dirs)
+}
+
+/// `deals=`: hand `h` dealt by the dealer of hand `h`.
+fn extract_deals(
+    rules: &HeartsRules,
+    first_dealer: u8,
+    obj: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<[CardSet; MAX_PLAYERS]>> {
+    let Some(ds) = given(obj) else {
+        return Ok(Vec::new());
+    };
+    let it = ds.try_iter().map_err(|_| {
+        type_error(format!(
+            "deals must be a sequence of deals, got {}",
+            type_name(ds)
+        ))
+    })?;
+    let mut out = Vec::new();
+    for (h, deal) in it.enumerate() {
+        let dealer = hand_dealer(rules, first_dealer, h as u64);
+        let s = extract_deal(rules, &deal?, dealer, h as u64, HandDirection::Hold)?;
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[..s.dealt().len()].copy_from_slice(s.dealt());
+        out.push(hands);
+    }
+    Ok(out)
+}
+
+/// `totals=` and `pot=` in engine units.
+fn extract_scores(
+    rules: &HeartsRules,
+    totals: Option<&Bound<'_, PyAny>>,
+    pot: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<(Vec<i64>, i64)>> {
+    if given(totals).is_none() && given(pot).is_none() {
+        return Ok(None);
+    }
+    let is_chips = rules.scoring == Scoring::Chips;
+    let start = if is_chips {
+        i64::from(rules.starting_chips) * CHIP_UNIT
+    } else {
+        0
+    };
+    let sheet = match given(totals) {
+        Some(t) => seq(t, "totals")?
+            .iter()
+            .map(|v| score_units(v, is_chips, "totals"))
+            .collect::<PyResult<Vec<i64>>>()?,
+        None => vec![start; usize::from(rules.players)],
+    };
+    let pot = given(pot)
+        .map(|p| score_units(p, true, "pot"))
+        .transpose()?
+        .unwrap_or(0);
+    HeartsGame::check_scores(rules, &sheet, pot).map_err(|e| {
+        InvalidRulesError::new_err(match e {
+            ScoresError::Count { expected, got } => {
+                format!("totals must have one number per player ({expected}), got {got}")
+            }
+            ScoresError::Pot(_) => {
+                "pot must be >= 0, and non-zero only with scoring=\"chips\"".to_string()
+            }
+        })
+    })?;
+    Ok(Some((sheet, pot)))
+}
+
+impl PyHeartsGame {
+    /// Makes `action` in the current hand with the engine's checks.
+    fn apply(&mut self, action: Action) -> PyResult<()> {
+        let before = *self.0.current();
+        self.0
+            .apply(action)
+            .map_err(|e| action_error(&before, action, e))
+    }
+}
+
+protocol_class! {
+    PyHeartsGame as "HeartsGame",
+    text: |g| g.0.to_text(),
+    read: |t| HeartsGame::from_text(t).map(PyHeartsGame),
+    same: |a, b| past(&a.to_text()) == past(&b.to_text());
+
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, pass_directions = None, totals = None, pot = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        pass_directions: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        pot: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = PyHeartsRules::extract(rules)?;
+        let seed = opt_seed(seed)?;
+        let first_dealer = opt_seat(first_dealer, r.players, "first_dealer")?;
+        let dirs = extract_directions(&r, pass_directions)?;
+        let hands = extract_deals(&r, first_dealer, deals)?;
+        let scores = extract_scores(&r, totals, pot)?;
+        let mut game = HeartsGame::new(&r, seed, first_dealer, hands, dirs);
+        if let Some((sheet, pot)) = scores {
+            game.set_scores(&sheet, pot);
+        }
+        Ok(PyHeartsGame(game))
+    }
+
+    #[getter]
+    fn rules(&self) -> PyHeartsRules {
+        PyHeartsRules(*self.0.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    #[getter]
+    fn state(&self) -> PyHeartsState {
+        PyHeartsState {
+            log: self.0.log().clone(),
+            state: *self.0.current(),
+        }
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.0.current().current_player()
+    }
+    fn legal_plays(&self) -> Vec<u32> {
+        ids(self.0.current().legal_plays())
+    }
+    fn pending_passes(&self) -> Vec<u32> {
+        seats_of_mask(self.0.current().pending_passes(), self.0.rules().players)
+    }
+    fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.apply(Action::Play(extract_card(card)?))
+    }
+    fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = pass_action(self.0.current(), seat, cards)?;
+        self.apply(action)
+    }
+    fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = forward_action(self.0.current(), seat)?;
+        self.apply(action)
+    }
+    #[getter]
+    fn hands_played(&self) -> usize {
+        self.0.hands_played()
+    }
+    #[getter]
+    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let n = usize::from(self.0.rules().players);
+        let out = PyList::empty(py);
+        for h in self.0.history() {
+            let d = PyDict::new(py);
+            d.set_item("points", &h.points[..n])?;
+            d.set_item("hand_scores", &h.hand_scores[..n])?;
+            d.set_item("moon_shooter", h.moon_shooter)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    }
+    #[getter]
+    fn totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for &t in self.0.totals() {
+            if self.0.rules().scoring == Scoring::Chips {
+                out.append(chips(py, t)?)?;
+            } else {
+                out.append(t)?;
+            }
+        }
+        Ok(out)
+    }
+    #[getter]
+    fn pot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        chips(py, self.0.pot())
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        seats_of_mask(self.0.winners(), self.0.rules().players)
+    }
+}

@@ -1,0 +1,56 @@
+//! `is_valid_meld`, `meld_value` and `all_melds`.
+
+use super::action::{card_ids, int_list, meld_ints};
+use super::rules::PyRummyRules;
+use crate::convert::{extract_bool, given};
+use crate::errors::{InvalidArgumentError, InvalidDealError};
+use hearts_engine::rummy::{is_deck_meld, Multiset};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// Every valid canonical meld (C-6..C-8) that can be formed from the multiset `hand`
+/// (with jokers only if `allow_jokers`), sorted, each once.
+#[pyfunction]
+#[pyo3(signature = (rules, hand, allow_jokers = None))]
+pub fn all_melds<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    hand: &Bound<'py, PyAny>,
+    allow_jokers: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    let r = PyRummyRules::extract(rules)?;
+    let ints = int_list(hand, "hand")?;
+    let allow = given(allow_jokers)
+        .map(|a| extract_bool(a, "allow_jokers"))
+        .transpose()?
+        .unwrap_or(true);
+    let hand = Multiset::from_ids(&card_ids(&ints, "hand")?);
+    if !hand.fits_deck() {
+        return Err(InvalidDealError::new_err(
+            "hand holds a card more often than the 108-card deck (two of each face, four jokers)",
+        ));
+    }
+    hearts_engine::rummy::all_melds(&r, &hand, allow)
+        .iter()
+        .map(|m| PyTuple::new(py, m))
+        .collect()
+}
+
+#[pyfunction]
+pub fn is_valid_meld(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let r = PyRummyRules::extract(rules)?;
+    let m = card_ids(&meld_ints(meld, "meld")?, "meld")?;
+    Ok(is_deck_meld(&r, &m))
+}
+
+#[pyfunction]
+pub fn meld_value(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let r = PyRummyRules::extract(rules)?;
+    let m = card_ids(&meld_ints(meld, "meld")?, "meld")?;
+    if !is_deck_meld(&r, &m) {
+        return Err(InvalidArgumentError::new_err(format!(
+            "{m:?} is not a valid canonical meld (C-6..C-8)"
+        )));
+    }
+    Ok(hearts_engine::rummy::meld_value(&r, &m))
+}

@@ -1,0 +1,27 @@
+//! `RummyRules`: the keyword parameters of docs/rules/rummy.md C.1.
+
+use crate::rules::{rules_class, PyRules};
+use hearts_engine::rummy::{Multiset, RummyRules};
+
+impl PyRules for RummyRules {
+    const CLASS: &'static str = "RummyRules";
+    const DOC: &'static str = "C.1 of docs/rules/rummy.md";
+
+    fn presets() -> Vec<&'static str> {
+        vec!["default"]
+    }
+
+    fn preset(name: &str) -> Option<RummyRules> {
+        (name == "default").then(RummyRules::default)
+    }
+}
+
+rules_class! {
+    PyRummyRules(RummyRules), "RummyRules";
+
+    /// Derived: the 108 cards (C-2) as a sorted multiset.
+    #[allow(clippy::unused_self)]
+    fn deck(&self) -> Vec<u32> {
+        Multiset::deck().to_vec().into_iter().map(u32::from).collect()
+    }
+}

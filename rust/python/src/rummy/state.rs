@@ -1,0 +1,259 @@
+//! `RummyState`: one hand.
+
+use super::action::{card_ids, int_list, legal_actions, parse, refused};
+use super::rules::PyRummyRules;
+use crate::convert::{
+    extract_index, extract_int, extract_seed, given, opt_index, opt_seat, opt_seed, seq,
+};
+use crate::errors::{illegal, InvalidDealError, InvalidRulesError};
+use crate::protocol::protocol_class;
+use hearts_engine::rummy::sim::batch_state;
+use hearts_engine::rummy::{check_deal, RummyRules, RummyState, MAX_TOTAL};
+use hearts_engine::Rng;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple, PyType};
+
+/// `totals=`: one int per seat within the engine's limit (None or absent: zeros).
+pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
+    let p = usize::from(rules.players);
+    let Some(obj) = given(obj) else {
+        return Ok(vec![0; p]);
+    };
+    let items = seq(obj, "totals")?;
+    if items.len() != p {
+        return Err(InvalidRulesError::new_err(format!(
+            "totals must have {p} entries (one per seat), got {}",
+            items.len()
+        )));
+    }
+    items
+        .iter()
+        .map(|x| {
+            let v = extract_int(x, "totals")?;
+            i64::try_from(v)
+                .ok()
+                .filter(|t| t.abs() <= MAX_TOTAL)
+                .ok_or_else(|| {
+                    InvalidRulesError::new_err(format!(
+                        "totals entries must be within ±{MAX_TOTAL} (an engine limit), got {v}"
+                    ))
+                })
+        })
+        .collect()
+}
+
+#[pyclass(name = "RummyState", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PyRummyState(pub RummyState);
+
+protocol_class! {
+    PyRummyState as "RummyState",
+    text: |s| s.0.to_text(),
+    read: |t| RummyState::from_text(t).map(PyRummyState),
+    same: |a, b| a.0 == b.0;
+
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = PyRummyRules::extract(rules)?;
+        let dealer = opt_seat(dealer, r.players, "dealer")?;
+        let hand_index = opt_index(hand_index, "hand_index")?;
+        let totals = extract_totals(&r, totals)?;
+        let rng = Rng::new(opt_seed(seed)?);
+        Ok(PyRummyState(
+            RummyState::deal(&r, dealer, hand_index, totals, rng).with_log(),
+        ))
+    }
+
+    #[classmethod]
+    #[pyo3(signature = (rules, hands, stock, *, pile = None, dealer = None, hand_index = None, totals = None, seed = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_deal(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        hands: &Bound<'_, PyAny>,
+        stock: &Bound<'_, PyAny>,
+        pile: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let r = PyRummyRules::extract(rules)?;
+        let dealer = opt_seat(dealer, r.players, "dealer")?;
+        let hand_index = opt_index(hand_index, "hand_index")?;
+        let totals = extract_totals(&r, totals)?;
+        let rng = Rng::new(opt_seed(seed)?);
+        let hands: Vec<Vec<i128>> = seq(hands, "hands")?
+            .iter()
+            .enumerate()
+            .map(|(s, h)| int_list(h, &format!("hands[{s}]")))
+            .collect::<PyResult<_>>()?;
+        let stock = int_list(stock, "stock")?;
+        let pile = given(pile).map(|p| int_list(p, "pile")).transpose()?;
+        let hands: Vec<Vec<u8>> = hands
+            .iter()
+            .enumerate()
+            .map(|(s, h)| card_ids(h, &format!("hands[{s}]")))
+            .collect::<PyResult<_>>()?;
+        let stock = card_ids(&stock, "stock")?;
+        let pile = pile.map(|p| card_ids(&p, "pile")).transpose()?;
+        check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
+            .map_err(|e| InvalidDealError::new_err(e.0))?;
+        Ok(PyRummyState(RummyState::new_logged(
+            &r,
+            &hands,
+            &stock,
+            pile.as_deref(),
+            dealer,
+            hand_index,
+            totals,
+            rng,
+        )))
+    }
+
+    /// The initial state of hand `index` of a `simulate_rummy` batch run with `seed`
+    /// (dealer `index % players`, hand index `index`, zero totals).
+    #[classmethod]
+    #[pyo3(signature = (rules, seed, index))]
+    fn from_batch(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let r = PyRummyRules::extract(rules)?;
+        let seed = extract_seed(seed)?;
+        let index = extract_index(index, "index")?;
+        Ok(PyRummyState(batch_state(&r, seed, index).with_log()))
+    }
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        legal_actions(py, &self.0)
+    }
+
+    /// The number of legal actions (the range of `apply_index`).
+    fn legal_action_count(&self) -> usize {
+        self.0.legal_actions().len()
+    }
+
+    /// Applies `legal_actions()[i]`: a compact integer encoding of the choice for batch and
+    /// RL use (the index into the sorted legal actions).
+    fn apply_index(&mut self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<()> {
+        let i = extract_int(i, "i")?;
+        let legal = self.0.sorted_legal_actions();
+        let Some(a) = usize::try_from(i).ok().and_then(|k| legal.get(k)) else {
+            let allowed = if legal.is_empty() {
+                "there is no legal action now".to_string()
+            } else {
+                format!("it must be 0..{} (an index into legal_actions())", legal.len() - 1)
+            };
+            return Err(illegal(
+                format!("action index {i} is out of range: {allowed}"),
+                None,
+                legal_actions(py, &self.0)?.unbind(),
+            ));
+        };
+        self.0.apply_unchecked(a);
+        Ok(())
+    }
+
+    fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (parsed, card) = parse(action)?;
+        let why = format!(" (phase {:?}; see legal_actions())", self.0.phase().name());
+        // try_apply leaves the state unchanged when it refuses.
+        if parsed.is_some_and(|a| self.0.try_apply(&a).is_ok()) {
+            return Ok(());
+        }
+        Err(refused(action, card, &why, legal_actions(py, &self.0)?)?)
+    }
+
+    #[getter]
+    fn rules(&self) -> PyRummyRules {
+        PyRummyRules(*self.0.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.0.dealer()
+    }
+    #[getter]
+    fn hand_index(&self) -> u64 {
+        self.0.hand_index()
+    }
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.0.totals().to_vec()
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.0.current_player()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn hands(&self) -> Vec<Vec<u32>> {
+        self.0
+            .hands()
+            .iter()
+            .map(|h| h.to_vec().into_iter().map(u32::from).collect())
+            .collect()
+    }
+    #[getter]
+    fn melds<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyTuple>>>> {
+        self.0
+            .melds()
+            .iter()
+            .map(|ms| ms.iter().map(|m| PyTuple::new(py, m)).collect())
+            .collect()
+    }
+    #[getter]
+    fn opened(&self) -> Vec<bool> {
+        self.0.opened().to_vec()
+    }
+    #[getter]
+    fn blocked(&self) -> Vec<bool> {
+        self.0.blocked().to_vec()
+    }
+    #[getter]
+    fn stock_size(&self) -> usize {
+        self.0.stock_size()
+    }
+    #[getter]
+    fn stock(&self) -> Vec<u32> {
+        self.0.stock().into_iter().map(u32::from).collect()
+    }
+    #[getter]
+    fn pile(&self) -> Vec<u32> {
+        self.0.pile().iter().map(|&c| u32::from(c)).collect()
+    }
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.0.turn()
+    }
+    #[getter]
+    fn went_out(&self) -> Option<u8> {
+        self.0.went_out()
+    }
+    fn hand_scores(&self) -> Vec<i64> {
+        self.0.hand_scores()
+    }
+    fn totals_after(&self) -> Vec<i64> {
+        self.0.totals_after()
+    }
+}

@@ -1,0 +1,152 @@
+//! `SpadesGame`: a whole game, delegating play to its current hand.
+
+use super::rules::PySpadesRules;
+use super::state::{
+    checked_bid, checked_claim, deficient_seats, extract_deals, extract_scores,
+    extract_spades_card, legal_bemos, legal_bids, py_bid, refused_play, PySpadesState,
+};
+use crate::convert::{ids, opt_seat, opt_seed, widen};
+use crate::errors::illegal;
+use crate::protocol::{past, protocol_class};
+use hearts_engine::spades::{HandRecord, SpadesGame};
+use hearts_engine::Rng;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+#[pyclass(name = "SpadesGame", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PySpadesGame(SpadesGame);
+
+/// One entry of `hand_history`.
+fn history_entry<'py>(py: Python<'py>, h: &HandRecord) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("dealer", h.dealer)?;
+    let bids = h
+        .bids
+        .iter()
+        .map(|b| py_bid(py, Some(*b)))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("bids", bids)?;
+    d.set_item("tricks_taken", widen(&h.tricks_taken))?;
+    d.set_item("hand_scores", h.score.scores)?;
+    d.set_item("hand_bags", h.score.bags)?;
+    let reneges: Vec<(usize, u8, u8)> = h.reneges.iter().map(|&(t, s, c)| (t, s, c.id())).collect();
+    d.set_item("reneges", reneges)?;
+    d.set_item("boston", h.score.boston)?;
+    d.set_item("totals", h.totals)?;
+    d.set_item("bags", h.score.bags_after)?;
+    Ok(d)
+}
+
+protocol_class! {
+    PySpadesGame as "SpadesGame",
+    text: |g| g.0.to_text(),
+    read: |t| SpadesGame::from_text(t).map(PySpadesGame),
+    same: |a, b| past(&a.to_text()) == past(&b.to_text());
+
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, totals = None, bags = None))]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = PySpadesRules::extract(rules)?;
+        let seed = opt_seed(seed)?;
+        let first_dealer = opt_seat(first_dealer, 4, "first_dealer")?;
+        let deals = extract_deals(&rules, deals, "deals")?;
+        let (totals, bags) = extract_scores(&rules, totals, bags)?;
+        let rng = Rng::new(seed);
+        Ok(PySpadesGame(SpadesGame::new(&rules, rng, first_dealer, deals, totals, bags)))
+    }
+
+    #[getter]
+    fn rules(&self) -> PySpadesRules {
+        PySpadesRules(*self.0.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.0.rules().players
+    }
+    #[getter]
+    fn state(&self) -> PySpadesState {
+        PySpadesState::wrap(self.0.state().clone())
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.0.state().current_player()
+    }
+    fn legal_bids(&self) -> Vec<u32> {
+        legal_bids(self.0.state())
+    }
+    fn can_bid_blind(&self) -> bool {
+        self.0.state().can_bid_blind()
+    }
+    fn legal_bemos(&self) -> Vec<&'static str> {
+        legal_bemos(self.0.state())
+    }
+    #[pyo3(signature = (n, *, blind = None, bemo = None))]
+    fn bid(
+        &mut self,
+        n: &Bound<'_, PyAny>,
+        blind: Option<&Bound<'_, PyAny>>,
+        bemo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let (v, blind, bemo) = checked_bid(self.0.state(), n, blind, bemo)?;
+        self.0.act(|s| s.bid_unchecked(v, blind, bemo));
+        Ok(())
+    }
+    fn deficient_seats(&self) -> Vec<u32> {
+        deficient_seats(self.0.state())
+    }
+    fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = checked_claim(self.0.state(), seat)?;
+        self.0
+            .claim_redeal(seat)
+            .map_err(|e| illegal(e.to_string(), None, deficient_seats(self.0.state())))
+    }
+    fn legal_plays(&self) -> Vec<u32> {
+        ids(self.0.state().legal_plays())
+    }
+    fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = extract_spades_card(card)?;
+        self.0
+            .act(|s| s.try_play(c))
+            .map_err(|e| refused_play(self.0.state(), c, e))
+    }
+    #[getter]
+    fn totals(&self) -> [i64; 2] {
+        self.0.totals()
+    }
+    #[getter]
+    fn bags(&self) -> [i64; 2] {
+        self.0.bags()
+    }
+    #[getter]
+    fn hands_played(&self) -> usize {
+        self.0.history().len()
+    }
+    #[getter]
+    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for h in self.0.history() {
+            list.append(history_entry(py, h)?)?;
+        }
+        Ok(list)
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        (0..2).filter(|t| self.0.winners() >> t & 1 != 0).collect()
+    }
+}

@@ -1,0 +1,199 @@
+//! `simulate_spades` and the Spades moves of `Policy`.
+
+use super::rules::PySpadesRules;
+use super::state::PySpadesState;
+use crate::batch::{deck_orders, put, put_moments, simulate, GameColumns, Job, SimArgs, Simulate};
+use crate::errors::{InvalidArgumentError, InvalidDealError};
+use crate::policy::PolicySpec;
+use hearts_engine::spades::policy::{self, Policy};
+use hearts_engine::spades::sim::{
+    deal_from_order, simulate_chunk, simulate_dealt_chunk, simulate_games, stream_dealt_hands,
+    stream_hands, SpadesBatch, SpadesHandsOut, SpadesStats,
+};
+use hearts_engine::spades::{Deal, SpadesRules};
+use hearts_engine::Rng;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Hands per GIL round trip (signal check, progress callback).
+const HANDS_PER_CHUNK: usize = 1 << 18;
+/// Hands per parallel work item.
+const BLOCK: usize = 4096;
+/// Games per GIL round trip, and per work item.
+const GAMES_PER_CHUNK: usize = 1 << 12;
+const GAME_BLOCK: usize = 64;
+
+/// The Spades policies of the four seats (`random` by default).
+fn policies(spec: &PolicySpec) -> PyResult<[Policy; 4]> {
+    let seats = spec.seats(
+        4,
+        "Spades",
+        Policy::from_name,
+        &Policy::allowed(),
+        Policy::Random,
+    )?;
+    <[Policy; 4]>::try_from(seats)
+        .map_err(|_| InvalidArgumentError::new_err("a Spades table has four seats"))
+}
+
+/// One move of `spec` on a Spades hand (a bid or a play); false once the hand is over.
+pub fn act(spec: &PolicySpec, s: &mut PySpadesState, rng: &mut Rng) -> PyResult<bool> {
+    Ok(policy::act(&policies(spec)?, &mut s.state, rng))
+}
+
+/// The Spades batch.
+pub struct Spades;
+
+impl Spades {
+    fn batch(job: &Job<'_, '_, Self>) -> SpadesBatch {
+        SpadesBatch {
+            rules: job.rules,
+            seed: job.seed,
+            policies: job.policies,
+        }
+    }
+}
+
+impl Simulate for Spades {
+    type Rules = SpadesRules;
+    type Policies = [Policy; 4];
+    type Deals = Vec<Deal>;
+
+    fn rules(obj: &Bound<'_, PyAny>) -> PyResult<SpadesRules> {
+        PySpadesRules::extract(obj)
+    }
+
+    fn policies(spec: &PolicySpec, _rules: &SpadesRules) -> PyResult<[Policy; 4]> {
+        policies(spec)
+    }
+
+    /// Rows of 52 ids, each the rules' 52 cards in the order they are dealt (hand `i` has
+    /// dealer `i % 4`).
+    fn deals(rules: &SpadesRules, obj: &Bound<'_, PyAny>) -> PyResult<(Vec<Deal>, usize)> {
+        let deals = deck_orders(obj, 53)?
+            .chunks_exact(52)
+            .enumerate()
+            .map(|(i, row)| {
+                deal_from_order(rules, (i % 4) as u8, row)
+                    .map_err(|e| InvalidDealError::new_err(format!("deals[{i}]: {e}")))
+            })
+            .collect::<PyResult<Vec<Deal>>>()?;
+        let rows = deals.len();
+        Ok((deals, rows))
+    }
+
+    fn hands<'py>(
+        py: Python<'py>,
+        job: &Job<'_, 'py, Self>,
+        n: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (b, deals) = (Self::batch(job), job.deals.as_deref());
+        let mut out = SpadesHandsOut::new(n);
+        job.run(
+            py,
+            n,
+            HANDS_PER_CHUNK,
+            |s, e| {
+                let chunk = out.chunk(0, s, e);
+                match deals {
+                    Some(d) => simulate_dealt_chunk(&b, chunk, &d[s..e], BLOCK),
+                    None => simulate_chunk(&b, chunk, BLOCK),
+                }
+            },
+            |()| {},
+        )?;
+        let d = PyDict::new(py);
+        put(&d, "bids", out.bids, &[n, 4])?;
+        put(&d, "nil", out.nil, &[n, 4])?;
+        put(&d, "blind", out.blind, &[n, 4])?;
+        put(&d, "bemo", out.bemo, &[n, 4])?;
+        put(&d, "tricks", out.tricks, &[n, 4])?;
+        put(&d, "hand_scores", out.hand_scores, &[n, 2])?;
+        put(&d, "hand_bags", out.hand_bags, &[n, 2])?;
+        Ok(d)
+    }
+
+    fn stream<'py>(
+        py: Python<'py>,
+        job: &Job<'_, 'py, Self>,
+        n: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (b, deals) = (Self::batch(job), job.deals.as_deref());
+        let mut st = SpadesStats::default();
+        job.run(
+            py,
+            n,
+            HANDS_PER_CHUNK,
+            |s, e| match deals {
+                Some(d) => stream_dealt_hands(&b, s as u64, &d[s..e], BLOCK),
+                None => stream_hands(&b, s as u64, (e - s) as u64, BLOCK as u64),
+            },
+            |part| st.merge(&part),
+        )?;
+        let d = PyDict::new(py);
+        d.set_item("hands", st.hands)?;
+        put_moments(&d, "hand_scores", &st.score, true)?;
+        put_moments(&d, "hand_bags", &st.bags, false)?;
+        put(&d, "contracts_made", st.made.to_vec(), &[2])?;
+        put_moments(&d, "tricks", &st.tricks, true)?;
+        put_moments(&d, "bids", &st.bids, false)?;
+        put(&d, "nil_bids", st.nil_bids.to_vec(), &[4])?;
+        put(&d, "nils_made", st.nil_made.to_vec(), &[4])?;
+        let hist: Vec<i64> = st.tricks_hist.iter().flatten().copied().collect();
+        put(&d, "tricks_hist", hist, &[4, 14])?;
+        Ok(d)
+    }
+
+    fn games<'py>(
+        py: Python<'py>,
+        job: &Job<'_, 'py, Self>,
+        n: usize,
+        hand_limit: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let b = Self::batch(job);
+        let cols = job.games(py, n, GAMES_PER_CHUNK, |start, len| {
+            let g = simulate_games(&b, start, len, GAME_BLOCK, hand_limit);
+            GameColumns {
+                totals: g.totals,
+                winners: g.winners,
+                hands_played: g.hands_played,
+                finished: g.finished,
+                pot: Vec::new(),
+            }
+        })?;
+        let d = PyDict::new(py);
+        cols.put(&d, 2)?;
+        Ok(d)
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None, hand_limit = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_spades<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    hands: Option<&Bound<'py, PyAny>>,
+    games: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    policy: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    deals: Option<&Bound<'py, PyAny>>,
+    stream: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
+    hand_limit: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let args = SimArgs {
+        rules,
+        hands,
+        games,
+        seed,
+        policy,
+        threads,
+        deals,
+        stream,
+        progress,
+        hand_limit,
+    };
+    simulate::<Spades>(py, &args)
+}

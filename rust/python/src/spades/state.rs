@@ -1,0 +1,431 @@
+//! `SpadesState`: one hand, with the source of its redeals.
+
+use super::rules::PySpadesRules;
+use crate::convert::{
+    card_id, extract_bool, extract_index, extract_int, extract_seed, extract_str, given, ids,
+    opt_index, opt_seat, opt_seed, seq, widen,
+};
+use crate::errors::{illegal, play_error, InvalidDealError, InvalidRulesError};
+use crate::protocol::protocol_class;
+use hearts_engine::spades::sim::batch_state;
+use hearts_engine::spades::{
+    check_deal, Bemo, Bid, Deal, Phase, RedealSource, ScoresError, SpadesRules, SpadesState,
+};
+use hearts_engine::Card;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+
+/// A Spades card: an id 0..=53 (the jokers are 52 and 53).
+pub fn extract_spades_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    Ok(Card::new_unchecked(card_id(obj, 53, "card")?))
+}
+
+/// A deal: 4 sequences of 13 Spades card ids in dealt order (types, ids, then the deal).
+fn extract_deal(rules: &SpadesRules, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Deal> {
+    let mut hands = Vec::new();
+    for (seat, h) in seq(obj, what)?.iter().enumerate() {
+        let cards = seq(h, &format!("{what}[{seat}]"))?
+            .iter()
+            .map(|c| card_id(c, 53, "card"))
+            .collect::<PyResult<Vec<u8>>>()?;
+        hands.push(cards);
+    }
+    check_deal(rules, &hands).map_err(|e| InvalidDealError::new_err(format!("{what}: {e}")))
+}
+
+/// `deals=` of a game, `redeals=` of a hand: a sequence of deals.
+pub fn extract_deals(
+    rules: &SpadesRules,
+    obj: Option<&Bound<'_, PyAny>>,
+    what: &str,
+) -> PyResult<Vec<Deal>> {
+    let Some(obj) = given(obj) else {
+        return Ok(Vec::new());
+    };
+    seq(obj, what)?
+        .iter()
+        .enumerate()
+        .map(|(i, d)| extract_deal(rules, d, &format!("{what}[{i}]")))
+        .collect()
+}
+
+fn extract_pair(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[i64; 2]> {
+    let Some(obj) = given(obj) else {
+        return Ok([0, 0]);
+    };
+    let items = seq(obj, what)?;
+    if items.len() != 2 {
+        return Err(InvalidRulesError::new_err(format!(
+            "{what} must have 2 entries (team 0, team 1), got {}",
+            items.len()
+        )));
+    }
+    let mut out = [0i64; 2];
+    for (slot, x) in out.iter_mut().zip(&items) {
+        let v = extract_int(x, what)?;
+        *slot = i64::try_from(v).map_err(|_| {
+            InvalidRulesError::new_err(format!("{what} entries are out of range, got {v}"))
+        })?;
+    }
+    Ok(out)
+}
+
+fn scores_error(e: ScoresError) -> PyErr {
+    InvalidRulesError::new_err(match e {
+        ScoresError::Bags { bags, limit } => format!(
+            "each bag counter must be 0..={} (below bags_limit={limit}, B-20), got {bags}",
+            limit - 1
+        ),
+        ScoresError::Total(_) => e.to_string(),
+    })
+}
+
+/// `totals=` and `bags=`: a score sheet to resume from.
+pub fn extract_scores(
+    rules: &SpadesRules,
+    totals: Option<&Bound<'_, PyAny>>,
+    bags: Option<&Bound<'_, PyAny>>,
+) -> PyResult<([i64; 2], [i64; 2])> {
+    let t = extract_pair(totals, "totals")?;
+    SpadesState::check_scores(rules, t, [0, 0]).map_err(scores_error)?;
+    let b = extract_pair(bags, "bags")?;
+    SpadesState::check_scores(rules, t, b).map_err(scores_error)?;
+    Ok((t, b))
+}
+
+/// The `hearts_fast.Bid` named tuple class (defined in Python, `hearts_fast/_types.py`).
+static BID: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// A bid as Python sees it: `Bid(value, nil, blind, bemo)`, or None for no bid yet.
+pub fn py_bid(py: Python<'_>, b: Option<Bid>) -> PyResult<Bound<'_, PyAny>> {
+    match b {
+        None => Ok(py.None().into_bound(py)),
+        Some(b) => BID.import(py, "hearts_fast._types", "Bid")?.call1((
+            b.value,
+            b.nil,
+            b.blind,
+            b.bemo.map(Bemo::name),
+        )),
+    }
+}
+
+/// `legal_bids()`: the bid values `bid(n)` accepts now.
+pub fn legal_bids(s: &SpadesState) -> Vec<u32> {
+    let m = s.legal_bids();
+    (0..14).filter(|n| m >> n & 1 != 0).collect()
+}
+
+/// `legal_bemos()`: the bemo names the bidder may declare now.
+pub fn legal_bemos(s: &SpadesState) -> Vec<&'static str> {
+    s.legal_bemos().iter().map(|b| b.name()).collect()
+}
+
+/// `deficient_seats()`: the seats that may claim a redeal.
+pub fn deficient_seats(s: &SpadesState) -> Vec<u32> {
+    (0..4)
+        .filter(|t| s.deficient_seats() >> t & 1 != 0)
+        .collect()
+}
+
+/// Converts and checks `bid(n, blind=, bemo=)` without making it; a refused bid's `.legal`
+/// is `legal_bids()`.
+pub fn checked_bid(
+    s: &SpadesState,
+    n: &Bound<'_, PyAny>,
+    blind: Option<&Bound<'_, PyAny>>,
+    bemo: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u8, bool, Option<Bemo>)> {
+    let value = extract_int(n, "n")?;
+    let blind = given(blind)
+        .map(|b| extract_bool(b, "blind"))
+        .transpose()?
+        .unwrap_or(false);
+    let bemo_name = given(bemo).map(|b| extract_str(b, "bemo")).transpose()?;
+    let refuse = |msg: String| illegal(msg, None, legal_bids(s));
+    let bemo = bemo_name
+        .map(|name| {
+            Bemo::from_name(&name).ok_or_else(|| {
+                refuse(format!(
+                    "bemo must be None, \"little\" or \"big\", got {name:?}"
+                ))
+            })
+        })
+        .transpose()?;
+    let Ok(v) = u8::try_from(value) else {
+        if s.phase() != Phase::Bid {
+            return Err(refuse(format!(
+                "no bid is possible in phase {:?}",
+                s.phase().name()
+            )));
+        }
+        return Err(refuse(format!(
+            "a bid must be 0..13 tricks (B-7), got {value}"
+        )));
+    };
+    s.check_bid(v, blind, bemo)
+        .map_err(|e| refuse(e.to_string()))?;
+    Ok((v, blind, bemo))
+}
+
+/// Converts `seat` of `claim_redeal(seat)` and checks the claim; a refused claim's `.legal`
+/// is `deficient_seats()`.
+pub fn checked_claim(s: &SpadesState, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let refused = |e: String| illegal(e, None, deficient_seats(s));
+    let seat = extract_int(seat, "seat")?;
+    s.claims_open().map_err(|e| refused(e.to_string()))?;
+    let seat =
+        u8::try_from(seat).map_err(|_| refused(format!("seat must be 0..=3, got {seat}")))?;
+    s.check_claim(seat).map_err(|e| refused(e.to_string()))?;
+    Ok(seat)
+}
+
+/// A refused card play of `s`.
+pub fn refused_play(s: &SpadesState, card: Card, e: impl std::fmt::Display) -> PyErr {
+    play_error(e, Some(card.id()), s.legal_plays())
+}
+
+#[pyclass(name = "SpadesState", module = "hearts_fast._core")]
+#[derive(Clone)]
+pub struct PySpadesState {
+    pub state: SpadesState,
+    /// Where the hand's redeals come from.
+    redeals: RedealSource,
+}
+
+impl PySpadesState {
+    /// A hand whose redeals come from `Rng::new(0)`.
+    pub fn wrap(state: SpadesState) -> Self {
+        PySpadesState {
+            state,
+            redeals: RedealSource::new(0, Vec::new()),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        rules: &Bound<'_, PyAny>,
+        hands: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+        redeals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = PySpadesRules::extract(rules)?;
+        let dealer = opt_seat(dealer, 4, "dealer")?;
+        let hand_index = opt_index(hand_index, "hand_index")?;
+        let (totals, bags) = extract_scores(&rules, totals, bags)?;
+        let seed = opt_seed(seed)?;
+        let deal = hands
+            .map(|h| extract_deal(&rules, h, "hands"))
+            .transpose()?;
+        let queue = extract_deals(&rules, redeals, "redeals")?;
+        let mut redeals = RedealSource::new(seed, queue);
+        let deal = deal.unwrap_or_else(|| redeals.first_deal(&rules, dealer));
+        Ok(PySpadesState {
+            state: SpadesState::new(&rules, deal, dealer, hand_index, totals, bags),
+            redeals,
+        })
+    }
+}
+
+protocol_class! {
+    PySpadesState as "SpadesState",
+    text: |s| s.state.to_text(&s.redeals),
+    read: |t| SpadesState::from_text(t).map(|(state, redeals)| PySpadesState { state, redeals }),
+    same: |a, b| a.state == b.state;
+
+    #[new]
+    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None, bags = None, redeals = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+        redeals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Self::build(rules, None, seed, dealer, hand_index, totals, bags, redeals)
+    }
+
+    #[classmethod]
+    #[pyo3(signature = (rules, hands, *, dealer = None, hand_index = None, totals = None, bags = None, redeals = None, seed = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_deal(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        hands: &Bound<'_, PyAny>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        totals: Option<&Bound<'_, PyAny>>,
+        bags: Option<&Bound<'_, PyAny>>,
+        redeals: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Self::build(rules, Some(hands), seed, dealer, hand_index, totals, bags, redeals)
+    }
+
+    /// The initial state of hand `index` of a `simulate_spades` batch run with `seed`.
+    #[classmethod]
+    #[pyo3(signature = (rules, seed, index))]
+    fn from_batch(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let rules = PySpadesRules::extract(rules)?;
+        let seed = extract_seed(seed)?;
+        let index = extract_index(index, "index")?;
+        Ok(PySpadesState::wrap(batch_state(&rules, seed, index)))
+    }
+
+    #[getter]
+    fn rules(&self) -> PySpadesRules {
+        PySpadesRules(*self.state.rules())
+    }
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.state.rules().players
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.state.dealer()
+    }
+    #[getter]
+    fn hand_index(&self) -> u64 {
+        self.state.hand_index()
+    }
+    #[getter]
+    fn totals(&self) -> [i64; 2] {
+        self.state.totals()
+    }
+    #[getter]
+    fn bags(&self) -> [i64; 2] {
+        self.state.bags()
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.state.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.state.current_player()
+    }
+    #[getter]
+    fn hands(&self) -> Vec<Vec<u32>> {
+        self.state.hands().iter().map(|h| ids(*h)).collect()
+    }
+    #[getter]
+    fn face_up(&self) -> Vec<Vec<u32>> {
+        self.state.face_up().iter().map(|h| ids(*h)).collect()
+    }
+    #[getter]
+    fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        self.state.bids().iter().map(|b| py_bid(py, *b)).collect()
+    }
+    fn legal_bids(&self) -> Vec<u32> {
+        legal_bids(&self.state)
+    }
+    fn can_bid_blind(&self) -> bool {
+        self.state.can_bid_blind()
+    }
+    fn legal_bemos(&self) -> Vec<&'static str> {
+        legal_bemos(&self.state)
+    }
+    #[pyo3(signature = (n, *, blind = None, bemo = None))]
+    fn bid(
+        &mut self,
+        n: &Bound<'_, PyAny>,
+        blind: Option<&Bound<'_, PyAny>>,
+        bemo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let (v, blind, bemo) = checked_bid(&self.state, n, blind, bemo)?;
+        self.state.bid_unchecked(v, blind, bemo);
+        Ok(())
+    }
+    fn contracts(&self) -> [i64; 2] {
+        self.state.contracts()
+    }
+    fn deficient_seats(&self) -> Vec<u32> {
+        deficient_seats(&self.state)
+    }
+    fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = checked_claim(&self.state, seat)?;
+        self.state
+            .claim_redeal_from(seat, &mut self.redeals)
+            .map_err(|e| illegal(e.to_string(), None, deficient_seats(&self.state)))
+    }
+    #[getter]
+    fn redeal_claims(&self) -> Vec<u32> {
+        widen(self.state.redeal_claims())
+    }
+    fn legal_plays(&self) -> Vec<u32> {
+        ids(self.state.legal_plays())
+    }
+    fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = extract_spades_card(card)?;
+        self.state
+            .try_play(c)
+            .map_err(|e| refused_play(&self.state, c, e))
+    }
+    #[getter]
+    fn trick(&self) -> Vec<(u8, u8)> {
+        self.state
+            .trick()
+            .plays()
+            .map(|(s, c)| (s, c.id()))
+            .collect()
+    }
+    #[getter]
+    fn trick_number(&self) -> usize {
+        self.state.trick_number()
+    }
+    #[getter]
+    fn trick_winners(&self) -> Vec<u32> {
+        widen(self.state.trick_winners())
+    }
+    #[getter]
+    fn tricks_taken(&self) -> Vec<u32> {
+        widen(&self.state.tricks_taken())
+    }
+    #[getter]
+    fn plays(&self) -> Vec<(u8, u8)> {
+        self.state.plays().map(|(s, c)| (s, c.id())).collect()
+    }
+    #[getter]
+    fn spades_broken(&self) -> bool {
+        self.state.spades_broken()
+    }
+    #[getter]
+    fn reneges(&self) -> Vec<(usize, u8, u8)> {
+        self.state
+            .reneges()
+            .into_iter()
+            .map(|(t, s, c)| (t, s, c.id()))
+            .collect()
+    }
+    fn hand_scores(&self) -> [i64; 2] {
+        self.state.score().scores
+    }
+    fn hand_bags(&self) -> [i64; 2] {
+        self.state.score().bags
+    }
+    fn bags_after(&self) -> [i64; 2] {
+        self.state.score().bags_after
+    }
+    fn totals_after(&self) -> [i64; 2] {
+        self.state.totals_after()
+    }
+    fn boston_made(&self) -> Option<u8> {
+        self.state.boston_made()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.phase() == Phase::Over
+    }
+}
