@@ -19,9 +19,12 @@ const MAX_COUNT: i128 = 1 << 40;
 const DEFAULT_HAND_LIMIT: usize = 1000;
 const MAX_HAND_LIMIT: i128 = 1_000_000;
 
-/// The keyword arguments of a `simulate_*` call (absent ones are `None`).
+/// A `simulate_*` result: a dict of numpy arrays and numbers.
+pub type Dict<'py> = PyResult<Bound<'py, PyDict>>;
+
+/// The keyword options of a `simulate_*` call (absent ones are `None`).
+#[derive(Default)]
 pub struct SimArgs<'a, 'py> {
-    pub rules: &'a Bound<'py, PyAny>,
     pub hands: Option<&'a Bound<'py, PyAny>>,
     pub games: Option<&'a Bound<'py, PyAny>>,
     pub seed: Option<&'a Bound<'py, PyAny>>,
@@ -49,26 +52,17 @@ pub trait Simulate {
     fn deals(_rules: &Self::Rules, _obj: &Bound<'_, PyAny>) -> PyResult<(Self::Deals, usize)> {
         Err(InvalidArgumentError::new_err("this game takes no deals="))
     }
-    fn hands<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>>;
-    fn stream<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>>;
-    fn games<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-        hand_limit: usize,
-    ) -> PyResult<Bound<'py, PyDict>>;
+    /// Hands `0..n`, one row each.
+    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py>;
+    /// Statistics of hands `0..n`, in constant memory.
+    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py>;
+    /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended.
+    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
 }
 
 /// A batch ready to run.
 pub struct Job<'a, 'py, G: Simulate + ?Sized> {
+    pub py: Python<'py>,
     pub rules: G::Rules,
     pub seed: u64,
     pub policies: G::Policies,
@@ -83,13 +77,12 @@ impl<G: Simulate + ?Sized> Job<'_, '_, G> {
     /// check and a progress report between chunks.
     pub fn run<R: Send>(
         &self,
-        py: Python<'_>,
         n: usize,
         chunk: usize,
         mut work: impl FnMut(usize, usize) -> R + Send,
         mut merge: impl FnMut(R),
     ) -> PyResult<()> {
-        let pool = &self.pool;
+        let (py, pool) = (self.py, &self.pool);
         let mut done = 0;
         while done < n {
             let end = (done + chunk).min(n);
@@ -107,14 +100,12 @@ impl<G: Simulate + ?Sized> Job<'_, '_, G> {
     /// Games `0..n`, `play(start, count)` per chunk of `chunk` games.
     pub fn games(
         &self,
-        py: Python<'_>,
         n: usize,
         chunk: usize,
         play: impl Fn(u64, usize) -> GameColumns + Send + Sync,
     ) -> PyResult<GameColumns> {
         let mut out = GameColumns::default();
         self.run(
-            py,
             n,
             chunk,
             |s, e| play(s as u64, e - s),
@@ -145,15 +136,34 @@ pub struct GameColumns {
 }
 
 impl GameColumns {
-    /// `totals` and `winners` with `cols` columns, `hands_played` and `finished`.
-    pub fn put(self, d: &Bound<'_, PyDict>, cols: usize) -> PyResult<()> {
+    /// A dict of `totals` and `winners` with `cols` columns, `hands_played` and `finished`.
+    pub fn into_dict(self, py: Python<'_>, cols: usize) -> Dict<'_> {
+        let d = PyDict::new(py);
         let n = self.hands_played.len();
-        put(d, "totals", self.totals, &[n, cols])?;
-        put(d, "winners", self.winners, &[n, cols])?;
-        put(d, "hands_played", self.hands_played, &[n])?;
-        put(d, "finished", self.finished, &[n])
+        put(&d, "totals", self.totals, &[n, cols])?;
+        put(&d, "winners", self.winners, &[n, cols])?;
+        put(&d, "hands_played", self.hands_played, &[n])?;
+        put(&d, "finished", self.finished, &[n])?;
+        Ok(d)
     }
 }
+
+/// The [`GameColumns`] of an engine games output that has the fields `totals`, `winners`,
+/// `hands_played` and `finished` (Spades, rummy).
+macro_rules! game_columns {
+    ($out:expr) => {{
+        let out = $out;
+        $crate::batch::GameColumns {
+            totals: out.totals,
+            winners: out.winners,
+            hands_played: out.hands_played,
+            finished: out.finished,
+            pot: Vec::new(),
+        }
+    }};
+}
+
+pub(crate) use game_columns;
 
 /// Sets `d[key]` to `data` as a numpy array of shape `shape`, moved out of Rust.
 pub fn put<T: Element>(
@@ -290,9 +300,10 @@ pub fn deck_orders(obj: &Bound<'_, PyAny>, max_id: u8) -> PyResult<Vec<u8>> {
 /// Runs a `simulate_*` call of game `G`.
 pub fn simulate<'py, G: Simulate>(
     py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
     a: &SimArgs<'_, 'py>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let rules = G::rules(a.rules)?;
+) -> Dict<'py> {
+    let rules = G::rules(rules)?;
     let stream = opt_bool(a.stream, "stream")?;
     let hand_limit = extract_hand_limit(a.hand_limit)?;
     let seed = opt_seed(a.seed)?;
@@ -307,6 +318,7 @@ pub fn simulate<'py, G: Simulate>(
     };
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
     let job = Job {
+        py,
         rules,
         seed,
         policies,
@@ -319,7 +331,7 @@ pub fn simulate<'py, G: Simulate>(
         (Some(_), Some(_)) => refuse("give either hands= or games=, not both".into()),
         (None, Some(_)) if rows.is_some() => refuse("deals= works with hands=, not games=".into()),
         (None, Some(_)) if stream => refuse("stream=True works with hands=, not games=".into()),
-        (None, Some(n)) => G::games(py, &job, n, hand_limit),
+        (None, Some(n)) => G::games(&job, n, hand_limit),
         (h, None) => {
             let n = match (h, rows) {
                 (Some(n), Some(r)) if n != r => {
@@ -331,10 +343,35 @@ pub fn simulate<'py, G: Simulate>(
                 (None, None) => return refuse("give hands= (a number of hands) or games=".into()),
             };
             if stream {
-                G::stream(py, &job, n)
+                G::stream(&job, n)
             } else {
-                G::hands(py, &job, n)
+                G::hands(&job, n)
             }
         }
     }
 }
+
+/// Declares the `simulate_<game>` function of game `$game` with the keyword arguments
+/// `$arg` (each None by default), all read by [`simulate`].
+macro_rules! simulate_function {
+    ($(#[$doc:meta])* $name:ident, $game:ty, ($($arg:ident),+)) => {
+        $(#[$doc])*
+        #[pyo3::pyfunction]
+        #[pyo3(signature = (rules, *, $($arg = None),+))]
+        pub fn $name<'py>(
+            py: pyo3::Python<'py>,
+            rules: &pyo3::Bound<'py, pyo3::PyAny>,
+            $($arg: Option<&pyo3::Bound<'py, pyo3::PyAny>>),+
+        ) -> $crate::batch::Dict<'py> {
+            // Spades takes every option; Hearts and rummy leave one at its default.
+            #[allow(clippy::needless_update)]
+            let args = $crate::batch::SimArgs {
+                $($arg,)+
+                ..$crate::batch::SimArgs::default()
+            };
+            $crate::batch::simulate::<$game>(py, rules, &args)
+        }
+    };
+}
+
+pub(crate) use simulate_function;

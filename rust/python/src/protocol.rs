@@ -20,9 +20,9 @@ pub fn past(text: &str) -> String {
         .join("\n")
 }
 
-/// The `#[pymethods]` of a state or game class: the protocol members from the three pieces
-/// that differ between classes (how to write the text, how to read it, and when two objects
-/// are equal), then the class's own members.
+/// The `#[pymethods]` of a state or game class: the protocol members from the pieces that
+/// differ between classes (how to write the text, how to read it, when two objects are
+/// equal, and for a state its hand of a batch), then the class's own members.
 ///
 /// ```ignore
 /// protocol_class! {
@@ -39,7 +39,8 @@ macro_rules! protocol_class {
         $ty:ident as $class:literal,
         text: |$s:ident| $text:expr,
         read: |$t:ident| $read:expr,
-        same: |$a:ident, $b:ident| $same:expr;
+        same: |$a:ident, $b:ident| $same:expr
+        $(, from_batch: $rules:ty => |$r:ident, $seed:ident, $index:ident| $batch:expr)?;
         $($members:tt)*
     ) => {
         #[pyo3::pymethods]
@@ -76,6 +77,24 @@ macro_rules! protocol_class {
                     $same
                 })
             }
+
+            $(
+                /// The initial state of hand `index` of a batch run with `seed`: the hand the
+                /// game's `simulate_*` plays as hand `index` (dealer `index % players`).
+                #[classmethod]
+                #[pyo3(signature = (rules, seed, index))]
+                fn from_batch(
+                    _cls: &pyo3::Bound<'_, pyo3::types::PyType>,
+                    rules: &pyo3::Bound<'_, pyo3::PyAny>,
+                    seed: &pyo3::Bound<'_, pyo3::PyAny>,
+                    index: &pyo3::Bound<'_, pyo3::PyAny>,
+                ) -> pyo3::PyResult<Self> {
+                    let $r = <$rules>::extract(rules)?;
+                    let $seed = $crate::convert::extract_seed(seed)?;
+                    let $index = $crate::convert::extract_index(index, "index")?;
+                    Ok($batch)
+                }
+            )?
 
             fn copy(&self) -> Self {
                 self.clone()

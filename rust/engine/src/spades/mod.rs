@@ -18,4 +18,4 @@ pub use state::{
     BidError, ClaimError, Deal, DealError, HandScore, Phase, PlayError, ScoresError, SpadesState,
     TRICKS,
 };
-pub use text::{param_text, RedealSource, PARAMS};
+pub use text::RedealSource;

@@ -22,14 +22,6 @@ use crate::core::Rng;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
-/// The names of every parameter, in docs/rules/spades.md B.1 order (`team_bid_cap` last).
-pub const PARAMS: &[&str] = SpadesRules::PARAM_NAMES;
-
-/// A parameter's value as text: `true`, `500`, `none`, `bid`.
-pub fn param_text(r: &SpadesRules, name: &str) -> Option<String> {
-    r.param_text(name)
-}
-
 crate::rule_set!(SpadesRules);
 
 /// Where a hand's redeals come from: the queued deals first, then the generator.

@@ -2,7 +2,7 @@
 
 use super::rules::PyHeartsRules;
 use super::state::PyHeartsState;
-use crate::batch::{put, put_moments, simulate, GameColumns, Job, SimArgs, Simulate};
+use crate::batch::{put, put_moments, simulate_function, Dict, GameColumns, Job, Simulate};
 use crate::errors::deck_order_error;
 use crate::policy::PolicySpec;
 use hearts_engine::hearts::sim::{
@@ -81,22 +81,17 @@ impl Simulate for Hearts {
         Ok((orders, rows))
     }
 
-    fn hands<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(job);
         let p = usize::from(b.rules.players);
         let mut out = HandsOut::new(n, p);
         job.run(
-            py,
             n,
             HANDS_PER_CHUNK,
             |s, e| simulate_chunk(&b, out.chunk(0, s, e), p, BLOCK),
             |()| {},
         )?;
-        let d = PyDict::new(py);
+        let d = PyDict::new(job.py);
         put(&d, "points", out.points, &[n, p])?;
         // int32 as in every game (docs/protocol.md); the engine keeps Hearts scores as i16.
         let scores = out.hand_scores.iter().map(|&x| i32::from(x)).collect();
@@ -107,23 +102,18 @@ impl Simulate for Hearts {
         Ok(d)
     }
 
-    fn stream<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(job);
         let p = usize::from(b.rules.players);
         let v = b.rules.total_penalty() as usize;
         let mut st = HandStats::new(p, v);
         job.run(
-            py,
             n,
             HANDS_PER_CHUNK,
             |s, e| stream_hands(&b, s as u64, (e - s) as u64, BLOCK as u64),
             |part| st.merge(&part),
         )?;
-        let d = PyDict::new(py);
+        let d = PyDict::new(job.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "points", &st.points, true)?;
         put_moments(&d, "hand_scores", &st.scores, true)?;
@@ -134,14 +124,9 @@ impl Simulate for Hearts {
         Ok(d)
     }
 
-    fn games<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-        _hand_limit: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, _hand_limit: usize) -> Dict<'py> {
         let b = Self::batch(job);
-        let cols = job.games(py, n, GAMES_PER_CHUNK, |start, len| {
+        let cols = job.games(n, GAMES_PER_CHUNK, |start, len| {
             let g = simulate_games(&b, start, len, GAME_BLOCK);
             GameColumns {
                 totals: g.totals,
@@ -152,11 +137,10 @@ impl Simulate for Hearts {
                 pot: g.pot,
             }
         })?;
-        let d = PyDict::new(py);
         let p = usize::from(b.rules.players);
         let chips =
             (b.rules.scoring == Scoring::Chips).then(|| (cols.totals.clone(), cols.pot.clone()));
-        cols.put(&d, p)?;
+        let d = cols.into_dict(job.py, p)?;
         if let Some((units, pot)) = chips {
             #[allow(clippy::cast_precision_loss)]
             let whole = |units: &[i64]| -> Vec<f64> {
@@ -171,31 +155,8 @@ impl Simulate for Hearts {
     }
 }
 
-#[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None))]
-pub fn simulate_hearts<'py>(
-    py: Python<'py>,
-    rules: &Bound<'py, PyAny>,
-    hands: Option<&Bound<'py, PyAny>>,
-    games: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
-    policy: Option<&Bound<'py, PyAny>>,
-    threads: Option<&Bound<'py, PyAny>>,
-    deals: Option<&Bound<'py, PyAny>>,
-    stream: Option<&Bound<'py, PyAny>>,
-    progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let args = SimArgs {
-        rules,
-        hands,
-        games,
-        seed,
-        policy,
-        threads,
-        deals,
-        stream,
-        progress,
-        hand_limit: None,
-    };
-    simulate::<Hearts>(py, &args)
-}
+simulate_function!(
+    simulate_hearts,
+    Hearts,
+    (hands, games, seed, policy, threads, deals, stream, progress)
+);

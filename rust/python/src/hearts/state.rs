@@ -2,8 +2,8 @@
 
 use super::rules::PyHeartsRules;
 use crate::convert::{
-    extract_card, extract_cards, extract_index, extract_int, extract_seed, extract_str, given, ids,
-    opt_index, opt_seat, opt_seed, seats_of_mask, type_name, widen,
+    extract_card, extract_cards, extract_int, extract_str, given, ids, opt_index, opt_seat,
+    opt_seed, seats_of_mask, type_name, widen,
 };
 use crate::errors::InvalidRulesError;
 use crate::errors::{deal_error, illegal, play_error, rules_error, type_error, InvalidDealError};
@@ -174,7 +174,8 @@ protocol_class! {
     PyHeartsState as "HeartsState",
     text: |s| s.log.to_text(),
     read: |t| HandLog::from_text(t).map(|(log, state)| PyHeartsState { log, state }),
-    same: |a, b| a.log == b.log && a.state == b.state;
+    same: |a, b| a.log == b.log && a.state == b.state,
+    from_batch: PyHeartsRules => |rules, seed, index| PyHeartsState::dealt(batch_state(&rules, seed, index));
 
     #[new]
     #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, pass_direction = None))]
@@ -207,22 +208,6 @@ protocol_class! {
             hand_args(rules, seed, dealer, hand_index, pass_direction)?;
         let state = extract_deal(&rules, hands, dealer, hand_index, direction)?;
         Ok(PyHeartsState::dealt(state))
-    }
-
-    /// The initial state of hand `index` of a batch run with `seed` (its deal and pass
-    /// direction; dealer `index % players`, hand index `index`).
-    #[classmethod]
-    #[pyo3(signature = (rules, seed, index))]
-    fn from_batch(
-        _cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        index: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        let rules = PyHeartsRules::extract(rules)?;
-        let seed = extract_seed(seed)?;
-        let index = extract_index(index, "index")?;
-        Ok(PyHeartsState::dealt(batch_state(&rules, seed, index)))
     }
 
     fn __str__(&self) -> String {

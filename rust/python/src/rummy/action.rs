@@ -31,6 +31,24 @@ pub fn card_ids(ints: &[i128], what: &str) -> PyResult<Vec<u8>> {
     ints.iter().map(|&id| card_in(id, 52, what)).collect()
 }
 
+/// The ints of each hand of a sequence of hands (`{prefix}hands[{seat}]`), types only.
+pub fn hand_ints(obj: &Bound<'_, PyAny>, prefix: &str) -> PyResult<Vec<Vec<i128>>> {
+    seq(obj, "hands")?
+        .iter()
+        .enumerate()
+        .map(|(s, h)| int_list(h, &format!("{prefix}hands[{s}]")))
+        .collect()
+}
+
+/// The card ids of each hand of [`hand_ints`].
+pub fn hand_ids(hands: &[Vec<i128>], prefix: &str) -> PyResult<Vec<Vec<u8>>> {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(s, h)| card_ids(h, &format!("{prefix}hands[{s}]")))
+        .collect()
+}
+
 /// An action as its Python tuple.
 fn to_py<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyTuple>> {
     let name = a.name().into_pyobject(py)?.into_any();

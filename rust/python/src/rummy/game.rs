@@ -1,6 +1,6 @@
 //! `RummyGame`: a whole game, delegating play to its current hand.
 
-use super::action::{card_ids, int_list, legal_actions, parse, refused};
+use super::action::{card_ids, hand_ids, hand_ints, int_list, legal_actions, parse, refused};
 use super::rules::PyRummyRules;
 use super::state::{extract_totals, PyRummyState};
 use crate::convert::{given, opt_seat, opt_seed, seq};
@@ -29,17 +29,10 @@ fn extract_deals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyResult
                 pair.len()
             )));
         };
-        let hands: Vec<Vec<i128>> = seq(hands, "hands")?
-            .iter()
-            .enumerate()
-            .map(|(s, h)| int_list(h, &format!("deals[{i}] hands[{s}]")))
-            .collect::<PyResult<_>>()?;
+        let hands = hand_ints(hands, &format!("deals[{i}] "))?;
         let stock = int_list(stock, &format!("deals[{i}] stock"))?;
-        let hands: Vec<Vec<u8>> = hands
-            .iter()
-            .map(|h| card_ids(h, "hands"))
-            .collect::<PyResult<_>>()?;
-        let stock = card_ids(&stock, "stock")?;
+        let hands = hand_ids(&hands, &format!("deals[{i}] "))?;
+        let stock = card_ids(&stock, &format!("deals[{i}] stock"))?;
         check_deal(rules, &hands, &stock, &[])
             .map_err(|e| InvalidDealError::new_err(format!("deals[{i}]: {}", e.0)))?;
         out.push((hands, stock));

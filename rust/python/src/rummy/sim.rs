@@ -2,7 +2,7 @@
 
 use super::rules::PyRummyRules;
 use super::state::PyRummyState;
-use crate::batch::{put, put_moments, simulate, GameColumns, Job, SimArgs, Simulate};
+use crate::batch::{game_columns, put, put_moments, simulate_function, Dict, Job, Simulate};
 use crate::policy::PolicySpec;
 use hearts_engine::rummy::policy::{act as policy_act, RummyPolicy};
 use hearts_engine::rummy::sim::{simulate_games, simulate_hands, RummyStats};
@@ -49,16 +49,11 @@ impl Simulate for Rummy {
         policies(spec, rules.players)
     }
 
-    fn hands<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let (rules, seed, policies) = (&job.rules, job.seed, &job.policies);
         let (mut scores, mut opened, mut went, mut turns) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         job.run(
-            py,
             n,
             HANDS_PER_CHUNK,
             |s, e| simulate_hands(rules, seed, policies, s as u64, e - s),
@@ -70,7 +65,7 @@ impl Simulate for Rummy {
             },
         )?;
         let p = usize::from(job.rules.players);
-        let d = PyDict::new(py);
+        let d = PyDict::new(job.py);
         put(&d, "hand_scores", scores, &[n, p])?;
         put(&d, "opened", opened, &[n, p])?;
         put(&d, "went_out", went, &[n])?;
@@ -78,22 +73,17 @@ impl Simulate for Rummy {
         Ok(d)
     }
 
-    fn stream<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let (rules, seed, policies) = (&job.rules, job.seed, &job.policies);
         let p = usize::from(rules.players);
         let mut st = RummyStats::new(p);
         job.run(
-            py,
             n,
             HANDS_PER_CHUNK,
             |s, e| simulate_hands(rules, seed, policies, s as u64, e - s),
             |part| st.add(&part),
         )?;
-        let d = PyDict::new(py);
+        let d = PyDict::new(job.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "hand_scores", &st.score, true)?;
         put(&d, "opens", st.opens, &[p])?;
@@ -104,57 +94,21 @@ impl Simulate for Rummy {
         Ok(d)
     }
 
-    fn games<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-        hand_limit: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
         let (rules, seed, policies) = (&job.rules, job.seed, &job.policies);
-        let cols = job.games(py, n, GAMES_PER_CHUNK, |start, len| {
-            let g = simulate_games(rules, seed, policies, start, len, hand_limit);
-            GameColumns {
-                totals: g.totals,
-                winners: g.winners,
-                hands_played: g.hands_played,
-                finished: g.finished,
-                pot: Vec::new(),
-            }
+        let cols = job.games(n, GAMES_PER_CHUNK, |start, len| {
+            game_columns!(simulate_games(
+                rules, seed, policies, start, len, hand_limit
+            ))
         })?;
-        let d = PyDict::new(py);
-        cols.put(&d, usize::from(job.rules.players))?;
-        Ok(d)
+        cols.into_dict(job.py, usize::from(job.rules.players))
     }
 }
 
-/// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
-/// `random`); see docs/rummy-api.md and docs/protocol.md.
-#[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, stream = None, progress = None, hand_limit = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn simulate_rummy<'py>(
-    py: Python<'py>,
-    rules: &Bound<'py, PyAny>,
-    hands: Option<&Bound<'py, PyAny>>,
-    games: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
-    policy: Option<&Bound<'py, PyAny>>,
-    threads: Option<&Bound<'py, PyAny>>,
-    stream: Option<&Bound<'py, PyAny>>,
-    progress: Option<&Bound<'py, PyAny>>,
-    hand_limit: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let args = SimArgs {
-        rules,
-        hands,
-        games,
-        seed,
-        policy,
-        threads,
-        deals: None,
-        stream,
-        progress,
-        hand_limit,
-    };
-    simulate::<Rummy>(py, &args)
-}
+simulate_function!(
+    /// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
+    /// `random`); see docs/rummy-api.md and docs/protocol.md.
+    simulate_rummy,
+    Rummy,
+    (hands, games, seed, policy, threads, stream, progress, hand_limit)
+);

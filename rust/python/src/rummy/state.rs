@@ -1,10 +1,8 @@
 //! `RummyState`: one hand.
 
-use super::action::{card_ids, int_list, legal_actions, parse, refused};
+use super::action::{card_ids, hand_ids, hand_ints, int_list, legal_actions, parse, refused};
 use super::rules::PyRummyRules;
-use crate::convert::{
-    extract_index, extract_int, extract_seed, given, opt_index, opt_seat, opt_seed, seq,
-};
+use crate::convert::{extract_int, given, opt_index, opt_seat, opt_seed, seq};
 use crate::errors::{illegal, InvalidDealError, InvalidRulesError};
 use crate::protocol::protocol_class;
 use hearts_engine::rummy::sim::batch_state;
@@ -42,6 +40,23 @@ pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyR
         .collect()
 }
 
+/// The arguments both hand constructors share: rules, dealer, hand index, totals and the
+/// hand's generator (for C-19 reshuffles, and the shuffle of a random deal).
+fn hand_args(
+    rules: &Bound<'_, PyAny>,
+    dealer: Option<&Bound<'_, PyAny>>,
+    hand_index: Option<&Bound<'_, PyAny>>,
+    totals: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(RummyRules, u8, u64, Vec<i64>, Rng)> {
+    let r = PyRummyRules::extract(rules)?;
+    let dealer = opt_seat(dealer, r.players, "dealer")?;
+    let hand_index = opt_index(hand_index, "hand_index")?;
+    let totals = extract_totals(&r, totals)?;
+    let rng = Rng::new(opt_seed(seed)?);
+    Ok((r, dealer, hand_index, totals, rng))
+}
+
 #[pyclass(name = "RummyState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyState(pub RummyState);
@@ -50,7 +65,8 @@ protocol_class! {
     PyRummyState as "RummyState",
     text: |s| s.0.to_text(),
     read: |t| RummyState::from_text(t).map(PyRummyState),
-    same: |a, b| a.0 == b.0;
+    same: |a, b| a.0 == b.0,
+    from_batch: PyRummyRules => |rules, seed, index| PyRummyState(batch_state(&rules, seed, index).with_log());
 
     #[new]
     #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None))]
@@ -61,11 +77,8 @@ protocol_class! {
         hand_index: Option<&Bound<'_, PyAny>>,
         totals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let r = PyRummyRules::extract(rules)?;
-        let dealer = opt_seat(dealer, r.players, "dealer")?;
-        let hand_index = opt_index(hand_index, "hand_index")?;
-        let totals = extract_totals(&r, totals)?;
-        let rng = Rng::new(opt_seed(seed)?);
+        let (r, dealer, hand_index, totals, rng) =
+            hand_args(rules, dealer, hand_index, totals, seed)?;
         Ok(PyRummyState(
             RummyState::deal(&r, dealer, hand_index, totals, rng).with_log(),
         ))
@@ -85,23 +98,12 @@ protocol_class! {
         totals: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let r = PyRummyRules::extract(rules)?;
-        let dealer = opt_seat(dealer, r.players, "dealer")?;
-        let hand_index = opt_index(hand_index, "hand_index")?;
-        let totals = extract_totals(&r, totals)?;
-        let rng = Rng::new(opt_seed(seed)?);
-        let hands: Vec<Vec<i128>> = seq(hands, "hands")?
-            .iter()
-            .enumerate()
-            .map(|(s, h)| int_list(h, &format!("hands[{s}]")))
-            .collect::<PyResult<_>>()?;
+        let (r, dealer, hand_index, totals, rng) =
+            hand_args(rules, dealer, hand_index, totals, seed)?;
+        let hands = hand_ints(hands, "")?;
         let stock = int_list(stock, "stock")?;
         let pile = given(pile).map(|p| int_list(p, "pile")).transpose()?;
-        let hands: Vec<Vec<u8>> = hands
-            .iter()
-            .enumerate()
-            .map(|(s, h)| card_ids(h, &format!("hands[{s}]")))
-            .collect::<PyResult<_>>()?;
+        let hands = hand_ids(&hands, "")?;
         let stock = card_ids(&stock, "stock")?;
         let pile = pile.map(|p| card_ids(&p, "pile")).transpose()?;
         check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
@@ -116,22 +118,6 @@ protocol_class! {
             totals,
             rng,
         )))
-    }
-
-    /// The initial state of hand `index` of a `simulate_rummy` batch run with `seed`
-    /// (dealer `index % players`, hand index `index`, zero totals).
-    #[classmethod]
-    #[pyo3(signature = (rules, seed, index))]
-    fn from_batch(
-        _cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        index: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        let r = PyRummyRules::extract(rules)?;
-        let seed = extract_seed(seed)?;
-        let index = extract_index(index, "index")?;
-        Ok(PyRummyState(batch_state(&r, seed, index).with_log()))
     }
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

@@ -2,7 +2,9 @@
 
 use super::rules::PySpadesRules;
 use super::state::PySpadesState;
-use crate::batch::{deck_orders, put, put_moments, simulate, GameColumns, Job, SimArgs, Simulate};
+use crate::batch::{
+    deck_orders, game_columns, put, put_moments, simulate_function, Dict, Job, Simulate,
+};
 use crate::errors::{InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
 use hearts_engine::spades::policy::{self, Policy};
@@ -82,15 +84,10 @@ impl Simulate for Spades {
         Ok((deals, rows))
     }
 
-    fn hands<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let (b, deals) = (Self::batch(job), job.deals.as_deref());
         let mut out = SpadesHandsOut::new(n);
         job.run(
-            py,
             n,
             HANDS_PER_CHUNK,
             |s, e| {
@@ -102,7 +99,7 @@ impl Simulate for Spades {
             },
             |()| {},
         )?;
-        let d = PyDict::new(py);
+        let d = PyDict::new(job.py);
         put(&d, "bids", out.bids, &[n, 4])?;
         put(&d, "nil", out.nil, &[n, 4])?;
         put(&d, "blind", out.blind, &[n, 4])?;
@@ -113,15 +110,10 @@ impl Simulate for Spades {
         Ok(d)
     }
 
-    fn stream<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let (b, deals) = (Self::batch(job), job.deals.as_deref());
         let mut st = SpadesStats::default();
         job.run(
-            py,
             n,
             HANDS_PER_CHUNK,
             |s, e| match deals {
@@ -130,7 +122,7 @@ impl Simulate for Spades {
             },
             |part| st.merge(&part),
         )?;
-        let d = PyDict::new(py);
+        let d = PyDict::new(job.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "hand_scores", &st.score, true)?;
         put_moments(&d, "hand_bags", &st.bags, false)?;
@@ -144,56 +136,17 @@ impl Simulate for Spades {
         Ok(d)
     }
 
-    fn games<'py>(
-        py: Python<'py>,
-        job: &Job<'_, 'py, Self>,
-        n: usize,
-        hand_limit: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
         let b = Self::batch(job);
-        let cols = job.games(py, n, GAMES_PER_CHUNK, |start, len| {
-            let g = simulate_games(&b, start, len, GAME_BLOCK, hand_limit);
-            GameColumns {
-                totals: g.totals,
-                winners: g.winners,
-                hands_played: g.hands_played,
-                finished: g.finished,
-                pot: Vec::new(),
-            }
+        let cols = job.games(n, GAMES_PER_CHUNK, |start, len| {
+            game_columns!(simulate_games(&b, start, len, GAME_BLOCK, hand_limit))
         })?;
-        let d = PyDict::new(py);
-        cols.put(&d, 2)?;
-        Ok(d)
+        cols.into_dict(job.py, 2)
     }
 }
 
-#[pyfunction]
-#[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None, hand_limit = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn simulate_spades<'py>(
-    py: Python<'py>,
-    rules: &Bound<'py, PyAny>,
-    hands: Option<&Bound<'py, PyAny>>,
-    games: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
-    policy: Option<&Bound<'py, PyAny>>,
-    threads: Option<&Bound<'py, PyAny>>,
-    deals: Option<&Bound<'py, PyAny>>,
-    stream: Option<&Bound<'py, PyAny>>,
-    progress: Option<&Bound<'py, PyAny>>,
-    hand_limit: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let args = SimArgs {
-        rules,
-        hands,
-        games,
-        seed,
-        policy,
-        threads,
-        deals,
-        stream,
-        progress,
-        hand_limit,
-    };
-    simulate::<Spades>(py, &args)
-}
+simulate_function!(
+    simulate_spades,
+    Spades,
+    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)
+);

@@ -2,8 +2,8 @@
 
 use super::rules::PySpadesRules;
 use crate::convert::{
-    card_id, extract_bool, extract_index, extract_int, extract_seed, extract_str, given, ids,
-    opt_index, opt_seat, opt_seed, seq, widen,
+    card_id, extract_bool, extract_int, extract_str, given, ids, opt_index, opt_seat, opt_seed,
+    seq, widen,
 };
 use crate::errors::{illegal, play_error, InvalidDealError, InvalidRulesError};
 use crate::protocol::protocol_class;
@@ -235,7 +235,8 @@ protocol_class! {
     PySpadesState as "SpadesState",
     text: |s| s.state.to_text(&s.redeals),
     read: |t| SpadesState::from_text(t).map(|(state, redeals)| PySpadesState { state, redeals }),
-    same: |a, b| a.state == b.state;
+    same: |a, b| a.state == b.state,
+    from_batch: PySpadesRules => |rules, seed, index| PySpadesState::wrap(batch_state(&rules, seed, index));
 
     #[new]
     #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None, bags = None, redeals = None))]
@@ -267,21 +268,6 @@ protocol_class! {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         Self::build(rules, Some(hands), seed, dealer, hand_index, totals, bags, redeals)
-    }
-
-    /// The initial state of hand `index` of a `simulate_spades` batch run with `seed`.
-    #[classmethod]
-    #[pyo3(signature = (rules, seed, index))]
-    fn from_batch(
-        _cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        index: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        let rules = PySpadesRules::extract(rules)?;
-        let seed = extract_seed(seed)?;
-        let index = extract_index(index, "index")?;
-        Ok(PySpadesState::wrap(batch_state(&rules, seed, index)))
     }
 
     #[getter]
