@@ -161,32 +161,12 @@ fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let fast = FastRules::new(&b.rules, &b.policy);
     let mixed = b.deals.is_some() || !b.policy.all_random(b.rules.players);
     let deal = |i: u64| b.deals.map(|d| &d[i as usize * 52..i as usize * 52 + 52]);
-    let seeds = MixedSeeds::new(b.seed);
     let n = c.moon_shooter.len();
     let mut row = 0;
     while row < n {
         let index = c.start + row as u64;
         let mut outs = [FastOutcome::default(); 4];
         let lanes = match &fast {
-            Some(f) if p == 4 && !mixed && row + LANES4 <= n => {
-                let mut idx = [0u64; LANES4];
-                for (g, x) in idx.iter_mut().enumerate() {
-                    *x = index + g as u64;
-                }
-                let o = f.play4::<B, LANES4>(bits, seeds, idx);
-                // Stored here with the row width a constant 4, not through the generic
-                // (`memcpy`) copies below.
-                for (g, o) in o.iter().enumerate() {
-                    let at = row + g;
-                    c.points[at * 4..at * 4 + 4].copy_from_slice(&o.points);
-                    c.hand_scores[at * 4..at * 4 + 4].copy_from_slice(&o.hand_scores);
-                    c.tricks[at * 4..at * 4 + 4].copy_from_slice(&o.tricks);
-                    c.moon_shooter[at] = o.moon;
-                    c.queen_taker[at] = o.queen;
-                }
-                row += LANES4;
-                continue;
-            }
             Some(f) if row + LANES <= n => {
                 let mut idx = [0u64; LANES];
                 let mut orders = [None; LANES];
@@ -247,6 +227,38 @@ fn queen_taker(s: &HeartsState) -> i8 {
     s.queen_taker().map_or(-1, |p| p as i8)
 }
 
+/// The rows of `c` in groups of [`LANES4`] 4-player all-random hands through
+/// [`FastRules::play4`]; a separate function from [`fill_impl`] so that the kernel's
+/// registers are allocated for it alone.
+#[inline(always)]
+fn fill_four<B: BitOps>(bits: B, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
+    let seeds = MixedSeeds::new(seed);
+    for row in (0..c.moon_shooter.len()).step_by(LANES4) {
+        let mut idx = [0u64; LANES4];
+        for (g, x) in idx.iter_mut().enumerate() {
+            *x = c.start + (row + g) as u64;
+        }
+        let o = f.play4::<B, LANES4>(bits, seeds, idx);
+        // Stored with the row width a constant 4, not through generic (`memcpy`) copies.
+        for (g, o) in o.iter().enumerate() {
+            let at = row + g;
+            c.points[at * 4..at * 4 + 4].copy_from_slice(&o.points);
+            c.hand_scores[at * 4..at * 4 + 4].copy_from_slice(&o.hand_scores);
+            c.tricks[at * 4..at * 4 + 4].copy_from_slice(&o.tricks);
+            c.moon_shooter[at] = o.moon;
+            c.queen_taker[at] = o.queen;
+        }
+    }
+}
+
+/// [`fill_four`] compiled with BMI2, for a CPU proven to have it by `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+#[inline(never)]
+unsafe fn fill_four_bmi2(bits: Bmi2, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
+    fill_four(bits, f, seed, c);
+}
+
 /// [`fill_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
@@ -257,13 +269,62 @@ unsafe fn fill_bmi2(bits: Bmi2, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
 /// Fills one chunk sequentially (the per-thread unit of work), with BMI2 where the CPU has
 /// it.
 pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+    let bmi2 = Bmi2::detect();
+    let n = c.moon_shooter.len();
+    let four = match FastRules::new(&b.rules, &b.policy) {
+        Some(f) if b.rules.players == 4 && b.deals.is_none() && b.policy.all_random(4) => Some(f),
+        _ => None,
+    };
+    let mut rest = match four {
+        Some(f) => {
+            let (mut head, rest) = c.split_at(n - n % LANES4);
+            match bmi2 {
+                // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+                #[cfg(target_arch = "x86_64")]
+                Some(bits) => unsafe { fill_four_bmi2(bits, &f, b.seed, &mut head) },
+                _ => fill_four(Portable, &f, b.seed, &mut head),
+            }
+            rest
+        }
+        None => c.split_at(0).1,
+    };
     #[cfg(target_arch = "x86_64")]
-    if let Some(bits) = Bmi2::detect() {
+    if let Some(bits) = bmi2 {
         // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-        unsafe { fill_bmi2(bits, b, c) };
+        unsafe { fill_bmi2(bits, b, &mut rest) };
         return;
     }
-    fill_impl(Portable, b, c);
+    fill_impl(Portable, b, &mut rest);
+}
+
+impl HandsChunk<'_> {
+    /// The first `k` rows and the rest, as two chunks.
+    pub fn split_at(&mut self, k: usize) -> (HandsChunk<'_>, HandsChunk<'_>) {
+        let p = self.points.len() / self.moon_shooter.len().max(1);
+        let (points, points2) = self.points.split_at_mut(k * p);
+        let (hand_scores, hand_scores2) = self.hand_scores.split_at_mut(k * p);
+        let (tricks, tricks2) = self.tricks.split_at_mut(k * p);
+        let (moon_shooter, moon_shooter2) = self.moon_shooter.split_at_mut(k);
+        let (queen_taker, queen_taker2) = self.queen_taker.split_at_mut(k);
+        (
+            HandsChunk {
+                start: self.start,
+                points,
+                hand_scores,
+                tricks,
+                moon_shooter,
+                queen_taker,
+            },
+            HandsChunk {
+                start: self.start + k as u64,
+                points: points2,
+                hand_scores: hand_scores2,
+                tricks: tricks2,
+                moon_shooter: moon_shooter2,
+                queen_taker: queen_taker2,
+            },
+        )
+    }
 }
 
 impl HandsOut {
