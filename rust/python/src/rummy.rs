@@ -9,7 +9,7 @@ use crate::errors::{
     illegal, illegal_with, rules_error, type_error, InvalidArgumentError, InvalidCardError,
     InvalidDealError, InvalidRulesError,
 };
-use hearts_engine::rummy::sim::{batch_state, simulate_games, simulate_hands, RummyStats};
+use hearts_engine::rummy::sim::{batch_state, Games, RummyBatch, RummyGamesOut, RummyHandsOut};
 use hearts_engine::rummy::{
     check_deal, is_valid_meld as engine_is_valid, meld_value as engine_value, Action, End,
     Multiset, RummyRules, RummyState, StockExhausted, MAX_PARAM,
@@ -936,6 +936,10 @@ impl PyRummyGame {
 const CHUNK: usize = 1 << 10;
 /// Games per GIL round trip.
 const GAME_CHUNK: usize = CHUNK / 16;
+/// Hands per work item of a thread.
+const BLOCK: usize = 64;
+/// Games per work item of a thread.
+const GAME_BLOCK: usize = 8;
 
 /// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
 /// `random`); see docs/rummy-api.md and docs/protocol.md.
@@ -956,7 +960,7 @@ pub fn simulate_rummy<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     use crate::sim::{
         extract_count, extract_hand_limit, extract_policy_spec, extract_progress, extract_stream,
-        extract_threads, run_chunks,
+        extract_threads, run_job, run_stream_job,
     };
     use numpy::{IntoPyArray, PyArrayMethods};
     let r = extract_rummy_rules(rules)?;
@@ -975,6 +979,11 @@ pub fn simulate_rummy<'py>(
     let pool = hearts_engine::batch::Pool::new(threads)
         .map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
     let p = usize::from(r.players);
+    let batch = RummyBatch {
+        rules: r,
+        seed,
+        policies: &policies,
+    };
     let d = PyDict::new(py);
     match (hands, games) {
         (Some(_), Some(_)) => Err(InvalidArgumentError::new_err(
@@ -987,16 +996,7 @@ pub fn simulate_rummy<'py>(
             "stream=True works with hands=, not games=",
         )),
         (Some(n), None) if stream => {
-            let mut st = RummyStats::new(p);
-            run_chunks(
-                py,
-                &pool,
-                n,
-                CHUNK,
-                progress,
-                |s, e| simulate_hands(&r, seed, &policies, s as u64, e - s),
-                |part| st.add(&part),
-            )?;
+            let st = run_stream_job(py, &pool, &batch, n, CHUNK, BLOCK, progress)?;
             d.set_item("hands", st.hands)?;
             d.set_item(
                 "mean_hand_scores",
@@ -1014,22 +1014,13 @@ pub fn simulate_rummy<'py>(
             Ok(d)
         }
         (Some(n), None) => {
-            let (mut scores, mut opened, mut went, mut turns) =
-                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            run_chunks(
-                py,
-                &pool,
-                n,
-                CHUNK,
-                progress,
-                |s, e| simulate_hands(&r, seed, &policies, s as u64, e - s),
-                |part| {
-                    scores.extend(part.hand_scores);
-                    opened.extend(part.opened);
-                    went.extend(part.went_out);
-                    turns.extend(part.turns);
-                },
-            )?;
+            let RummyHandsOut {
+                hand_scores: scores,
+                opened,
+                went_out: went,
+                turns,
+                ..
+            } = run_job(py, &pool, &batch, n, CHUNK, BLOCK, progress)?;
             d.set_item("hand_scores", scores.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("opened", opened.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("went_out", went.into_pyarray(py))?;
@@ -1037,22 +1028,17 @@ pub fn simulate_rummy<'py>(
             Ok(d)
         }
         (None, Some(n)) => {
-            let (mut totals, mut winners, mut played, mut finished) =
-                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            run_chunks(
-                py,
-                &pool,
-                n,
-                GAME_CHUNK,
-                progress,
-                |s, e| simulate_games(&r, seed, &policies, s as u64, e - s, hand_limit),
-                |part| {
-                    totals.extend(part.totals);
-                    winners.extend(part.winners);
-                    played.extend(part.hands_played);
-                    finished.extend(part.finished);
-                },
-            )?;
+            let job = Games {
+                batch: &batch,
+                hand_limit,
+            };
+            let RummyGamesOut {
+                totals,
+                winners,
+                hands_played: played,
+                finished,
+                ..
+            } = run_job(py, &pool, &job, n, GAME_CHUNK, GAME_BLOCK, progress)?;
             d.set_item("totals", totals.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("winners", winners.into_pyarray(py).reshape([n, p])?)?;
             d.set_item("hands_played", played.into_pyarray(py))?;

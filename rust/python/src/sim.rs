@@ -5,10 +5,9 @@ use crate::convert::{extract_int, extract_seed, extract_str, type_name};
 use crate::errors::InvalidArgumentError;
 use crate::errors::{type_error, InvalidDealError};
 use crate::state::{extract_rules, PyHeartsState};
-use hearts_engine::batch::{Moments, Pool};
+use hearts_engine::batch::{self, Columns, Job, Moments, Pool, Stats, StreamJob};
 use hearts_engine::hearts::sim::{
-    batch_hand, check_deals, simulate_chunk, simulate_games, stream_hands, Batch, HandStats,
-    HandsOut, Policy, TablePolicy,
+    batch_hand, check_deals, Batch, Games, GamesOut, HandStats, Policy, TablePolicy,
 };
 use hearts_engine::hearts::{HandLog, HeartsRules, MAX_PLAYERS};
 use hearts_engine::rummy::sim::{policy_action, RummyPolicy};
@@ -322,6 +321,54 @@ pub fn run_chunks<R: Send>(
     Ok(())
 }
 
+/// Items `0..n` of `job` in one set of columns, filled chunk by chunk ([`run_chunks`]) in
+/// blocks of `block`.
+pub fn run_job<J: Job>(
+    py: Python<'_>,
+    pool: &Pool,
+    job: &J,
+    n: usize,
+    chunk: usize,
+    block: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<J::Out> {
+    let mut out = job.out(n);
+    run_chunks(
+        py,
+        pool,
+        n,
+        chunk,
+        progress,
+        |s, e| batch::fill(job, out.chunk(0, s, e), block),
+        |()| {},
+    )?;
+    Ok(out)
+}
+
+/// The statistics of items `0..n` of `job`, streamed chunk by chunk ([`run_chunks`]) in
+/// blocks of `block`.
+pub fn run_stream_job<J: StreamJob>(
+    py: Python<'_>,
+    pool: &Pool,
+    job: &J,
+    n: usize,
+    chunk: usize,
+    block: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<J::Stats> {
+    let mut total = job.stats();
+    run_chunks(
+        py,
+        pool,
+        n,
+        chunk,
+        progress,
+        |s, e| batch::stream(job, s as u64, (e - s) as u64, block as u64),
+        |part| total.merge(&part),
+    )?;
+    Ok(total)
+}
+
 #[pyfunction]
 #[pyo3(signature = (rules, *, hands = None, games = None, seed = None, policy = None, threads = None, deals = None, stream = None, progress = None))]
 pub fn simulate_hearts<'py>(
@@ -406,16 +453,7 @@ fn run_hands<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = usize::from(b.rules.players);
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
-    let mut out = HandsOut::new(n, p);
-    run_chunks(
-        py,
-        &pool,
-        n,
-        HANDS_PER_CHUNK,
-        progress,
-        |s, e| simulate_chunk(b, out.chunk(0, s, e), p, BLOCK),
-        |()| {},
-    )?;
+    let out = run_job(py, &pool, b, n, HANDS_PER_CHUNK, BLOCK, progress)?;
     let d = PyDict::new(py);
     d.set_item("points", out.points.into_pyarray(py).reshape([n, p])?)?;
     // int32 as in every game (docs/protocol.md); the engine stores Hearts scores as i16.
@@ -435,19 +473,8 @@ fn run_stream<'py>(
     n: usize,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let p = usize::from(b.rules.players);
-    let v = b.rules.total_penalty() as usize;
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
-    let mut total = HandStats::new(p, v);
-    run_chunks(
-        py,
-        &pool,
-        n,
-        HANDS_PER_CHUNK,
-        progress,
-        |s, e| stream_hands(b, s as u64, (e - s) as u64, BLOCK as u64),
-        |part| total.merge(&part),
-    )?;
+    let total = run_stream_job(py, &pool, b, n, HANDS_PER_CHUNK, BLOCK, progress)?;
     stats_dict(py, &total)
 }
 
@@ -488,24 +515,21 @@ fn run_games<'py>(
         deals: None,
     };
     let p = usize::from(r.players);
-    let mut totals: Vec<i64> = Vec::with_capacity(n * p);
-    let mut winners: Vec<bool> = Vec::with_capacity(n * p);
-    let mut hands_played: Vec<u32> = Vec::with_capacity(n);
-    let mut pot: Vec<i64> = Vec::with_capacity(n);
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.0))?;
-    run_chunks(
+    let GamesOut {
+        totals,
+        winners,
+        hands_played,
+        pot,
+        ..
+    } = run_job(
         py,
         &pool,
+        &Games(&b),
         n,
         GAMES_PER_CHUNK,
+        GAME_BLOCK,
         progress,
-        |s, e| simulate_games(&b, s as u64, e - s, GAME_BLOCK),
-        |part| {
-            totals.extend(part.totals);
-            winners.extend(part.winners);
-            hands_played.extend(part.hands_played);
-            pot.extend(part.pot);
-        },
     )?;
     let d = PyDict::new(py);
     if r.scoring == hearts_engine::hearts::Scoring::Chips {

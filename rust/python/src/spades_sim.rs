@@ -5,14 +5,13 @@ use crate::convert::extract_seed;
 use crate::errors::InvalidArgumentError;
 use crate::sim::{
     extract_count, extract_deck_orders, extract_hand_limit, extract_policy, extract_progress,
-    extract_stream, extract_threads, run_chunks, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK,
+    extract_stream, extract_threads, run_job, run_stream_job, BLOCK, GAMES_PER_CHUNK, GAME_BLOCK,
     HANDS_PER_CHUNK,
 };
 use crate::spades::extract_spades_rules;
 use hearts_engine::batch::Pool;
 use hearts_engine::spades::sim::{
-    deal_from_order, simulate_chunk, simulate_dealt_chunk, simulate_games, stream_hands,
-    SpadesBatch, SpadesHandsOut, SpadesStats,
+    deal_from_order, Dealt, Games, SpadesBatch, SpadesGamesOut, SpadesStats,
 };
 use hearts_engine::spades::Deal;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -119,22 +118,17 @@ fn run_hands<'py>(
     deals: Option<&[Deal]>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut out = SpadesHandsOut::new(n);
-    run_chunks(
-        py,
-        pool,
-        n,
-        HANDS_PER_CHUNK,
-        progress,
-        |s, e| {
-            let chunk = out.chunk(0, s, e);
-            match deals {
-                Some(d) => simulate_dealt_chunk(b, chunk, &d[s..e], BLOCK),
-                None => simulate_chunk(b, chunk, BLOCK),
-            }
-        },
-        |()| {},
-    )?;
+    let out = match deals {
+        Some(deals) => {
+            let job = Dealt {
+                batch: b,
+                deals,
+                first: 0,
+            };
+            run_job(py, pool, &job, n, HANDS_PER_CHUNK, BLOCK, progress)?
+        }
+        None => run_job(py, pool, b, n, HANDS_PER_CHUNK, BLOCK, progress)?,
+    };
     let d = PyDict::new(py);
     d.set_item("bids", out.bids.into_pyarray(py).reshape([n, 4])?)?;
     d.set_item("nil", out.nil.into_pyarray(py).reshape([n, 4])?)?;
@@ -157,26 +151,17 @@ fn run_stream<'py>(
     deals: Option<&[Deal]>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut total = SpadesStats::default();
-    run_chunks(
-        py,
-        pool,
-        n,
-        HANDS_PER_CHUNK,
-        progress,
-        |s, e| match deals {
-            Some(d) => {
-                // The caller's deals already fill memory; one chunk of rows more is fine.
-                let mut out = SpadesHandsOut::new(e - s);
-                simulate_dealt_chunk(b, out.chunk(s as u64, 0, e - s), &d[s..e], BLOCK);
-                let mut st = SpadesStats::default();
-                st.add(&out);
-                st
-            }
-            None => stream_hands(b, s as u64, (e - s) as u64, BLOCK as u64),
-        },
-        |part| total.merge(&part),
-    )?;
+    let total = match deals {
+        Some(deals) => {
+            let job = Dealt {
+                batch: b,
+                deals,
+                first: 0,
+            };
+            run_stream_job(py, pool, &job, n, HANDS_PER_CHUNK, BLOCK, progress)?
+        }
+        None => run_stream_job(py, pool, b, n, HANDS_PER_CHUNK, BLOCK, progress)?,
+    };
     stats_dict(py, &total)
 }
 
@@ -206,24 +191,17 @@ fn run_games<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     hand_limit: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut totals: Vec<i64> = Vec::with_capacity(n * 2);
-    let mut finished: Vec<bool> = Vec::with_capacity(n);
-    let mut winners: Vec<bool> = Vec::with_capacity(n * 2);
-    let mut hands_played: Vec<u32> = Vec::with_capacity(n);
-    run_chunks(
-        py,
-        pool,
-        n,
-        GAMES_PER_CHUNK,
-        progress,
-        |s, e| simulate_games(b, s as u64, e - s, GAME_BLOCK, hand_limit),
-        |part| {
-            totals.extend(part.totals);
-            winners.extend(part.winners);
-            hands_played.extend(part.hands_played);
-            finished.extend(part.finished);
-        },
-    )?;
+    let job = Games {
+        batch: b,
+        hand_limit,
+    };
+    let SpadesGamesOut {
+        totals,
+        winners,
+        hands_played,
+        finished,
+        ..
+    } = run_job(py, pool, &job, n, GAMES_PER_CHUNK, GAME_BLOCK, progress)?;
     let d = PyDict::new(py);
     d.set_item("totals", totals.into_pyarray(py).reshape([n, 2])?)?;
     d.set_item("winners", winners.into_pyarray(py).reshape([n, 2])?)?;
