@@ -144,7 +144,7 @@ fn follow<B: BitOps, const L: usize>(
         let q = (st.leader[g] + o) & 3;
         let h = st.hands[g][q];
         let c = kernel::follow(h, led[g]);
-        let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
+        let card = kernel::pick(bits, c, &mut rng[g]);
         st.hands[g][q] = h & !card;
         trick[g] |= card;
     }
@@ -164,21 +164,14 @@ fn trick<B: BitOps, const L: usize, const FIRST: bool>(
     for g in 0..L {
         let l = st.leader[g];
         let h = st.hands[g][l];
-        let mut c = h;
-        if FIRST && r.first_lead == FirstLead::LowestClub {
-            c = h & 1u64 << r.lowest_club().id();
+        let c = if FIRST && r.first_lead == FirstLead::LowestClub {
+            h & 1u64 << r.lowest_club().id()
+        } else if FIRST && r.first_trick_no_spade_lead {
+            kernel::prefer(h, !SPADE_SUIT)
         } else {
-            let ok = if FIRST && r.first_trick_no_spade_lead {
-                !SPADE_SUIT
-            } else {
-                st.lead_ok[g]
-            };
-            let x = h & ok;
-            if x != 0 {
-                c = x;
-            }
-        }
-        let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
+            kernel::prefer(h, st.lead_ok[g])
+        };
+        let card = kernel::pick(bits, c, &mut rng[g]);
         st.hands[g][l] = h & !card;
         led[g] = kernel::led_mask(card);
         trick[g] = card;
@@ -191,8 +184,7 @@ fn trick<B: BitOps, const L: usize, const FIRST: bool>(
         // B-13: the top spade-suit card if any, else the top of the led suit — the top
         // bit of both together, since the spade suit holds the highest ids.
         let z = kernel::winner_lz(trick[g], led[g], SPADE_SUIT);
-        let [o0, o1] = st.owner[g];
-        let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+        let w = kernel::seat_at(st.owner[g], z);
         st.taken[g][w] += 1;
         st.won[g][w & 1] |= 1 << trick_no;
         // B.3 #1: any spade-suit card in a completed trick breaks spades.
@@ -213,8 +205,7 @@ fn last_trick<const L: usize>(st: &mut Lanes<L>) {
         let trick = h[0] | h[1] | h[2] | h[3];
         let led = kernel::led_mask(h[st.leader[g]]);
         let z = kernel::winner_lz(trick, led, SPADE_SUIT);
-        let [o0, o1] = st.owner[g];
-        let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+        let w = kernel::seat_at(st.owner[g], z);
         st.taken[g][w] += 1;
         st.won[g][w & 1] |= 1 << 12;
     }
@@ -277,7 +268,7 @@ fn random_lanes<B: BitOps, const L: usize>(
                 (0..4).find(|&s| h[s] & c != 0).unwrap_or(0)
             }
         };
-        owner[g] = [h[1] | h[3], h[2] | h[3]];
+        owner[g] = kernel::seat_planes(&h);
     }
     let mut st = Lanes::<L> {
         hands,
