@@ -268,7 +268,7 @@ fn random_lanes<B: BitOps, const L: usize>(
                 (0..4).find(|&s| h[s] & c != 0).unwrap_or(0)
             }
         };
-        owner[g] = kernel::seat_planes(&h);
+        owner[g] = kernel::seat_planes(h);
     }
     let mut st = Lanes::<L> {
         hands,

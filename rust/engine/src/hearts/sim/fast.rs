@@ -384,7 +384,7 @@ impl FastRules {
             };
             // Seat of every card in two bit planes: the trick's winner is then read off
             // its top led-suit card, instead of tracking the best card seat by seat.
-            st.owner[g] = kernel::seat_planes(&h);
+            st.owner[g] = kernel::seat_planes(h);
         }
         if r.early_end {
             if self.trick4::<B, L, true, true>(bits, &mut st, &mut rng) {
