@@ -2,9 +2,8 @@
 //! stepping and the batch fast path), and a batch. `cargo bench -p hearts-engine`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use hearts_engine::hearts::sim::{
-    batch_hand, simulate_hands_into, Batch, FastRules, HandsOut, Policy, TablePolicy,
-};
+use hearts_engine::batch::Columns;
+use hearts_engine::hearts::sim::{batch_hand, Batch, FastRules, HandsOut, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules, HeartsState, Phase};
 use hearts_engine::{policy_rng, Portable, Rng};
 
@@ -86,7 +85,7 @@ fn bench(c: &mut Criterion) {
         };
         let mut out = HandsOut::new(100_000, 4);
         g.bench_function(name, |bch| {
-            bch.iter(|| simulate_hands_into(&b, 0, &mut out, 100_000));
+            bch.iter(|| hearts_engine::batch::fill(&b, out.rows(0), 100_000));
         });
     }
     g.finish();

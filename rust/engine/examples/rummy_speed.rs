@@ -3,7 +3,8 @@
 mod common;
 
 use common::{arg, hands_arg};
-use hearts_engine::rummy::sim::{simulate_hands, RummyPolicy};
+use hearts_engine::batch::simulate;
+use hearts_engine::rummy::sim::{RummyBatch, RummyPolicy};
 use hearts_engine::rummy::RummyRules;
 use std::time::Instant;
 
@@ -16,7 +17,12 @@ fn main() {
     );
     let rules = RummyRules::default();
     let t = Instant::now();
-    let out = simulate_hands(&rules, 1, &[policy; 6], 0, n);
+    let b = RummyBatch {
+        rules,
+        seed: 1,
+        policies: &[policy; 6],
+    };
+    let out = simulate(&b, 0, n, 64);
     let dt = t.elapsed().as_secs_f64();
     let out_rate = out.went_out.iter().filter(|&&w| w >= 0).count() as f64 / n as f64;
     let turns = out.turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n as f64;

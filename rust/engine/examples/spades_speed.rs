@@ -4,8 +4,9 @@
 mod common;
 
 use common::{arg, hands_arg};
+use hearts_engine::batch::simulate;
 use hearts_engine::spades::policy::Policy;
-use hearts_engine::spades::sim::{simulate_hands, SpadesBatch};
+use hearts_engine::spades::sim::SpadesBatch;
 use hearts_engine::spades::{SpadesPreset, SpadesRules};
 use std::time::Instant;
 
@@ -23,7 +24,7 @@ fn main() {
         policies: [policy; 4],
     };
     let t = Instant::now();
-    let out = simulate_hands(&b, n, 1 << 16);
+    let out = simulate(&b, 0, n, 1 << 16);
     let dt = t.elapsed().as_secs_f64();
     let mean: f64 = out.hand_scores.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64;
     println!(

@@ -4,9 +4,8 @@
 mod common;
 
 use common::{policies, random_rules};
-use hearts_engine::hearts::sim::{
-    batch_hand, outcome_of, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
-};
+use hearts_engine::batch::Columns;
+use hearts_engine::hearts::sim::{batch_hand, outcome_of, Batch, HandsOut, Policy, TablePolicy};
 use hearts_engine::hearts::HeartsRules;
 use hearts_engine::policy_rng;
 use hearts_engine::Rng;
@@ -33,7 +32,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
         let n = 7;
         // Blocks of 3 and of 7 hands: the interleaved kernels take 2 to 4 hands at a time.
         let mut out = HandsOut::new(n, usize::from(rules.players));
-        simulate_hands_into(&b, 5, &mut out, if case % 2 == 0 { 3 } else { 7 });
+        hearts_engine::batch::fill(&b, out.rows(5), if case % 2 == 0 { 3 } else { 7 });
         let p = usize::from(rules.players);
         for j in 0..n {
             let o = stepped(&b, 5 + j as u64);
@@ -69,8 +68,8 @@ fn block_size_does_not_change_results() {
     };
     let mut a = HandsOut::new(1000, 4);
     let mut c = HandsOut::new(1000, 4);
-    simulate_hands_into(&b, 0, &mut a, 1000);
-    simulate_hands_into(&b, 0, &mut c, 7);
+    hearts_engine::batch::fill(&b, a.rows(0), 1000);
+    hearts_engine::batch::fill(&b, c.rows(0), 7);
     assert_eq!(a.points, c.points);
     assert_eq!(a.tricks, c.tricks);
 }

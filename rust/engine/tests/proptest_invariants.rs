@@ -22,6 +22,7 @@
 mod common;
 
 use common::repair_spades;
+use hearts_engine::batch::Columns;
 use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsRules, HeartsState, Moon, PassCount, PassDirection,
     PassTable, Phase, Scoring,
@@ -41,17 +42,13 @@ use proptest::sample::select;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
 // The batch simulators (one place, so that a move of the batch module changes only these).
-use hearts_engine::hearts::sim::{
-    batch_hand, outcome_of, simulate_hands_into, Batch, HandsOut, Policy, TablePolicy,
-};
+use hearts_engine::hearts::sim::{batch_hand, outcome_of, Batch, HandsOut, Policy, TablePolicy};
 use hearts_engine::policy_rng;
 use hearts_engine::rummy::sim::{
-    batch_state as rummy_batch_state, play_out as rummy_play_out,
-    simulate_hands as rummy_simulate_hands, RummyPolicy,
+    batch_state as rummy_batch_state, play_out as rummy_play_out, RummyBatch, RummyPolicy,
 };
 use hearts_engine::spades::sim::{
-    batch_state as spades_batch_state, outcome_of as spades_outcome_of,
-    simulate_hands as spades_simulate_hands, SpadesBatch,
+    batch_state as spades_batch_state, outcome_of as spades_outcome_of, SpadesBatch,
 };
 
 /// `default_cases` cases, or `PROPTEST_CASES` when set.
@@ -254,7 +251,7 @@ proptest! {
         let b = Batch { rules, seed, policy: TablePolicy(seats), deals: None };
         let (n, p) = (5, usize::from(rules.players));
         let mut out = HandsOut::new(n, p);
-        simulate_hands_into(&b, start, &mut out, block);
+        hearts_engine::batch::fill(&b, out.rows(start), block);
         for j in 0..n {
             let i = start + j as u64;
             let mut s = batch_hand(&b, i);
@@ -445,7 +442,7 @@ proptest! {
     ) {
         let b = SpadesBatch { rules, seed, policies };
         let n = 6;
-        let out = spades_simulate_hands(&b, n, block);
+        let out = hearts_engine::batch::simulate(&b, 0, n, block);
         for j in 0..n {
             let i = j as u64;
             let mut s = spades_batch_state(&rules, seed, i);
@@ -599,7 +596,8 @@ proptest! {
     ) {
         let policies = &policies[..usize::from(rules.players)];
         let (n, p) = (3, usize::from(rules.players));
-        let out = rummy_simulate_hands(&rules, seed, policies, start, n);
+        let b = RummyBatch { rules, seed, policies };
+        let out = hearts_engine::batch::simulate(&b, start, n, 2);
         for j in 0..n {
             let i = start + j as u64;
             let mut s = rummy_batch_state(&rules, seed, i);

@@ -4,11 +4,10 @@
 mod common;
 
 use common::{coin, maybe, pick, policies, repair_spades};
+use hearts_engine::batch::simulate;
 use hearts_engine::policy_rng;
 use hearts_engine::spades::policy::{play_out, Policy};
-use hearts_engine::spades::sim::{
-    batch_state, outcome_of, simulate_hands, SpadesBatch, SpadesOutcome,
-};
+use hearts_engine::spades::sim::{batch_state, outcome_of, SpadesBatch, SpadesOutcome};
 use hearts_engine::spades::{
     Boston, DeficientHand, FirstLead, NilTricks, Phase, Renege, SetPenalty, SpadesRules,
 };
@@ -71,7 +70,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
             policies: policies(&mut rng, case, Policy::ALL, Policy::Random),
         };
         let n = 9;
-        let out = simulate_hands(&b, n, if case % 2 == 0 { 3 } else { 9 });
+        let out = simulate(&b, 0, n, if case % 2 == 0 { 3 } else { 9 });
         for j in 0..n {
             let o = stepped(&b, j as u64);
             for k in 0..4 {
@@ -126,8 +125,8 @@ fn block_size_does_not_change_results() {
             Policy::Random,
         ],
     };
-    let a = simulate_hands(&b, 101, 1);
-    let c = simulate_hands(&b, 101, 64);
+    let a = simulate(&b, 0, 101, 1);
+    let c = simulate(&b, 0, 101, 64);
     assert_eq!(a.tricks, c.tricks);
     assert_eq!(a.hand_scores, c.hand_scores);
     assert_eq!(a.bids, c.bids);

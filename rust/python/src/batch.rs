@@ -7,7 +7,7 @@
 use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
 use crate::errors::{type_error, InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
-use hearts_engine::batch::{Moments, Pool};
+use hearts_engine::batch::{self, Columns, Job, Moments, Pool, Stats, StreamJob};
 use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -53,15 +53,15 @@ pub trait Simulate {
         Err(InvalidArgumentError::new_err("this game takes no deals="))
     }
     /// Hands `0..n`, one row each.
-    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py>;
+    fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
     /// Statistics of hands `0..n`, in constant memory.
-    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py>;
+    fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
     /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended.
-    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
 }
 
-/// A batch ready to run.
-pub struct Job<'a, 'py, G: Simulate + ?Sized> {
+/// A `simulate_*` call ready to run.
+pub struct Run<'a, 'py, G: Simulate + ?Sized> {
     pub py: Python<'py>,
     pub rules: G::Rules,
     pub seed: u64,
@@ -71,11 +71,11 @@ pub struct Job<'a, 'py, G: Simulate + ?Sized> {
     progress: Option<&'a Bound<'py, PyAny>>,
 }
 
-impl<G: Simulate + ?Sized> Job<'_, '_, G> {
+impl<G: Simulate + ?Sized> Run<'_, '_, G> {
     /// The one batch loop: `work(start, end)` on consecutive chunks of `0..n` with the GIL
     /// released inside the pool, then `merge` of its result with the GIL held, a Ctrl-C
     /// check and a progress report between chunks.
-    pub fn run<R: Send>(
+    fn chunks<R: Send>(
         &self,
         n: usize,
         chunk: usize,
@@ -97,73 +97,49 @@ impl<G: Simulate + ?Sized> Job<'_, '_, G> {
         Ok(())
     }
 
-    /// Games `0..n`, `play(start, count)` per chunk of `chunk` games.
-    pub fn games(
-        &self,
-        n: usize,
-        chunk: usize,
-        play: impl Fn(u64, usize) -> GameColumns + Send + Sync,
-    ) -> PyResult<GameColumns> {
-        let mut out = GameColumns::default();
-        self.run(
-            n,
-            chunk,
-            |s, e| play(s as u64, e - s),
-            |part| {
-                out.totals.extend(part.totals);
-                out.winners.extend(part.winners);
-                out.hands_played.extend(part.hands_played);
-                out.finished.extend(part.finished);
-                out.pot.extend(part.pot);
-            },
-        )?;
+    /// Items `0..n` of the engine batch `job` in one set of columns, filled chunk by chunk
+    /// in blocks of `block`.
+    pub fn fill<J: Job>(&self, job: &J, n: usize, chunk: usize, block: usize) -> PyResult<J::Out> {
+        let mut out = job.out(n);
+        let work = |s, e| batch::fill(job, out.chunk(0, s, e), block);
+        self.chunks(n, chunk, work, |()| {})?;
         Ok(out)
     }
-}
 
-/// The columns of games mode (docs/protocol.md, Batch).
-#[derive(Default)]
-pub struct GameColumns {
-    /// Final totals, row-major `(games, columns)`.
-    pub totals: Vec<i64>,
-    /// Winner flags, row-major `(games, columns)`.
-    pub winners: Vec<bool>,
-    pub hands_played: Vec<u32>,
-    /// Whether each game reached its end rule (not the hand limit).
-    pub finished: Vec<bool>,
-    /// The chips left in the pot (Hearts chips scoring only).
-    pub pot: Vec<i64>,
-}
-
-impl GameColumns {
-    /// A dict of `totals` and `winners` with `cols` columns, `hands_played` and `finished`.
-    pub fn into_dict(self, py: Python<'_>, cols: usize) -> Dict<'_> {
-        let d = PyDict::new(py);
-        let n = self.hands_played.len();
-        put(&d, "totals", self.totals, &[n, cols])?;
-        put(&d, "winners", self.winners, &[n, cols])?;
-        put(&d, "hands_played", self.hands_played, &[n])?;
-        put(&d, "finished", self.finished, &[n])?;
-        Ok(d)
+    /// The statistics of items `0..n` of the engine batch `job`, streamed chunk by chunk in
+    /// blocks of `block`.
+    pub fn stream<J: StreamJob>(
+        &self,
+        job: &J,
+        n: usize,
+        chunk: usize,
+        block: usize,
+    ) -> PyResult<J::Stats> {
+        let mut total = job.stats();
+        let work = |s: usize, e: usize| batch::stream(job, s as u64, (e - s) as u64, block as u64);
+        self.chunks(n, chunk, work, |part| total.merge(&part))?;
+        Ok(total)
     }
 }
 
-/// The [`GameColumns`] of an engine games output that has the fields `totals`, `winners`,
-/// `hands_played` and `finished` (Spades, rummy).
-macro_rules! game_columns {
-    ($out:expr) => {{
+/// A dict of the games-mode columns every game has (docs/protocol.md, Batch) from an engine
+/// games output `$out` of `$n` games: `totals` and `winners` with `$cols` columns,
+/// `hands_played`, and `finished` (the expression `$finished`, or the output's own column).
+macro_rules! games_dict {
+    ($py:expr, $out:expr, $n:expr, $cols:expr $(, finished: $finished:expr)?) => {{
         let out = $out;
-        $crate::batch::GameColumns {
-            totals: out.totals,
-            winners: out.winners,
-            hands_played: out.hands_played,
-            finished: out.finished,
-            pot: Vec::new(),
-        }
+        let d = pyo3::types::PyDict::new($py);
+        $crate::batch::put(&d, "totals", out.totals, &[$n, $cols])?;
+        $crate::batch::put(&d, "winners", out.winners, &[$n, $cols])?;
+        $crate::batch::put(&d, "hands_played", out.hands_played, &[$n])?;
+        $crate::batch::put(&d, "finished", $crate::batch::games_dict!(@finished out $($finished)?), &[$n])?;
+        d
     }};
+    (@finished $out:ident $finished:expr) => { $finished };
+    (@finished $out:ident) => { $out.finished };
 }
 
-pub(crate) use game_columns;
+pub(crate) use games_dict;
 
 /// Sets `d[key]` to `data` as a numpy array of shape `shape`, moved out of Rust.
 pub fn put<T: Element>(
@@ -317,7 +293,7 @@ pub fn simulate<'py, G: Simulate>(
         None => (None, None),
     };
     let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
-    let job = Job {
+    let run = Run {
         py,
         rules,
         seed,
@@ -331,7 +307,7 @@ pub fn simulate<'py, G: Simulate>(
         (Some(_), Some(_)) => refuse("give either hands= or games=, not both".into()),
         (None, Some(_)) if rows.is_some() => refuse("deals= works with hands=, not games=".into()),
         (None, Some(_)) if stream => refuse("stream=True works with hands=, not games=".into()),
-        (None, Some(n)) => G::games(&job, n, hand_limit),
+        (None, Some(n)) => G::games(&run, n, hand_limit),
         (h, None) => {
             let n = match (h, rows) {
                 (Some(n), Some(r)) if n != r => {
@@ -343,9 +319,9 @@ pub fn simulate<'py, G: Simulate>(
                 (None, None) => return refuse("give hands= (a number of hands) or games=".into()),
             };
             if stream {
-                G::stream(&job, n)
+                G::stream(&run, n)
             } else {
-                G::hands(&job, n)
+                G::hands(&run, n)
             }
         }
     }

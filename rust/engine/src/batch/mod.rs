@@ -5,11 +5,80 @@
 //! [`policy_rng`](crate::policy_rng)`(seed, i)`, nothing else, so results are bit-identical
 //! for any thread count and any split into blocks. This module holds what does not depend on
 //! the game: the thread [`Pool`], the split into [`blocks`], and the parallel loops
-//! ([`run_all`], [`map_all`]) that never lose a block's result.
+//! ([`run_all`], [`map_all`]) that never lose a block's result, the column outputs
+//! ([`columns!`](crate::columns)), and the drivers every game's batch modes share: a game
+//! says how to fill a range of rows ([`Job`]) and how to sum them ([`Stats`]); [`simulate`],
+//! [`fill`] and [`stream`] do the rest.
 
+mod columns;
 mod stats;
 
+#[doc(hidden)]
+pub use columns::first_len;
+pub use columns::{split, Columns, Rows};
 pub use stats::Moments;
+
+/// One batch mode of one game: how to make its columns and fill a range of rows of them,
+/// sequentially (the unit of work of one thread). Row `k` of a view holds item
+/// `rows.start() + k` of the batch, which depends on that index alone.
+pub trait Job: Sync {
+    /// The columns of its results.
+    type Out: Columns;
+
+    /// Storage for `n` rows.
+    fn out(&self, n: usize) -> Self::Out;
+
+    /// Fills every row of `rows`.
+    fn fill(&self, rows: &mut <Self::Out as Columns>::Rows<'_>);
+}
+
+/// Constant-memory statistics of a [`Job`]'s rows, with exact accumulators: merging the parts
+/// of any split gives the same result.
+pub trait Stats<O>: Send {
+    /// Adds every row of `out`.
+    fn add(&mut self, out: &O);
+
+    /// Adds another part.
+    fn merge(&mut self, other: &Self);
+}
+
+/// A [`Job`] whose rows can be summed in constant memory ([`stream`]).
+pub trait StreamJob: Job {
+    /// Its statistics.
+    type Stats: Stats<Self::Out>;
+
+    /// Empty statistics.
+    fn stats(&self) -> Self::Stats;
+}
+
+/// Fills `rows` over the current pool, in blocks of `block` rows.
+pub fn fill<J: Job>(job: &J, rows: <J::Out as Columns>::Rows<'_>, block: usize) {
+    run_all(split(rows, block), |mut r| job.fill(&mut r));
+}
+
+/// Items `start..start + n` of `job`, filled over the current pool in blocks of `block`.
+pub fn simulate<J: Job>(job: &J, start: u64, n: usize, block: usize) -> J::Out {
+    let mut out = job.out(n);
+    fill(job, out.rows(start), block);
+    out
+}
+
+/// The statistics of items `start..start + n` of `job`, in blocks of `block` (constant memory
+/// per block), merged in block order.
+pub fn stream<J: StreamJob>(job: &J, start: u64, n: u64, block: u64) -> J::Stats {
+    let parts = map_all(blocks(start, n, block), |(s0, len)| {
+        let mut out = job.out(len as usize);
+        job.fill(&mut out.rows(s0));
+        let mut st = job.stats();
+        st.add(&out);
+        st
+    });
+    let mut total = job.stats();
+    for st in &parts {
+        total.merge(st);
+    }
+    total
+}
 
 /// A pool of worker threads for batches (a rayon pool with the `parallel` feature).
 /// Results never depend on the thread count.

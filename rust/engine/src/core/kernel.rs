@@ -20,6 +20,8 @@
 /// Every card of the spade suit, the jokers (ids 52 and 53) included.
 pub const SPADE_SUIT: u64 = 0x7fff << 39;
 
+use crate::core::{BitOps, Rng};
+
 /// The cards of the suit of each card id (bit index): 13 cards per suit, and the spade suit
 /// with its jokers for ids 39..=53. Ids 54..=64 map to 0; 65 entries so that any
 /// `trailing_zeros` indexes it without a bounds check.
@@ -48,12 +50,7 @@ pub const fn led_mask(card: u64) -> u64 {
 /// the whole hand.
 #[inline(always)]
 pub const fn follow(hand: u64, led: u64) -> u64 {
-    let f = hand & led;
-    if f == 0 {
-        hand
-    } else {
-        f
-    }
+    prefer(hand, led)
 }
 
 /// A lead or play filter that gives way when it would leave nothing: `cards & keep` if that
@@ -105,6 +102,28 @@ pub const fn winner_lz(trick: u64, led: u64, trumps: u64) -> u32 {
     (trick & (led | trumps)).leading_zeros()
 }
 
+/// The seat holding the card whose bit has `z` leading zeros, read from the two bit planes
+/// of a 4-player deal (`planes[0]` holds bit 0 of each card's seat, `planes[1]` bit 1): with
+/// [`winner_lz`], the winner of a trick in two shifts.
+#[inline(always)]
+pub const fn seat_at(planes: [u64; 2], z: u32) -> usize {
+    ((planes[0] << z) >> 63 | ((planes[1] << z) >> 63) << 1) as usize
+}
+
+/// The bit planes of a 4-player deal for [`seat_at`]: bit `c` of `planes[k]` is bit `k` of
+/// the seat holding card `c`.
+#[inline(always)]
+pub const fn seat_planes(hands: &[u64; 4]) -> [u64; 2] {
+    [hands[1] | hands[3], hands[2] | hands[3]]
+}
+
+/// The random policy's card among the legal cards `legal` (not empty): the n-th lowest with
+/// n drawn uniformly from `rng`, as `CardSet::nth` of a stepping state draws it.
+#[inline(always)]
+pub fn pick<B: BitOps>(bits: B, legal: u64, rng: &mut Rng) -> u64 {
+    bits.nth_bit(legal, rng.below(legal.count_ones()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +143,20 @@ mod tests {
         assert_eq!(led_mask(1 << 52), SPADE_SUIT);
         assert_eq!(led_mask(1 << 53), SPADE_SUIT);
         assert_eq!(CardSet::SPADE_SUIT.0, SPADE_SUIT);
+    }
+
+    #[test]
+    fn seat_at_reads_the_holder_of_a_card() {
+        let hands = [0b0001u64 | 1 << 63, 0b0010, 0b0100 | 1 << 40, 0b1000];
+        let planes = seat_planes(&hands);
+        for (seat, &h) in hands.iter().enumerate() {
+            let mut m = h;
+            while m != 0 {
+                let card = m & m.wrapping_neg();
+                assert_eq!(seat_at(planes, card.leading_zeros()), seat);
+                m &= m - 1;
+            }
+        }
     }
 
     #[test]

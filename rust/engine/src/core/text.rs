@@ -208,9 +208,47 @@ impl Line<'_> {
             .collect()
     }
 
+    /// Every field read by `parse` (the actions of a hand, for one).
+    pub fn each<T>(
+        &self,
+        parse: impl Fn(&Self, &str) -> Result<T, TextError>,
+    ) -> Result<Vec<T>, TextError> {
+        self.fields.iter().map(|t| parse(self, t)).collect()
+    }
+
     /// Maps a problem of one value to an error on this line.
     pub fn at<T>(&self, r: Result<T, TextProblem>) -> Result<T, TextError> {
         r.map_err(|p| self.err(p))
+    }
+}
+
+/// Checks how hand `h` of a game text (hands `0..=last`) ends, once its actions are
+/// replayed: `finished` says whether the game recorded the hand as played, `over` whether
+/// the game is over. A hand may follow only a finished hand of a game that goes on (an error
+/// on `next`, the following hand's line); the last hand may be finished only if the game is
+/// over (an error on `actions`, the hand's actions line).
+pub fn check_hand_chain(
+    h: usize,
+    last: usize,
+    finished: bool,
+    over: bool,
+    next: Option<&Line<'_>>,
+    actions: &Line<'_>,
+) -> Result<(), TextError> {
+    match next {
+        Some(next) if h < last && !finished => Err(next.err(TextProblem::Inconsistent(format!(
+            "hand {h} is not finished, so no hand may follow it"
+        )))),
+        Some(next) if h < last && over => Err(next.err(TextProblem::Inconsistent(format!(
+            "the game is over after hand {h}, so no hand may follow it"
+        )))),
+        _ if h == last && finished && !over => {
+            Err(actions.err(TextProblem::Inconsistent(format!(
+                "hand {h} is finished and the game goes on: the text must hold hand {}",
+                h + 1
+            ))))
+        }
+        _ => Ok(()),
     }
 }
 

@@ -8,8 +8,8 @@ use super::state::{
 };
 use super::text::{read_block, start, Action, HandLog};
 use crate::core::text::{
-    card_ids, card_list, generator, header, int, join, read_generator, read_rules, rules_line,
-    syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
+    card_ids, card_list, check_hand_chain, generator, header, int, join, read_generator,
+    read_rules, rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
 };
 use crate::core::Card;
 use crate::core::CardSet;
@@ -623,22 +623,14 @@ impl HeartsGame {
                 prev = Some(a);
             }
             let finished = g.history.len() > h;
-            if h < last && !finished {
-                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
-                    "hand {h} is not finished, so no hand may follow it"
-                ))));
-            }
-            if h < last && g.over {
-                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
-                    "the game is over after hand {h}, so no hand may follow it"
-                ))));
-            }
-            if h == last && finished && !g.over {
-                return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
-                    "hand {h} is finished and the game goes on: the text must hold hand {}",
-                    h + 1
-                ))));
-            }
+            check_hand_chain(
+                h,
+                last,
+                finished,
+                g.over,
+                blocks.get(h + 1).map(|n| &n.hand),
+                &b.actions_line,
+            )?;
         }
         g.rng = rng;
         g.directions = queued_dirs;

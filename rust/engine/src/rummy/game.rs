@@ -5,8 +5,8 @@ use super::rules::{RummyRules, MAX_TOTAL};
 use super::state::{check_totals, Action, ActionError, RummyState};
 use super::text::{read_block, read_deal_fields, replay, write_block, Replay, RummyLog};
 use crate::core::text::{
-    card_list, generator, header, int, int_list, read_generator, read_rules, rules_line, syntax,
-    Jokers, Kind, Lines, TextError, TextProblem,
+    card_list, check_hand_chain, generator, header, int, int_list, read_generator, read_rules,
+    rules_line, syntax, Jokers, Kind, Lines, TextError, TextProblem,
 };
 use crate::core::Rng;
 use crate::core::Tie;
@@ -328,22 +328,14 @@ impl RummyGame {
             }
             replay(b, &mut GameReplay { g: &mut g, h })?;
             let finished = g.history.len() > h;
-            if h < last && (!finished || g.over) {
-                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
-                    "{}, so no hand may follow it",
-                    if finished {
-                        format!("the game is over after hand {h}")
-                    } else {
-                        format!("hand {h} is not finished")
-                    }
-                ))));
-            }
-            if h == last && finished && !g.over {
-                return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
-                    "hand {h} is finished and the game goes on: the text must hold hand {}",
-                    h + 1
-                ))));
-            }
+            check_hand_chain(
+                h,
+                last,
+                finished,
+                g.over,
+                blocks.get(h + 1).map(|n| &n.hand),
+                &b.actions_line,
+            )?;
         }
         g.rng = rng;
         g.state.set_rng(hand_rng);

@@ -8,7 +8,7 @@ pub use super::policy::{greedy_action, play_out, policy_action, RummyPolicy};
 use super::game::RummyGame;
 use super::rules::RummyRules;
 use super::state::RummyState;
-use crate::batch::Moments;
+use crate::batch::{Job, Moments, Rows, Stats, StreamJob};
 use crate::core::policy_rng;
 use crate::core::Rng;
 
@@ -20,59 +20,60 @@ pub fn batch_state(rules: &RummyRules, seed: u64, index: u64) -> RummyState {
     RummyState::deal(rules, dealer, index, zeros, Rng::for_game(seed, index))
 }
 
-/// Per-hand results of a batch, row-major `(hands, players)`.
-#[derive(Clone, Debug, Default)]
-pub struct RummyHandsOut {
-    /// Players per hand.
-    pub players: usize,
-    /// C-20 scores.
-    pub hand_scores: Vec<i32>,
-    /// Who opened.
-    pub opened: Vec<bool>,
-    /// The seat that went out, or -1.
-    pub went_out: Vec<i8>,
-    /// Completed turns.
-    pub turns: Vec<u32>,
+/// What a batch plays: rules, seed and per-seat policies.
+#[derive(Clone, Copy, Debug)]
+pub struct RummyBatch<'a> {
+    /// The rules.
+    pub rules: RummyRules,
+    /// The batch seed.
+    pub seed: u64,
+    /// Per-seat policies (one per player).
+    pub policies: &'a [RummyPolicy],
 }
 
-/// Plays hands `start..start + n`; `policies` per seat.
-pub fn simulate_hands(
-    rules: &RummyRules,
-    seed: u64,
-    policies: &[RummyPolicy],
-    start: u64,
-    n: usize,
-) -> RummyHandsOut {
-    let p = usize::from(rules.players);
-    let mut out = RummyHandsOut {
-        players: p,
-        hand_scores: vec![0; n * p],
-        opened: vec![false; n * p],
-        went_out: vec![-1; n],
-        turns: vec![0; n],
-    };
-    let work: Vec<_> = out
-        .hand_scores
-        .chunks_mut(p * 64)
-        .zip(out.opened.chunks_mut(p * 64))
-        .zip(out.went_out.chunks_mut(64))
-        .zip(out.turns.chunks_mut(64))
-        .enumerate()
-        .collect();
-    crate::batch::run_all(work, |(b, (((scores, opened), went), turns))| {
-        for j in 0..went.len() {
-            let i = start + (b * 64 + j) as u64;
-            let mut s = batch_state(rules, seed, i);
-            play_out(policies, &mut s, &mut policy_rng(seed, i));
+crate::columns! {
+    /// Per-hand results of a batch, row-major `(hands, players)`.
+    pub struct RummyHandsOut, RummyHandsRows {
+        /// C-20 scores.
+        hand_scores: i32 [seats] = 0,
+        /// Who opened.
+        opened: bool [seats] = false,
+        /// The seat that went out, or -1.
+        went_out: i8 [1] = -1,
+        /// Completed turns.
+        turns: u32 [1] = 0,
+    }
+}
+
+impl Job for RummyBatch<'_> {
+    type Out = RummyHandsOut;
+
+    fn out(&self, n: usize) -> RummyHandsOut {
+        RummyHandsOut::new(n, usize::from(self.rules.players))
+    }
+
+    fn fill(&self, rows: &mut RummyHandsRows<'_>) {
+        let p = rows.players;
+        for j in 0..rows.rows() {
+            let i = rows.start + j as u64;
+            let mut s = batch_state(&self.rules, self.seed, i);
+            play_out(self.policies, &mut s, &mut policy_rng(self.seed, i));
             for (k, v) in s.hand_scores().iter().enumerate() {
-                scores[j * p + k] = *v as i32;
-                opened[j * p + k] = s.opened()[k];
+                rows.hand_scores[j * p + k] = *v as i32;
+                rows.opened[j * p + k] = s.opened()[k];
             }
-            went[j] = s.went_out().map_or(-1, |w| w as i8);
-            turns[j] = s.turn();
+            rows.went_out[j] = s.went_out().map_or(-1, |w| w as i8);
+            rows.turns[j] = s.turn();
         }
-    });
-    out
+    }
+}
+
+impl StreamJob for RummyBatch<'_> {
+    type Stats = RummyStats;
+
+    fn stats(&self) -> RummyStats {
+        RummyStats::new(usize::from(self.rules.players))
+    }
 }
 
 /// Constant-memory aggregates of rummy hands, exact integers (merge order does not matter).
@@ -102,9 +103,10 @@ impl RummyStats {
             ..RummyStats::default()
         }
     }
+}
 
-    /// Adds every hand of `out`.
-    pub fn add(&mut self, out: &RummyHandsOut) {
+impl Stats<RummyHandsOut> for RummyStats {
+    fn add(&mut self, out: &RummyHandsOut) {
         let p = out.players;
         for (j, &went) in out.went_out.iter().enumerate() {
             for k in 0..p {
@@ -120,72 +122,74 @@ impl RummyStats {
         }
         self.hands += out.went_out.len() as u64;
     }
+
+    fn merge(&mut self, o: &RummyStats) {
+        self.hands += o.hands;
+        for k in 0..self.score.len() {
+            self.score[k].merge(&o.score[k]);
+            self.opens[k] += o.opens[k];
+            self.outs[k] += o.outs[k];
+        }
+        self.nobody_out += o.nobody_out;
+        self.turns.merge(&o.turns);
+    }
 }
 
-/// Per-game results of a batch.
-#[derive(Clone, Debug, Default)]
-pub struct RummyGamesOut {
-    /// Players per game.
-    pub players: usize,
-    /// Final totals `(n, players)`.
-    pub totals: Vec<i64>,
-    /// Winners `(n, players)`.
-    pub winners: Vec<bool>,
-    /// Hands played.
-    pub hands_played: Vec<u32>,
-    /// Whether the game reached its end rule (false: stopped at the hand limit).
-    pub finished: Vec<bool>,
+crate::columns! {
+    /// Per-game results of a batch.
+    pub struct RummyGamesOut, RummyGamesRows {
+        /// Final totals `(n, players)`.
+        totals: i64 [seats] = 0,
+        /// Winners `(n, players)`.
+        winners: bool [seats] = false,
+        /// Hands played.
+        hands_played: u32 [1] = 0,
+        /// Whether the game reached its end rule (false: stopped at the hand limit).
+        finished: bool [1] = false,
+    }
 }
 
-/// Plays games `start..start + n` to their end, or until `hand_limit` hands are played
-/// (first dealer drawn from the game's stream).
-pub fn simulate_games(
-    rules: &RummyRules,
-    seed: u64,
-    policies: &[RummyPolicy],
-    start: u64,
-    n: usize,
-    hand_limit: usize,
-) -> RummyGamesOut {
-    let p = usize::from(rules.players);
-    let mut out = RummyGamesOut {
-        players: p,
-        totals: vec![0; n * p],
-        winners: vec![false; n * p],
-        hands_played: vec![0; n],
-        finished: vec![false; n],
-    };
-    let work: Vec<_> = out
-        .totals
-        .chunks_mut(p * 8)
-        .zip(out.winners.chunks_mut(p * 8))
-        .zip(out.hands_played.chunks_mut(8))
-        .zip(out.finished.chunks_mut(8))
-        .enumerate()
-        .collect();
-    crate::batch::run_all(work, |(b, (((totals, winners), played), finished))| {
-        for j in 0..played.len() {
-            let i = start + (b * 8 + j) as u64;
-            let mut rng = Rng::for_game(seed, i);
-            let first = rng.below(u32::from(rules.players)) as u8;
-            let mut g = RummyGame::new(rules, rng, first, Vec::new(), vec![0; p]);
-            let mut prng = policy_rng(seed, i);
-            while !g.is_over() && g.history().len() < hand_limit {
+/// The games mode of a [`RummyBatch`]: whole games, one per row (first dealer drawn from the
+/// game's stream), each stopped after `hand_limit` hands if it has not ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a> {
+    /// Rules, seed and policies.
+    pub batch: &'a RummyBatch<'a>,
+    /// The most hands a game may play.
+    pub hand_limit: usize,
+}
+
+impl Job for Games<'_> {
+    type Out = RummyGamesOut;
+
+    fn out(&self, n: usize) -> RummyGamesOut {
+        RummyGamesOut::new(n, usize::from(self.batch.rules.players))
+    }
+
+    fn fill(&self, rows: &mut RummyGamesRows<'_>) {
+        let b = self.batch;
+        let p = rows.players;
+        for j in 0..rows.rows() {
+            let i = rows.start + j as u64;
+            let mut rng = Rng::for_game(b.seed, i);
+            let first = rng.below(u32::from(b.rules.players)) as u8;
+            let mut g = RummyGame::new(&b.rules, rng, first, Vec::new(), vec![0; p]);
+            let mut prng = policy_rng(b.seed, i);
+            while !g.is_over() && g.history().len() < self.hand_limit {
                 let s = g.state();
                 let a = policy_action(
-                    policies[usize::from(s.current_player().unwrap_or(0))],
+                    b.policies[usize::from(s.current_player().unwrap_or(0))],
                     s,
                     &mut prng,
                 );
                 g.apply_unchecked(&a);
             }
-            totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
+            rows.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
             for &w in g.winners() {
-                winners[j * p + usize::from(w)] = true;
+                rows.winners[j * p + usize::from(w)] = true;
             }
-            played[j] = g.history().len() as u32;
-            finished[j] = g.is_over();
+            rows.hands_played[j] = g.history().len() as u32;
+            rows.finished[j] = g.is_over();
         }
-    });
-    out
+    }
 }

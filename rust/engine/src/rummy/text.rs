@@ -240,11 +240,7 @@ pub(super) fn read_block<'a>(
     let deal = lines.expect("deal")?;
     let (hands, stock, pile) = read_deal_fields(&deal, rules, true)?;
     let actions_line = lines.expect("actions")?;
-    let events = actions_line
-        .fields
-        .iter()
-        .map(|t| parse_event(&actions_line, t))
-        .collect::<Result<Vec<_>, _>>()?;
+    let events = actions_line.each(parse_event)?;
     Ok(Block {
         hand,
         dealer,

@@ -7,7 +7,8 @@ use super::text::{
     apply, pair_text, read_block, read_future, refused_claim, write_block, write_future,
 };
 use crate::core::text::{
-    header, int, read_rules, rules_line, syntax, Kind, Lines, TextError, TextProblem,
+    check_hand_chain, header, int, read_rules, rules_line, syntax, Kind, Lines, TextError,
+    TextProblem,
 };
 use crate::core::Rng;
 use crate::core::Tie;
@@ -288,22 +289,14 @@ impl SpadesGame {
                 g.act(|s| b.actions_line.at(apply(s, *a)))?;
             }
             let finished = g.history.len() > h;
-            if h < last && (!finished || g.over) {
-                return Err(blocks[h + 1].hand.err(TextProblem::Inconsistent(format!(
-                    "{}, so no hand may follow it",
-                    if finished {
-                        format!("the game is over after hand {h}")
-                    } else {
-                        format!("hand {h} is not finished")
-                    }
-                ))));
-            }
-            if h == last && finished && !g.over {
-                return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
-                    "hand {h} is finished and the game goes on: the text must hold hand {}",
-                    h + 1
-                ))));
-            }
+            check_hand_chain(
+                h,
+                last,
+                finished,
+                g.over,
+                blocks.get(h + 1).map(|n| &n.hand),
+                &b.actions_line,
+            )?;
         }
         g.rng = rng;
         g.deals = queue;

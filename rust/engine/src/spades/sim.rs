@@ -16,7 +16,7 @@ use super::state::{
     check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, SpadesState,
 };
 use super::SpadesGame;
-use crate::batch::Moments;
+use crate::batch::{Columns, Job, Moments, Rows, Stats, StreamJob};
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
@@ -144,7 +144,7 @@ fn follow<B: BitOps, const L: usize>(
         let q = (st.leader[g] + o) & 3;
         let h = st.hands[g][q];
         let c = kernel::follow(h, led[g]);
-        let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
+        let card = kernel::pick(bits, c, &mut rng[g]);
         st.hands[g][q] = h & !card;
         trick[g] |= card;
     }
@@ -164,21 +164,14 @@ fn trick<B: BitOps, const L: usize, const FIRST: bool>(
     for g in 0..L {
         let l = st.leader[g];
         let h = st.hands[g][l];
-        let mut c = h;
-        if FIRST && r.first_lead == FirstLead::LowestClub {
-            c = h & 1u64 << r.lowest_club().id();
+        let c = if FIRST && r.first_lead == FirstLead::LowestClub {
+            h & 1u64 << r.lowest_club().id()
+        } else if FIRST && r.first_trick_no_spade_lead {
+            kernel::prefer(h, !SPADE_SUIT)
         } else {
-            let ok = if FIRST && r.first_trick_no_spade_lead {
-                !SPADE_SUIT
-            } else {
-                st.lead_ok[g]
-            };
-            let x = h & ok;
-            if x != 0 {
-                c = x;
-            }
-        }
-        let card = CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0;
+            kernel::prefer(h, st.lead_ok[g])
+        };
+        let card = kernel::pick(bits, c, &mut rng[g]);
         st.hands[g][l] = h & !card;
         led[g] = kernel::led_mask(card);
         trick[g] = card;
@@ -191,8 +184,7 @@ fn trick<B: BitOps, const L: usize, const FIRST: bool>(
         // B-13: the top spade-suit card if any, else the top of the led suit — the top
         // bit of both together, since the spade suit holds the highest ids.
         let z = kernel::winner_lz(trick[g], led[g], SPADE_SUIT);
-        let [o0, o1] = st.owner[g];
-        let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+        let w = kernel::seat_at(st.owner[g], z);
         st.taken[g][w] += 1;
         st.won[g][w & 1] |= 1 << trick_no;
         // B.3 #1: any spade-suit card in a completed trick breaks spades.
@@ -213,8 +205,7 @@ fn last_trick<const L: usize>(st: &mut Lanes<L>) {
         let trick = h[0] | h[1] | h[2] | h[3];
         let led = kernel::led_mask(h[st.leader[g]]);
         let z = kernel::winner_lz(trick, led, SPADE_SUIT);
-        let [o0, o1] = st.owner[g];
-        let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+        let w = kernel::seat_at(st.owner[g], z);
         st.taken[g][w] += 1;
         st.won[g][w & 1] |= 1 << 12;
     }
@@ -277,7 +268,7 @@ fn random_lanes<B: BitOps, const L: usize>(
                 (0..4).find(|&s| h[s] & c != 0).unwrap_or(0)
             }
         };
-        owner[g] = [h[1] | h[3], h[2] | h[3]];
+        owner[g] = kernel::seat_planes(h);
     }
     let mut st = Lanes::<L> {
         hands,
@@ -304,62 +295,24 @@ fn random_lanes<B: BitOps, const L: usize>(
     out
 }
 
-/// Per-hand results of a Spades batch.
-#[derive(Clone, Debug, Default)]
-pub struct SpadesHandsOut {
-    /// Bid values `(n, 4)`.
-    pub bids: Vec<i8>,
-    /// Nil flags `(n, 4)`.
-    pub nil: Vec<bool>,
-    /// Blind-nil flags `(n, 4)`.
-    pub blind: Vec<bool>,
-    /// Bemo per seat `(n, 4)`: 0 none, 1 little, 2 big.
-    pub bemo: Vec<i8>,
-    /// Tricks per seat `(n, 4)`.
-    pub tricks: Vec<u8>,
-    /// Team hand scores `(n, 2)`.
-    pub hand_scores: Vec<i32>,
-    /// Bags added per team `(n, 2)`.
-    pub hand_bags: Vec<i8>,
-}
-
-impl SpadesHandsOut {
-    /// Zeroed storage for `n` hands.
-    pub fn new(n: usize) -> SpadesHandsOut {
-        SpadesHandsOut {
-            bids: vec![0; n * 4],
-            nil: vec![false; n * 4],
-            blind: vec![false; n * 4],
-            bemo: vec![0; n * 4],
-            tricks: vec![0; n * 4],
-            hand_scores: vec![0; n * 2],
-            hand_bags: vec![0; n * 2],
-        }
+crate::columns! {
+    /// Per-hand results of a Spades batch (`seats` is 4).
+    pub struct SpadesHandsOut, SpadesChunk {
+        /// Bid values `(n, 4)`.
+        bids: i8 [seats] = 0,
+        /// Nil flags `(n, 4)`.
+        nil: bool [seats] = false,
+        /// Blind-nil flags `(n, 4)`.
+        blind: bool [seats] = false,
+        /// Bemo per seat `(n, 4)`: 0 none, 1 little, 2 big.
+        bemo: i8 [seats] = 0,
+        /// Tricks per seat `(n, 4)`.
+        tricks: u8 [seats] = 0,
+        /// Team hand scores `(n, 2)`.
+        hand_scores: i32 [2] = 0,
+        /// Bags added per team `(n, 2)`.
+        hand_bags: i8 [2] = 0,
     }
-
-    /// Number of hands.
-    pub fn len(&self) -> usize {
-        self.tricks.len() / 4
-    }
-
-    /// Whether there is no hand.
-    pub fn is_empty(&self) -> bool {
-        self.tricks.is_empty()
-    }
-}
-
-/// Mutable rows of a [`SpadesHandsOut`] for hands `start..`.
-#[derive(Debug)]
-#[allow(missing_docs)]
-pub struct SpadesChunk<'a> {
-    pub start: u64,
-    pub bids: &'a mut [i8],
-    pub nil: &'a mut [bool],
-    pub blind: &'a mut [bool],
-    pub bemo: &'a mut [i8],
-    pub tricks: &'a mut [u8],
-    pub hand_scores: &'a mut [i32],
-    pub hand_bags: &'a mut [i8],
 }
 
 impl SpadesChunk<'_> {
@@ -455,61 +408,24 @@ pub fn fill_hands(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
     fill_impl(Portable, b, c);
 }
 
-impl SpadesHandsOut {
-    /// Rows `from..to` as a chunk whose first hand index is `start + from`.
-    pub fn chunk(&mut self, start: u64, from: usize, to: usize) -> SpadesChunk<'_> {
-        SpadesChunk {
-            start: start + from as u64,
-            bids: &mut self.bids[from * 4..to * 4],
-            nil: &mut self.nil[from * 4..to * 4],
-            blind: &mut self.blind[from * 4..to * 4],
-            bemo: &mut self.bemo[from * 4..to * 4],
-            tricks: &mut self.tricks[from * 4..to * 4],
-            hand_scores: &mut self.hand_scores[from * 2..to * 2],
-            hand_bags: &mut self.hand_bags[from * 2..to * 2],
-        }
+impl Job for SpadesBatch {
+    type Out = SpadesHandsOut;
+
+    fn out(&self, n: usize) -> SpadesHandsOut {
+        SpadesHandsOut::new(n, 4)
+    }
+
+    fn fill(&self, rows: &mut SpadesChunk<'_>) {
+        fill_hands(self, rows);
     }
 }
 
-/// `chunk` cut into work items of `block` hands.
-fn split(chunk: SpadesChunk<'_>, block: usize) -> Vec<SpadesChunk<'_>> {
-    let block = block.max(1);
-    let SpadesChunk {
-        start,
-        bids,
-        nil,
-        blind,
-        bemo,
-        tricks,
-        hand_scores,
-        hand_bags,
-    } = chunk;
-    bids.chunks_mut(block * 4)
-        .zip(nil.chunks_mut(block * 4))
-        .zip(blind.chunks_mut(block * 4))
-        .zip(bemo.chunks_mut(block * 4))
-        .zip(tricks.chunks_mut(block * 4))
-        .zip(hand_scores.chunks_mut(block * 2))
-        .zip(hand_bags.chunks_mut(block * 2))
-        .enumerate()
-        .map(
-            |(i, ((((((bids, nil), blind), bemo), tricks), hand_scores), hand_bags))| SpadesChunk {
-                start: start + (i * block) as u64,
-                bids,
-                nil,
-                blind,
-                bemo,
-                tricks,
-                hand_scores,
-                hand_bags,
-            },
-        )
-        .collect()
-}
+impl StreamJob for SpadesBatch {
+    type Stats = SpadesStats;
 
-/// Simulates the hands of `chunk` over the current rayon pool in blocks of `block` hands.
-pub fn simulate_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, block: usize) {
-    crate::batch::run_all(split(chunk, block), |mut c| fill_hands(b, &mut c));
+    fn stats(&self) -> SpadesStats {
+        SpadesStats::default()
+    }
 }
 
 /// The deal of a caller's deck order: card `k` of `order` (the rules' 52 cards in any
@@ -523,31 +439,45 @@ pub fn deal_from_order(rules: &SpadesRules, dealer: u8, order: &[u8]) -> Result<
     check_deal(rules, &hands)
 }
 
-/// Simulates the hands of `chunk` from caller deals: hand `chunk.start + k` is dealt
-/// `deals[k]` (dealer `index % 4`, zero totals and bags) and stepped with the batch policies
-/// and the policy stream of its index, as `SpadesState::new` plus [`play_out`] would.
-pub fn simulate_dealt_chunk(b: &SpadesBatch, chunk: SpadesChunk<'_>, deals: &[Deal], block: usize) {
-    let block = block.max(1);
-    let work: Vec<_> = split(chunk, block)
-        .into_iter()
-        .zip(deals.chunks(block))
-        .collect();
-    crate::batch::run_all(work, |(mut c, d)| {
-        for (row, deal) in d.iter().enumerate() {
-            let index = c.start + row as u64;
-            let dealer = (index % 4) as u8;
-            let mut s = SpadesState::new(&b.rules, *deal, dealer, index, [0, 0], [0, 0]);
-            play_out(&b.policies, &mut s, &mut policy_rng(b.seed, index));
-            c.store(row, &outcome_of(&s));
-        }
-    });
+/// A batch of caller deals: item `first + k` is dealt `deals[k]` (dealer `index % 4`, zero
+/// totals and bags) and stepped with the batch policies and the policy stream of its index,
+/// as `SpadesState::new` plus [`play_out`] would.
+#[derive(Clone, Copy, Debug)]
+pub struct Dealt<'a> {
+    /// Rules, seed and policies.
+    pub batch: &'a SpadesBatch,
+    /// The deals.
+    pub deals: &'a [Deal],
+    /// The batch index of `deals[0]`.
+    pub first: u64,
 }
 
-/// Simulates `n` hands from index 0 (convenience).
-pub fn simulate_hands(b: &SpadesBatch, n: usize, block: usize) -> SpadesHandsOut {
-    let mut out = SpadesHandsOut::new(n);
-    simulate_chunk(b, out.chunk(0, 0, n), block);
-    out
+impl Job for Dealt<'_> {
+    type Out = SpadesHandsOut;
+
+    fn out(&self, n: usize) -> SpadesHandsOut {
+        SpadesHandsOut::new(n, 4)
+    }
+
+    fn fill(&self, rows: &mut SpadesChunk<'_>) {
+        let b = self.batch;
+        for row in 0..rows.rows() {
+            let index = rows.start + row as u64;
+            let dealer = (index % 4) as u8;
+            let deal = self.deals[(index - self.first) as usize];
+            let mut s = SpadesState::new(&b.rules, deal, dealer, index, [0, 0], [0, 0]);
+            play_out(&b.policies, &mut s, &mut policy_rng(b.seed, index));
+            rows.store(row, &outcome_of(&s));
+        }
+    }
+}
+
+impl StreamJob for Dealt<'_> {
+    type Stats = SpadesStats;
+
+    fn stats(&self) -> SpadesStats {
+        SpadesStats::default()
+    }
 }
 
 /// Constant-memory aggregates of Spades hands, exact integers (merge order does not matter).
@@ -573,9 +503,8 @@ pub struct SpadesStats {
     pub tricks_hist: [[i64; 14]; 4],
 }
 
-impl SpadesStats {
-    /// Adds every hand of `out`.
-    pub fn add(&mut self, out: &SpadesHandsOut) {
+impl Stats<SpadesHandsOut> for SpadesStats {
+    fn add(&mut self, out: &SpadesHandsOut) {
         for j in 0..out.len() {
             let mut contract = [0i64; 2];
             let mut got = [0i64; 2];
@@ -604,8 +533,7 @@ impl SpadesStats {
         self.hands += out.len() as u64;
     }
 
-    /// Adds another part.
-    pub fn merge(&mut self, o: &SpadesStats) {
+    fn merge(&mut self, o: &SpadesStats) {
         self.hands += o.hands;
         for t in 0..2 {
             self.score[t].merge(&o.score[t]);
@@ -624,48 +552,28 @@ impl SpadesStats {
     }
 }
 
-/// Statistics of the hands `start..start + deals.len()` dealt `deals`, played as
-/// [`simulate_dealt_chunk`] plays them (in blocks of `block`).
-pub fn stream_dealt_hands(
-    b: &SpadesBatch,
-    start: u64,
-    deals: &[Deal],
-    block: usize,
-) -> SpadesStats {
-    let mut out = SpadesHandsOut::new(deals.len());
-    simulate_dealt_chunk(b, out.chunk(start, 0, deals.len()), deals, block);
-    let mut st = SpadesStats::default();
-    st.add(&out);
-    st
-}
-
-/// Statistics of hands `start..start + n` in blocks of `block`, in constant memory.
-pub fn stream_hands(b: &SpadesBatch, start: u64, n: u64, block: u64) -> SpadesStats {
-    let parts = crate::batch::map_all(crate::batch::blocks(start, n, block), |(s0, len)| {
-        let mut out = SpadesHandsOut::new(len as usize);
-        fill_hands(b, &mut out.chunk(s0, 0, len as usize));
-        let mut st = SpadesStats::default();
-        st.add(&out);
-        st
-    });
-    let mut total = SpadesStats::default();
-    for st in &parts {
-        total.merge(st);
+crate::columns! {
+    /// Per-game results of a Spades batch.
+    pub struct SpadesGamesOut, SpadesGamesRows {
+        /// Final team totals `(n, 2)`.
+        totals: i64 [2] = 0,
+        /// Winning teams `(n, 2)`.
+        winners: bool [2] = false,
+        /// Hands played per game.
+        hands_played: u32 [1] = 0,
+        /// Whether the game reached its end rule (false: stopped at the hand limit).
+        finished: bool [1] = false,
     }
-    total
 }
 
-/// Per-game results of a Spades batch.
-#[derive(Clone, Debug, Default)]
-pub struct SpadesGamesOut {
-    /// Final team totals `(n, 2)`.
-    pub totals: Vec<i64>,
-    /// Winning teams `(n, 2)`.
-    pub winners: Vec<bool>,
-    /// Hands played per game.
-    pub hands_played: Vec<u32>,
-    /// Whether the game reached its end rule (false: stopped at the hand limit).
-    pub finished: Vec<bool>,
+/// The games mode of a [`SpadesBatch`]: whole games, one per row, each stopped after
+/// `hand_limit` hands if it has not ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a> {
+    /// Rules, seed and policies.
+    pub batch: &'a SpadesBatch,
+    /// The most hands a game may play.
+    pub hand_limit: usize,
 }
 
 /// Plays game `index` of a batch to its end, or until `hand_limit` hands are played (random
@@ -682,61 +590,21 @@ pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize) -> SpadesGame {
     game
 }
 
-/// Simulates games `start..start + n` over the current rayon pool, in blocks.
-pub fn simulate_games(
-    b: &SpadesBatch,
-    start: u64,
-    n: usize,
-    block: usize,
-    hand_limit: usize,
-) -> SpadesGamesOut {
-    let block = block.max(1);
-    let mut out = SpadesGamesOut {
-        totals: vec![0; n * 2],
-        winners: vec![false; n * 2],
-        hands_played: vec![0; n],
-        finished: vec![false; n],
-    };
-    let work: Vec<_> = out
-        .totals
-        .chunks_mut(block * 2)
-        .zip(out.winners.chunks_mut(block * 2))
-        .zip(out.hands_played.chunks_mut(block))
-        .zip(out.finished.chunks_mut(block))
-        .enumerate()
-        .collect();
-    crate::batch::run_all(work, |(i, (((totals, winners), played), finished))| {
-        for j in 0..played.len() {
-            let g = play_game(b, start + (i * block + j) as u64, hand_limit);
-            finished[j] = g.is_over();
-            totals[j * 2..j * 2 + 2].copy_from_slice(&g.totals());
-            winners[j * 2] = g.winners() & 1 != 0;
-            winners[j * 2 + 1] = g.winners() & 2 != 0;
-            played[j] = g.history().len() as u32;
-        }
-    });
-    out
-}
+impl Job for Games<'_> {
+    type Out = SpadesGamesOut;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    fn out(&self, n: usize) -> SpadesGamesOut {
+        SpadesGamesOut::new(n, 4)
+    }
 
-    #[test]
-    fn stream_of_the_batch_deals_equals_the_batch_stream() {
-        for policies in [[Policy::Random; 4], [Policy::Heuristic; 4]] {
-            let b = SpadesBatch {
-                rules: SpadesRules::default(),
-                seed: 12,
-                policies,
-            };
-            let deals: Vec<Deal> = (5..45)
-                .map(|i| *batch_state(&b.rules, b.seed, i).deal())
-                .collect();
-            assert_eq!(
-                stream_dealt_hands(&b, 5, &deals, 7),
-                stream_hands(&b, 5, 40, 16)
-            );
+    fn fill(&self, rows: &mut SpadesGamesRows<'_>) {
+        for j in 0..rows.rows() {
+            let g = play_game(self.batch, rows.start + j as u64, self.hand_limit);
+            rows.finished[j] = g.is_over();
+            rows.totals[j * 2..j * 2 + 2].copy_from_slice(&g.totals());
+            rows.winners[j * 2] = g.winners() & 1 != 0;
+            rows.winners[j * 2 + 1] = g.winners() & 2 != 0;
+            rows.hands_played[j] = g.history().len() as u32;
         }
     }
 }

@@ -197,11 +197,7 @@ pub(super) fn read_block<'a>(
         redeals.push((l, seat, d));
     }
     let actions_line = lines.expect("actions")?;
-    let actions = actions_line
-        .fields
-        .iter()
-        .map(|t| parse_action(&actions_line, t))
-        .collect::<Result<Vec<_>, _>>()?;
+    let actions = actions_line.each(parse_action)?;
     Ok(Block {
         hand,
         dealer,

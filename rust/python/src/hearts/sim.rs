@@ -2,13 +2,12 @@
 
 use super::rules::PyHeartsRules;
 use super::state::PyHeartsState;
-use crate::batch::{put, put_moments, simulate_function, Dict, GameColumns, Job, Simulate};
+use crate::batch::{
+    deck_orders, games_dict, put, put_moments, simulate_function, Dict, Run, Simulate,
+};
 use crate::errors::deck_order_error;
 use crate::policy::PolicySpec;
-use hearts_engine::hearts::sim::{
-    check_deals, simulate_chunk, simulate_games, stream_hands, Batch, HandStats, HandsOut, Policy,
-    TablePolicy,
-};
+use hearts_engine::hearts::sim::{check_deals, Batch, Games, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsRules, Scoring, CHIP_UNIT};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -50,12 +49,12 @@ pub fn act(spec: &PolicySpec, s: &mut PyHeartsState, rng: &mut Rng) -> PyResult<
 pub struct Hearts;
 
 impl Hearts {
-    fn batch<'a>(job: &'a Job<'_, '_, Self>) -> Batch<'a> {
+    fn batch<'a>(run: &'a Run<'_, '_, Self>) -> Batch<'a> {
         Batch {
-            rules: job.rules,
-            seed: job.seed,
-            policy: job.policies,
-            deals: job.deals.as_deref(),
+            rules: run.rules,
+            seed: run.seed,
+            policy: run.policies,
+            deals: run.deals.as_deref(),
         }
     }
 }
@@ -75,23 +74,17 @@ impl Simulate for Hearts {
     }
 
     fn deals(_rules: &HeartsRules, obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, usize)> {
-        let orders = crate::batch::deck_orders(obj, 51)?;
+        let orders = deck_orders(obj, 51)?;
         check_deals(&orders).map_err(|e| deck_order_error(&e))?;
         let rows = orders.len() / 52;
         Ok((orders, rows))
     }
 
-    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let b = Self::batch(job);
+    fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
+        let b = Self::batch(run);
         let p = usize::from(b.rules.players);
-        let mut out = HandsOut::new(n, p);
-        job.run(
-            n,
-            HANDS_PER_CHUNK,
-            |s, e| simulate_chunk(&b, out.chunk(0, s, e), p, BLOCK),
-            |()| {},
-        )?;
-        let d = PyDict::new(job.py);
+        let out = run.fill(&b, n, HANDS_PER_CHUNK, BLOCK)?;
+        let d = PyDict::new(run.py);
         put(&d, "points", out.points, &[n, p])?;
         // int32 as in every game (docs/protocol.md); the engine keeps Hearts scores as i16.
         let scores = out.hand_scores.iter().map(|&x| i32::from(x)).collect();
@@ -102,18 +95,11 @@ impl Simulate for Hearts {
         Ok(d)
     }
 
-    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let b = Self::batch(job);
-        let p = usize::from(b.rules.players);
-        let v = b.rules.total_penalty() as usize;
-        let mut st = HandStats::new(p, v);
-        job.run(
-            n,
-            HANDS_PER_CHUNK,
-            |s, e| stream_hands(&b, s as u64, (e - s) as u64, BLOCK as u64),
-            |part| st.merge(&part),
-        )?;
-        let d = PyDict::new(job.py);
+    fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
+        let b = Self::batch(run);
+        let st = run.stream(&b, n, HANDS_PER_CHUNK, BLOCK)?;
+        let (p, v) = (st.players, st.v);
+        let d = PyDict::new(run.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "points", &st.points, true)?;
         put_moments(&d, "hand_scores", &st.scores, true)?;
@@ -124,23 +110,14 @@ impl Simulate for Hearts {
         Ok(d)
     }
 
-    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, _hand_limit: usize) -> Dict<'py> {
-        let b = Self::batch(job);
-        let cols = job.games(n, GAMES_PER_CHUNK, |start, len| {
-            let g = simulate_games(&b, start, len, GAME_BLOCK);
-            GameColumns {
-                totals: g.totals,
-                winners: g.winners,
-                hands_played: g.hands_played,
-                // Every Hearts game is played to its end rule: there is no hand limit.
-                finished: vec![true; len],
-                pot: g.pot,
-            }
-        })?;
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, _hand_limit: usize) -> Dict<'py> {
+        let b = Self::batch(run);
         let p = usize::from(b.rules.players);
+        let out = run.fill(&Games(&b), n, GAMES_PER_CHUNK, GAME_BLOCK)?;
         let chips =
-            (b.rules.scoring == Scoring::Chips).then(|| (cols.totals.clone(), cols.pot.clone()));
-        let d = cols.into_dict(job.py, p)?;
+            (b.rules.scoring == Scoring::Chips).then(|| (out.totals.clone(), out.pot.clone()));
+        // Every Hearts game is played to its end rule: there is no hand limit.
+        let d = games_dict!(run.py, out, n, p, finished: vec![true; n]);
         if let Some((units, pot)) = chips {
             #[allow(clippy::cast_precision_loss)]
             let whole = |units: &[i64]| -> Vec<f64> {

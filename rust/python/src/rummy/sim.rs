@@ -2,10 +2,10 @@
 
 use super::rules::PyRummyRules;
 use super::state::PyRummyState;
-use crate::batch::{game_columns, put, put_moments, simulate_function, Dict, Job, Simulate};
+use crate::batch::{games_dict, put, put_moments, simulate_function, Dict, Run, Simulate};
 use crate::policy::PolicySpec;
 use hearts_engine::rummy::policy::{act as policy_act, RummyPolicy};
-use hearts_engine::rummy::sim::{simulate_games, simulate_hands, RummyStats};
+use hearts_engine::rummy::sim::{Games, RummyBatch};
 use hearts_engine::rummy::RummyRules;
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -15,6 +15,10 @@ use pyo3::types::PyDict;
 const HANDS_PER_CHUNK: usize = 1 << 10;
 /// Games per GIL round trip.
 const GAMES_PER_CHUNK: usize = HANDS_PER_CHUNK / 16;
+/// Hands per work item of a thread.
+const BLOCK: usize = 64;
+/// Games per work item of a thread.
+const GAME_BLOCK: usize = 8;
 
 /// The rummy policies of a `players`-seat table (`greedy` by default).
 fn policies(spec: &PolicySpec, players: u8) -> PyResult<Vec<RummyPolicy>> {
@@ -36,6 +40,16 @@ pub fn act(spec: &PolicySpec, s: &mut PyRummyState, rng: &mut Rng) -> PyResult<b
 /// The rummy batch (no caller deals).
 pub struct Rummy;
 
+impl Rummy {
+    fn batch<'a>(run: &'a Run<'_, '_, Self>) -> RummyBatch<'a> {
+        RummyBatch {
+            rules: run.rules,
+            seed: run.seed,
+            policies: &run.policies,
+        }
+    }
+}
+
 impl Simulate for Rummy {
     type Rules = RummyRules;
     type Policies = Vec<RummyPolicy>;
@@ -49,41 +63,21 @@ impl Simulate for Rummy {
         policies(spec, rules.players)
     }
 
-    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let (rules, seed, policies) = (&job.rules, job.seed, &job.policies);
-        let (mut scores, mut opened, mut went, mut turns) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        job.run(
-            n,
-            HANDS_PER_CHUNK,
-            |s, e| simulate_hands(rules, seed, policies, s as u64, e - s),
-            |part| {
-                scores.extend(part.hand_scores);
-                opened.extend(part.opened);
-                went.extend(part.went_out);
-                turns.extend(part.turns);
-            },
-        )?;
-        let p = usize::from(job.rules.players);
-        let d = PyDict::new(job.py);
-        put(&d, "hand_scores", scores, &[n, p])?;
-        put(&d, "opened", opened, &[n, p])?;
-        put(&d, "went_out", went, &[n])?;
-        put(&d, "turns", turns, &[n])?;
+    fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
+        let out = run.fill(&Self::batch(run), n, HANDS_PER_CHUNK, BLOCK)?;
+        let p = out.players;
+        let d = PyDict::new(run.py);
+        put(&d, "hand_scores", out.hand_scores, &[n, p])?;
+        put(&d, "opened", out.opened, &[n, p])?;
+        put(&d, "went_out", out.went_out, &[n])?;
+        put(&d, "turns", out.turns, &[n])?;
         Ok(d)
     }
 
-    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let (rules, seed, policies) = (&job.rules, job.seed, &job.policies);
-        let p = usize::from(rules.players);
-        let mut st = RummyStats::new(p);
-        job.run(
-            n,
-            HANDS_PER_CHUNK,
-            |s, e| simulate_hands(rules, seed, policies, s as u64, e - s),
-            |part| st.add(&part),
-        )?;
-        let d = PyDict::new(job.py);
+    fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
+        let st = run.stream(&Self::batch(run), n, HANDS_PER_CHUNK, BLOCK)?;
+        let p = st.opens.len();
+        let d = PyDict::new(run.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "hand_scores", &st.score, true)?;
         put(&d, "opens", st.opens, &[p])?;
@@ -94,14 +88,15 @@ impl Simulate for Rummy {
         Ok(d)
     }
 
-    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        let (rules, seed, policies) = (&job.rules, job.seed, &job.policies);
-        let cols = job.games(n, GAMES_PER_CHUNK, |start, len| {
-            game_columns!(simulate_games(
-                rules, seed, policies, start, len, hand_limit
-            ))
-        })?;
-        cols.into_dict(job.py, usize::from(job.rules.players))
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
+        let b = Self::batch(run);
+        let games = Games {
+            batch: &b,
+            hand_limit,
+        };
+        let out = run.fill(&games, n, GAMES_PER_CHUNK, GAME_BLOCK)?;
+        let p = out.players;
+        Ok(games_dict!(run.py, out, n, p))
     }
 }
 

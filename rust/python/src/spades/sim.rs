@@ -3,15 +3,12 @@
 use super::rules::PySpadesRules;
 use super::state::PySpadesState;
 use crate::batch::{
-    deck_orders, game_columns, put, put_moments, simulate_function, Dict, Job, Simulate,
+    deck_orders, games_dict, put, put_moments, simulate_function, Dict, Run, Simulate,
 };
 use crate::errors::{InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
 use hearts_engine::spades::policy::{self, Policy};
-use hearts_engine::spades::sim::{
-    deal_from_order, simulate_chunk, simulate_dealt_chunk, simulate_games, stream_dealt_hands,
-    stream_hands, SpadesBatch, SpadesHandsOut, SpadesStats,
-};
+use hearts_engine::spades::sim::{deal_from_order, Dealt, Games, SpadesBatch};
 use hearts_engine::spades::{Deal, SpadesRules};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -47,11 +44,11 @@ pub fn act(spec: &PolicySpec, s: &mut PySpadesState, rng: &mut Rng) -> PyResult<
 pub struct Spades;
 
 impl Spades {
-    fn batch(job: &Job<'_, '_, Self>) -> SpadesBatch {
+    fn batch(run: &Run<'_, '_, Self>) -> SpadesBatch {
         SpadesBatch {
-            rules: job.rules,
-            seed: job.seed,
-            policies: job.policies,
+            rules: run.rules,
+            seed: run.seed,
+            policies: run.policies,
         }
     }
 }
@@ -84,22 +81,20 @@ impl Simulate for Spades {
         Ok((deals, rows))
     }
 
-    fn hands<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let (b, deals) = (Self::batch(job), job.deals.as_deref());
-        let mut out = SpadesHandsOut::new(n);
-        job.run(
-            n,
-            HANDS_PER_CHUNK,
-            |s, e| {
-                let chunk = out.chunk(0, s, e);
-                match deals {
-                    Some(d) => simulate_dealt_chunk(&b, chunk, &d[s..e], BLOCK),
-                    None => simulate_chunk(&b, chunk, BLOCK),
-                }
-            },
-            |()| {},
-        )?;
-        let d = PyDict::new(job.py);
+    fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
+        let b = Self::batch(run);
+        let out = match run.deals.as_deref() {
+            Some(deals) => {
+                let dealt = Dealt {
+                    batch: &b,
+                    deals,
+                    first: 0,
+                };
+                run.fill(&dealt, n, HANDS_PER_CHUNK, BLOCK)?
+            }
+            None => run.fill(&b, n, HANDS_PER_CHUNK, BLOCK)?,
+        };
+        let d = PyDict::new(run.py);
         put(&d, "bids", out.bids, &[n, 4])?;
         put(&d, "nil", out.nil, &[n, 4])?;
         put(&d, "blind", out.blind, &[n, 4])?;
@@ -110,19 +105,20 @@ impl Simulate for Spades {
         Ok(d)
     }
 
-    fn stream<'py>(job: &Job<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let (b, deals) = (Self::batch(job), job.deals.as_deref());
-        let mut st = SpadesStats::default();
-        job.run(
-            n,
-            HANDS_PER_CHUNK,
-            |s, e| match deals {
-                Some(d) => stream_dealt_hands(&b, s as u64, &d[s..e], BLOCK),
-                None => stream_hands(&b, s as u64, (e - s) as u64, BLOCK as u64),
-            },
-            |part| st.merge(&part),
-        )?;
-        let d = PyDict::new(job.py);
+    fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
+        let b = Self::batch(run);
+        let st = match run.deals.as_deref() {
+            Some(deals) => {
+                let dealt = Dealt {
+                    batch: &b,
+                    deals,
+                    first: 0,
+                };
+                run.stream(&dealt, n, HANDS_PER_CHUNK, BLOCK)?
+            }
+            None => run.stream(&b, n, HANDS_PER_CHUNK, BLOCK)?,
+        };
+        let d = PyDict::new(run.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "hand_scores", &st.score, true)?;
         put_moments(&d, "hand_bags", &st.bags, false)?;
@@ -136,12 +132,14 @@ impl Simulate for Spades {
         Ok(d)
     }
 
-    fn games<'py>(job: &Job<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        let b = Self::batch(job);
-        let cols = job.games(n, GAMES_PER_CHUNK, |start, len| {
-            game_columns!(simulate_games(&b, start, len, GAME_BLOCK, hand_limit))
-        })?;
-        cols.into_dict(job.py, 2)
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
+        let b = Self::batch(run);
+        let games = Games {
+            batch: &b,
+            hand_limit,
+        };
+        let out = run.fill(&games, n, GAMES_PER_CHUNK, GAME_BLOCK)?;
+        Ok(games_dict!(run.py, out, n, 2))
     }
 }
 

@@ -19,12 +19,6 @@ const KS: u64 = 1 << 50;
 const AS: u64 = 1 << 51;
 const JD: u64 = 1 << 22;
 
-/// The random policy's card among the legal cards `c`: `c.nth(rng.below(c.count()))`.
-#[inline(always)]
-fn pick<B: BitOps>(bits: B, c: u64, rng: &mut Rng) -> u64 {
-    CardSet(c).nth_bit(bits, rng.below(c.count_ones())).0
-}
-
 /// The deal's draw ranges with four players (a full deck): 52, 51, …, 14.
 const DEAL4_BOUNDS: [u32; 39] = {
     let mut b = [0u32; 39];
@@ -390,7 +384,7 @@ impl FastRules {
             };
             // Seat of every card in two bit planes: the trick's winner is then read off
             // its top led-suit card, instead of tracking the best card seat by seat.
-            st.owner[g] = [h[1] | h[3], h[2] | h[3]];
+            st.owner[g] = kernel::seat_planes(h);
         }
         if r.early_end {
             if self.trick4::<B, L, true, true>(bits, &mut st, &mut rng) {
@@ -489,7 +483,7 @@ impl FastRules {
             if FIRST && r.first_trick_no_points {
                 c = kernel::prefer(c, !self.penalty);
             }
-            let lead = pick(bits, c, &mut rng[g]);
+            let lead = kernel::pick(bits, c, &mut rng[g]);
             st.hands[g][l] = h & !lead;
             led[g] = kernel::led_mask(lead);
             trick[g] = lead;
@@ -506,8 +500,7 @@ impl FastRules {
             }
             // the highest card of the led suit wins; its seat is in the bit planes.
             let z = kernel::winner_lz(trick[g], led[g], 0);
-            let [o0, o1] = st.owner[g];
-            let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+            let w = kernel::seat_at(st.owner[g], z);
             st.captured[g][w] |= trick[g];
             st.taken[g][w] += 1;
             if trick[g] & self.breakers != 0 {
@@ -536,8 +529,7 @@ impl FastRules {
             let trick = h[0] | h[1] | h[2] | h[3];
             let led = kernel::led_mask(h[st.leader[g] & 3]);
             let z = kernel::winner_lz(trick, led, 0);
-            let [o0, o1] = st.owner[g];
-            let w = ((o0 << z) >> 63 | ((o1 << z) >> 63) << 1) as usize;
+            let w = kernel::seat_at(st.owner[g], z);
             st.captured[g][w] |= trick;
             st.taken[g][w] += 1;
             st.hands[g] = [0; 4];
@@ -566,7 +558,7 @@ impl FastRules {
             if FIRST && self.rules.first_trick_no_points {
                 c = kernel::prefer(c, !self.penalty);
             }
-            let b = pick(bits, c, &mut rng[g]);
+            let b = kernel::pick(bits, c, &mut rng[g]);
             st.hands[g][q] = h & !b;
             trick[g] |= b;
         }
@@ -760,7 +752,7 @@ impl FastRules {
                 c = kernel::prefer(c, !self.penalty);
             }
             let lead = if !MIXED || self.heuristic & (1 << l) == 0 {
-                CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0
+                kernel::pick(bits, c, &mut rng[g])
             } else if c.is_power_of_two() {
                 c
             } else {
@@ -791,7 +783,7 @@ impl FastRules {
                     c = kernel::prefer(c, !self.penalty);
                 }
                 let b = if !MIXED || self.heuristic & (1 << q) == 0 {
-                    CardSet(c).nth_bit(bits, rng[g].below(c.count_ones())).0
+                    kernel::pick(bits, c, &mut rng[g])
                 } else {
                     self.heuristic_follow(c, led[g], best[g])
                 };

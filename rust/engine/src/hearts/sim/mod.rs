@@ -14,7 +14,7 @@ pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::batch::{map_all, run_all};
+use crate::batch::{Job, Rows, StreamJob};
 use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
@@ -159,52 +159,20 @@ pub fn batch_state(rules: &HeartsRules, seed: u64, index: u64) -> HeartsState {
     batch_hand(&b, index)
 }
 
-/// Per-hand results of a batch, row-major `(hands, players)`.
-#[derive(Clone, Debug, Default)]
-pub struct HandsOut {
-    /// Players per hand (columns).
-    pub players: usize,
-    /// pen_i.
-    pub points: Vec<u8>,
-    /// h_i.
-    pub hand_scores: Vec<i16>,
-    /// Tricks won per seat.
-    pub tricks: Vec<u8>,
-    /// The moon shooter or −1.
-    pub moon_shooter: Vec<i8>,
-    /// The seat that captured Q♠, or −1.
-    pub queen_taker: Vec<i8>,
-}
-
-impl HandsOut {
-    /// Zeroed storage for `n` hands.
-    pub fn new(n: usize, players: usize) -> HandsOut {
-        HandsOut {
-            players,
-            points: vec![0; n * players],
-            hand_scores: vec![0; n * players],
-            tricks: vec![0; n * players],
-            moon_shooter: vec![-1; n],
-            queen_taker: vec![-1; n],
-        }
+crate::columns! {
+    /// Per-hand results of a batch, row-major `(hands, players)`.
+    pub struct HandsOut, HandsChunk {
+        /// pen_i.
+        points: u8 [seats] = 0,
+        /// h_i.
+        hand_scores: i16 [seats] = 0,
+        /// Tricks won per seat.
+        tricks: u8 [seats] = 0,
+        /// The moon shooter or −1.
+        moon_shooter: i8 [1] = -1,
+        /// The seat that captured Q♠, or −1.
+        queen_taker: i8 [1] = -1,
     }
-}
-
-/// Mutable views of one chunk of [`HandsOut`].
-#[derive(Debug)]
-pub struct HandsChunk<'a> {
-    /// First hand index of the chunk.
-    pub start: u64,
-    /// See [`HandsOut`].
-    pub points: &'a mut [u8],
-    /// See [`HandsOut`].
-    pub hand_scores: &'a mut [i16],
-    /// See [`HandsOut`].
-    pub tricks: &'a mut [u8],
-    /// See [`HandsOut`].
-    pub moon_shooter: &'a mut [i8],
-    /// See [`HandsOut`].
-    pub queen_taker: &'a mut [i8],
 }
 
 /// Hands interleaved by the 4-player all-random routine (4 measured best once its tricks
@@ -222,32 +190,12 @@ fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let fast = FastRules::new(&b.rules, &b.policy);
     let mixed = b.deals.is_some() || !b.policy.all_random(b.rules.players);
     let deal = |i: u64| b.deals.map(|d| &d[i as usize * 52..i as usize * 52 + 52]);
-    let seeds = MixedSeeds::new(b.seed);
     let n = c.moon_shooter.len();
     let mut row = 0;
     while row < n {
         let index = c.start + row as u64;
         let mut outs = [FastOutcome::default(); 4];
         let lanes = match &fast {
-            Some(f) if p == 4 && !mixed && row + LANES4 <= n => {
-                let mut idx = [0u64; LANES4];
-                for (g, x) in idx.iter_mut().enumerate() {
-                    *x = index + g as u64;
-                }
-                let o = f.play4::<B, LANES4>(bits, seeds, idx);
-                // Stored here with the row width a constant 4, not through the generic
-                // (`memcpy`) copies below.
-                for (g, o) in o.iter().enumerate() {
-                    let at = row + g;
-                    c.points[at * 4..at * 4 + 4].copy_from_slice(&o.points);
-                    c.hand_scores[at * 4..at * 4 + 4].copy_from_slice(&o.hand_scores);
-                    c.tricks[at * 4..at * 4 + 4].copy_from_slice(&o.tricks);
-                    c.moon_shooter[at] = o.moon;
-                    c.queen_taker[at] = o.queen;
-                }
-                row += LANES4;
-                continue;
-            }
             Some(f) if row + LANES <= n => {
                 let mut idx = [0u64; LANES];
                 let mut orders = [None; LANES];
@@ -308,6 +256,38 @@ fn queen_taker(s: &HeartsState) -> i8 {
     s.queen_taker().map_or(-1, |p| p as i8)
 }
 
+/// The rows of `c` in groups of [`LANES4`] 4-player all-random hands through
+/// [`FastRules::play4`]; a separate function from [`fill_impl`] so that the kernel's
+/// registers are allocated for it alone.
+#[inline(always)]
+fn fill_four<B: BitOps>(bits: B, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
+    let seeds = MixedSeeds::new(seed);
+    for row in (0..c.moon_shooter.len()).step_by(LANES4) {
+        let mut idx = [0u64; LANES4];
+        for (g, x) in idx.iter_mut().enumerate() {
+            *x = c.start + (row + g) as u64;
+        }
+        let o = f.play4::<B, LANES4>(bits, seeds, idx);
+        // Stored with the row width a constant 4, not through generic (`memcpy`) copies.
+        for (g, o) in o.iter().enumerate() {
+            let at = row + g;
+            c.points[at * 4..at * 4 + 4].copy_from_slice(&o.points);
+            c.hand_scores[at * 4..at * 4 + 4].copy_from_slice(&o.hand_scores);
+            c.tricks[at * 4..at * 4 + 4].copy_from_slice(&o.tricks);
+            c.moon_shooter[at] = o.moon;
+            c.queen_taker[at] = o.queen;
+        }
+    }
+}
+
+/// [`fill_four`] compiled with BMI2, for a CPU proven to have it by `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+#[inline(never)]
+unsafe fn fill_four_bmi2(bits: Bmi2, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
+    fill_four(bits, f, seed, c);
+}
+
 /// [`fill_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
@@ -318,71 +298,58 @@ unsafe fn fill_bmi2(bits: Bmi2, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
 /// Fills one chunk sequentially (the per-thread unit of work), with BMI2 where the CPU has
 /// it.
 pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+    let bmi2 = Bmi2::detect();
+    let n = c.moon_shooter.len();
+    let four = match FastRules::new(&b.rules, &b.policy) {
+        Some(f) if b.rules.players == 4 && b.deals.is_none() && b.policy.all_random(4) => Some(f),
+        _ => None,
+    };
+    let mut rest = match four {
+        Some(f) => {
+            let (mut head, rest) = c.reborrow().split_at(n - n % LANES4);
+            match bmi2 {
+                // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+                #[cfg(target_arch = "x86_64")]
+                Some(bits) => unsafe { fill_four_bmi2(bits, &f, b.seed, &mut head) },
+                _ => fill_four(Portable, &f, b.seed, &mut head),
+            }
+            rest
+        }
+        None => c.reborrow(),
+    };
     #[cfg(target_arch = "x86_64")]
-    if let Some(bits) = Bmi2::detect() {
+    if let Some(bits) = bmi2 {
         // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-        unsafe { fill_bmi2(bits, b, c) };
+        unsafe { fill_bmi2(bits, b, &mut rest) };
         return;
     }
-    fill_impl(Portable, b, c);
+    fill_impl(Portable, b, &mut rest);
 }
 
-impl HandsOut {
-    /// The rows `from..to` as a chunk whose first hand index is `start + from`.
-    pub fn chunk(&mut self, start: u64, from: usize, to: usize) -> HandsChunk<'_> {
-        let p = self.players;
-        HandsChunk {
-            start: start + from as u64,
-            points: &mut self.points[from * p..to * p],
-            hand_scores: &mut self.hand_scores[from * p..to * p],
-            tricks: &mut self.tricks[from * p..to * p],
-            moon_shooter: &mut self.moon_shooter[from..to],
-            queen_taker: &mut self.queen_taker[from..to],
-        }
+impl Job for Batch<'_> {
+    type Out = HandsOut;
+
+    fn out(&self, n: usize) -> HandsOut {
+        HandsOut::new(n, usize::from(self.rules.players))
+    }
+
+    fn fill(&self, rows: &mut HandsChunk<'_>) {
+        fill_hands(self, rows);
     }
 }
 
-/// Simulates the hands of `chunk`, split over the current rayon pool in blocks of `block`
-/// hands (with the `parallel` feature).
-pub fn simulate_chunk(b: &Batch<'_>, chunk: HandsChunk<'_>, players: usize, block: usize) {
-    let p = players;
-    let block = block.max(1);
-    let HandsChunk {
-        start,
-        points,
-        hand_scores,
-        tricks,
-        moon_shooter,
-        queen_taker,
-    } = chunk;
-    let work: Vec<HandsChunk<'_>> = points
-        .chunks_mut(block * p)
-        .zip(hand_scores.chunks_mut(block * p))
-        .zip(tricks.chunks_mut(block * p))
-        .zip(moon_shooter.chunks_mut(block))
-        .zip(queen_taker.chunks_mut(block))
-        .enumerate()
-        .map(
-            |(i, ((((points, hand_scores), tricks), moon_shooter), queen_taker))| HandsChunk {
-                start: start + (i * block) as u64,
-                points,
-                hand_scores,
-                tricks,
-                moon_shooter,
-                queen_taker,
-            },
+impl StreamJob for Batch<'_> {
+    type Stats = HandStats;
+
+    fn stats(&self) -> HandStats {
+        HandStats::new(
+            usize::from(self.rules.players),
+            self.rules.total_penalty() as usize,
         )
-        .collect();
-    run_all(work, |mut c| fill_hands(b, &mut c));
+    }
 }
 
-/// Simulates hands `start..start + n` into `out` (which holds exactly `n` rows).
-pub fn simulate_hands_into(b: &Batch<'_>, start: u64, out: &mut HandsOut, block: usize) {
-    let (p, n) = (out.players, out.moon_shooter.len());
-    simulate_chunk(b, out.chunk(start, 0, n), p, block);
-}
-
-/// Simulates `n` hands from index 0 (single call convenience).
+/// Simulates `n` hands from index 0 with a policy at every seat (convenience).
 pub fn simulate_hands(rules: &HeartsRules, n: usize, seed: u64, policy: Policy) -> HandsOut {
     let b = Batch {
         rules: *rules,
@@ -390,45 +357,26 @@ pub fn simulate_hands(rules: &HeartsRules, n: usize, seed: u64, policy: Policy) 
         policy: TablePolicy::uniform(policy),
         deals: None,
     };
-    let mut out = HandsOut::new(n, usize::from(rules.players));
-    simulate_hands_into(&b, 0, &mut out, 4096);
-    out
+    crate::batch::simulate(&b, 0, n, 4096)
 }
 
-/// Statistics of hands `start..start + n`, accumulated in constant memory.
-pub fn stream_hands(b: &Batch<'_>, start: u64, n: u64, block: u64) -> HandStats {
-    let p = usize::from(b.rules.players);
-    let v = b.rules.total_penalty() as usize;
-    let parts = map_all(crate::batch::blocks(start, n, block), |(s0, len)| {
-        let mut st = HandStats::new(p, v);
-        let mut out = HandsOut::new(len as usize, p);
-        let mut c = out.chunk(s0, 0, len as usize);
-        fill_hands(b, &mut c);
-        st.add(&out);
-        st
-    });
-    // Integer accumulators, merged in block order.
-    let mut total = HandStats::new(p, v);
-    for st in &parts {
-        total.merge(st);
+crate::columns! {
+    /// Per-game results of a batch, row-major `(games, players)`.
+    pub struct GamesOut, GamesRows {
+        /// Final totals: points, or chips in 1/60 units.
+        totals: i64 [seats] = 0,
+        /// Winner flags.
+        winners: bool [seats] = false,
+        /// Hands played per game.
+        hands_played: u32 [1] = 0,
+        /// The chips left in the pot at the end (1/60 units; 0 outside chips).
+        pot: i64 [1] = 0,
     }
-    total
 }
 
-/// Per-game results of a batch, row-major `(games, players)`.
-#[derive(Clone, Debug, Default)]
-pub struct GamesOut {
-    /// Players per game.
-    pub players: usize,
-    /// Final totals: points, or chips in 1/60 units.
-    pub totals: Vec<i64>,
-    /// Winner flags.
-    pub winners: Vec<bool>,
-    /// Hands played per game.
-    pub hands_played: Vec<u32>,
-    /// The chips left in the pot at the end (1/60 units; 0 outside chips).
-    pub pot: Vec<i64>,
-}
+/// The games mode of a [`Batch`]: whole games, one per row.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a>(pub &'a Batch<'a>);
 
 /// Plays game `index` of a batch to its end: first dealer drawn from the deal stream,
 /// every hand dealt from it, policies from the policy stream.
@@ -445,10 +393,10 @@ pub fn play_game_with<B: BitOps>(bits: B, b: &Batch<'_>, index: u64) -> HeartsGa
 }
 
 #[inline(always)]
-fn games_impl<B: BitOps>(bits: B, b: &Batch<'_>, start: u64, out: &mut GamesOut) {
+fn games_impl<B: BitOps>(bits: B, b: &Batch<'_>, out: &mut GamesRows<'_>) {
     let p = out.players;
     for j in 0..out.hands_played.len() {
-        let g = play_game_with(bits, b, start + j as u64);
+        let g = play_game_with(bits, b, out.start + j as u64);
         out.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
         for k in 0..p {
             out.winners[j * p + k] = g.winners() & (1 << k) != 0;
@@ -461,46 +409,24 @@ fn games_impl<B: BitOps>(bits: B, b: &Batch<'_>, start: u64, out: &mut GamesOut)
 /// [`games_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn games_bmi2(bits: Bmi2, b: &Batch<'_>, start: u64, out: &mut GamesOut) {
-    games_impl(bits, b, start, out);
+unsafe fn games_bmi2(bits: Bmi2, b: &Batch<'_>, out: &mut GamesRows<'_>) {
+    games_impl(bits, b, out);
 }
 
-/// Simulates games `start..start + n` (one block per call; the caller parallelises).
-pub fn simulate_games_block(b: &Batch<'_>, start: u64, n: usize) -> GamesOut {
-    let p = usize::from(b.rules.players);
-    let mut out = GamesOut {
-        players: p,
-        totals: vec![0; n * p],
-        winners: vec![false; n * p],
-        hands_played: vec![0; n],
-        pot: vec![0; n],
-    };
-    #[cfg(target_arch = "x86_64")]
-    if let Some(bits) = Bmi2::detect() {
-        // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-        unsafe { games_bmi2(bits, b, start, &mut out) };
-        return out;
-    }
-    games_impl(Portable, b, start, &mut out);
-    out
-}
+impl Job for Games<'_> {
+    type Out = GamesOut;
 
-/// Simulates games `start..start + n` over the current rayon pool, in blocks.
-pub fn simulate_games(b: &Batch<'_>, start: u64, n: usize, block: usize) -> GamesOut {
-    let p = usize::from(b.rules.players);
-    let parts = map_all(
-        crate::batch::blocks(start, n as u64, block as u64),
-        |(s0, len)| simulate_games_block(b, s0, len as usize),
-    );
-    let mut out = GamesOut {
-        players: p,
-        ..GamesOut::default()
-    };
-    for g in parts {
-        out.totals.extend(g.totals);
-        out.winners.extend(g.winners);
-        out.hands_played.extend(g.hands_played);
-        out.pot.extend(g.pot);
+    fn out(&self, n: usize) -> GamesOut {
+        GamesOut::new(n, usize::from(self.0.rules.players))
     }
-    out
+
+    fn fill(&self, rows: &mut GamesRows<'_>) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bits) = Bmi2::detect() {
+            // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+            unsafe { games_bmi2(bits, self.0, rows) };
+            return;
+        }
+        games_impl(Portable, self.0, rows);
+    }
 }

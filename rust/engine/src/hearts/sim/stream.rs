@@ -2,7 +2,7 @@
 //! merging per-thread parts gives the same result in any order).
 
 use super::HandsOut;
-use crate::batch::Moments;
+use crate::batch::{Moments, Stats};
 
 /// Sums, sums of squares, counts and histograms per seat.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -42,9 +42,10 @@ impl HandStats {
             v,
         }
     }
+}
 
-    /// Adds every hand of `out`.
-    pub fn add(&mut self, out: &HandsOut) {
+impl Stats<HandsOut> for HandStats {
+    fn add(&mut self, out: &HandsOut) {
         let p = self.players;
         for (j, &moon) in out.moon_shooter.iter().enumerate() {
             for k in 0..p {
@@ -67,8 +68,7 @@ impl HandStats {
         self.hands += out.moon_shooter.len() as u64;
     }
 
-    /// Adds another part.
-    pub fn merge(&mut self, o: &HandStats) {
+    fn merge(&mut self, o: &HandStats) {
         self.hands += o.hands;
         for (a, b) in [
             (&mut self.points, &o.points),

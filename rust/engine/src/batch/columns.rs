@@ -1,0 +1,177 @@
+//! Column outputs: a batch writes one row per hand (or game) into flat, row-major columns,
+//! some one value wide, some one value per seat (or team). [`columns!`](crate::columns)
+//! declares such a set once: the owning struct of `Vec`s, its mutable view of a range of
+//! rows, and the plumbing the [`batch`](crate::batch) drivers need ([`Columns`], [`Rows`]).
+
+/// An owning set of columns, `len()` rows long.
+pub trait Columns: Send {
+    /// A mutable view of a range of rows.
+    type Rows<'a>: Rows
+    where
+        Self: 'a;
+
+    /// Number of rows.
+    fn len(&self) -> usize;
+
+    /// Whether there is no row.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Rows `from..to` as a view whose first row is item `start + from` of the batch.
+    fn chunk(&mut self, start: u64, from: usize, to: usize) -> Self::Rows<'_>;
+
+    /// Every row, the first one being item `start` of its batch.
+    fn rows(&mut self, start: u64) -> Self::Rows<'_> {
+        let n = self.len();
+        self.chunk(start, 0, n)
+    }
+}
+
+/// A mutable view of rows `start..start + rows()` of a batch's columns.
+pub trait Rows: Send + Sized {
+    /// Number of rows.
+    fn rows(&self) -> usize;
+
+    /// The batch index of the first row.
+    fn start(&self) -> u64;
+
+    /// The first `k` rows and the rest.
+    fn split_at(self, k: usize) -> (Self, Self);
+}
+
+/// `rows` cut into views of `block` rows (the last may be shorter), in order.
+pub fn split<R: Rows>(rows: R, block: usize) -> Vec<R> {
+    let block = block.max(1);
+    let mut out = Vec::with_capacity(rows.rows().div_ceil(block));
+    let mut rest = rows;
+    while rest.rows() > block {
+        let (head, tail) = rest.split_at(block);
+        out.push(head);
+        rest = tail;
+    }
+    if rest.rows() > 0 || out.is_empty() {
+        out.push(rest);
+    }
+    out
+}
+
+/// Declares a set of batch result columns: `$out` owns one `Vec` per column, `$rows<'a>` is a
+/// mutable view of a range of rows. A column is `name: type [width] = initial value`, where
+/// `width` is `seats` (the `players` given to `new`) or a number.
+///
+/// ```
+/// hearts_engine::columns! {
+///     /// Results.
+///     pub struct Out, OutRows {
+///         /// Points per seat.
+///         points: u8 [seats] = 0,
+///         /// Team scores.
+///         teams: i32 [2] = 0,
+///         /// The winner or -1.
+///         winner: i8 [1] = -1,
+///     }
+/// }
+/// use hearts_engine::batch::{Columns, Rows};
+/// let mut out = Out::new(3, 4);
+/// assert_eq!((out.len(), out.points.len(), out.teams.len()), (3, 12, 6));
+/// assert_eq!(out.winner, [-1; 3]);
+/// let (a, b) = out.rows(10).split_at(1);
+/// assert_eq!((a.start, a.points.len(), b.start, b.teams.len()), (10, 4, 11, 4));
+/// ```
+#[macro_export]
+macro_rules! columns {
+    (@width seats, $p:expr) => { $p };
+    (@width $w:literal, $p:expr) => { $w };
+    (
+        $(#[$meta:meta])*
+        pub struct $out:ident, $rows:ident {
+            $(
+                $(#[$fmeta:meta])*
+                $field:ident : $ty:ty [$w:tt] = $init:expr
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct $out {
+            /// Players per row (the width of the per-seat columns).
+            pub players: usize,
+            len: usize,
+            $( $(#[$fmeta])* pub $field: Vec<$ty>, )*
+        }
+
+        impl $out {
+            /// Storage for `n` rows of `players` seats, every value at its initial value.
+            pub fn new(n: usize, players: usize) -> $out {
+                $out {
+                    players,
+                    len: n,
+                    $( $field: vec![$init; n * $crate::columns!(@width $w, players)], )*
+                }
+            }
+        }
+
+        impl $crate::batch::Columns for $out {
+            type Rows<'a> = $rows<'a>;
+
+            fn len(&self) -> usize {
+                self.len
+            }
+
+            fn chunk(&mut self, start: u64, from: usize, to: usize) -> $rows<'_> {
+                let p = self.players;
+                $rows {
+                    start: start + from as u64,
+                    players: p,
+                    $( $field: &mut self.$field[
+                        from * $crate::columns!(@width $w, p)..to * $crate::columns!(@width $w, p)
+                    ], )*
+                }
+            }
+        }
+
+        #[doc = concat!("Mutable rows of a [`", stringify!($out), "`]; fields as there.")]
+        #[derive(Debug)]
+        #[allow(missing_docs)]
+        pub struct $rows<'a> {
+            /// The batch index of the first row.
+            pub start: u64,
+            /// Players per row.
+            pub players: usize,
+            $( pub $field: &'a mut [$ty], )*
+        }
+
+        impl $rows<'_> {
+            /// The same rows, borrowed again (to split a view one holds by reference).
+            pub fn reborrow(&mut self) -> $rows<'_> {
+                $rows { start: self.start, players: self.players, $( $field: &mut *self.$field, )* }
+            }
+        }
+
+        impl $crate::batch::Rows for $rows<'_> {
+            fn rows(&self) -> usize {
+                $crate::batch::first_len(&[$( self.$field.len() / $crate::columns!(@width $w, self.players).max(1) ),*])
+            }
+
+            fn start(&self) -> u64 {
+                self.start
+            }
+
+            fn split_at(self, k: usize) -> (Self, Self) {
+                let p = self.players;
+                $( let $field = self.$field.split_at_mut(k * $crate::columns!(@width $w, p)); )*
+                (
+                    $rows { start: self.start, players: p, $( $field: $field.0, )* },
+                    $rows { start: self.start + k as u64, players: p, $( $field: $field.1, )* },
+                )
+            }
+        }
+    };
+}
+
+/// The first of a list of lengths (0 for none): a view's row count, from its first column.
+#[doc(hidden)]
+pub fn first_len(lens: &[usize]) -> usize {
+    lens.first().copied().unwrap_or(0)
+}
