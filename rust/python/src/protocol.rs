@@ -22,7 +22,9 @@ pub fn past(text: &str) -> String {
 
 /// The `#[pymethods]` of a state or game class: the protocol members from the pieces that
 /// differ between classes (how to write the text, how to read it, when two objects are
-/// equal, and for a state its hand of a batch), then the class's own members.
+/// equal; for a state its hand of a batch, and for a trick-taking hand the engine's
+/// [`TrickTaking`](hearts_engine::TrickTaking) view, which gives `num_players`, `hands`,
+/// `legal_plays`, `trick` and `tricks_taken`), then the class's own members.
 ///
 /// ```ignore
 /// protocol_class! {
@@ -40,7 +42,8 @@ macro_rules! protocol_class {
         text: |$s:ident| $text:expr,
         read: |$t:ident| $read:expr,
         same: |$a:ident, $b:ident| $same:expr
-        $(, from_batch: $rules:ty => |$r:ident, $seed:ident, $index:ident| $batch:expr)?;
+        $(, from_batch: $rules:ty => |$r:ident, $seed:ident, $index:ident| $batch:expr)?
+        $(, trick_taking: |$h:ident| $hand:expr)?;
         $($members:tt)*
     ) => {
         #[pyo3::pymethods]
@@ -93,6 +96,46 @@ macro_rules! protocol_class {
                     let $seed = $crate::convert::extract_seed(seed)?;
                     let $index = $crate::convert::extract_index(index, "index")?;
                     Ok($batch)
+                }
+            )?
+
+            $(
+                #[getter]
+                fn num_players(&self) -> u8 {
+                    let $h = self;
+                    hearts_engine::TrickTaking::num_players($hand)
+                }
+
+                #[getter]
+                fn hands(&self) -> Vec<Vec<u32>> {
+                    let $h = self;
+                    let hand = $hand;
+                    let seats = hearts_engine::Seat::all(hearts_engine::TrickTaking::num_players(hand));
+                    seats
+                        .map(|s| $crate::convert::ids(hearts_engine::TrickTaking::hand(hand, s)))
+                        .collect()
+                }
+
+                fn legal_plays(&self) -> Vec<u32> {
+                    let $h = self;
+                    $crate::convert::ids(hearts_engine::TrickTaking::legal_plays($hand))
+                }
+
+                #[getter]
+                fn trick(&self) -> Vec<(u8, u8)> {
+                    let $h = self;
+                    let trick = hearts_engine::TrickTaking::trick($hand);
+                    trick.plays().map(|(s, c)| (s, c.id())).collect()
+                }
+
+                #[getter]
+                fn tricks_taken(&self) -> Vec<u32> {
+                    let $h = self;
+                    let hand = $hand;
+                    let seats = hearts_engine::Seat::all(hearts_engine::TrickTaking::num_players(hand));
+                    seats
+                        .map(|s| u32::from(hearts_engine::TrickTaking::tricks_taken(hand, s)))
+                        .collect()
                 }
             )?
 

@@ -175,7 +175,8 @@ protocol_class! {
     text: |s| s.log.to_text(),
     read: |t| HandLog::from_text(t).map(|(log, state)| PyHeartsState { log, state }),
     same: |a, b| a.log == b.log && a.state == b.state,
-    from_batch: PyHeartsRules => |rules, seed, index| PyHeartsState::dealt(batch_state(&rules, seed, index));
+    from_batch: PyHeartsRules => |rules, seed, index| PyHeartsState::dealt(batch_state(&rules, seed, index)),
+    trick_taking: |s| &s.state;
 
     #[new]
     #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, pass_direction = None))]
@@ -232,10 +233,6 @@ protocol_class! {
         PyHeartsRules(*self.state.rules())
     }
     #[getter]
-    fn num_players(&self) -> u8 {
-        self.state.num_players()
-    }
-    #[getter]
     fn dealer(&self) -> u8 {
         self.state.dealer()
     }
@@ -256,10 +253,6 @@ protocol_class! {
         self.state.pass_count()
     }
     #[getter]
-    fn hands(&self) -> Vec<Vec<u32>> {
-        self.state.hands().iter().map(|h| ids(*h)).collect()
-    }
-    #[getter]
     fn current_player(&self) -> Option<u8> {
         self.state.current_player()
     }
@@ -274,15 +267,8 @@ protocol_class! {
         let action = forward_action(&self.state, seat)?;
         self.apply(action)
     }
-    fn legal_plays(&self) -> Vec<u32> {
-        ids(self.state.legal_plays())
-    }
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
-    }
-    #[getter]
-    fn trick(&self) -> Vec<(u8, u8)> {
-        self.state.trick().plays().map(|(s, c)| (s, c.id())).collect()
     }
     #[getter]
     fn trick_number(&self) -> u8 {
@@ -291,10 +277,6 @@ protocol_class! {
     #[getter]
     fn trick_winners(&self) -> Vec<u32> {
         widen(self.state.trick_winners())
-    }
-    #[getter]
-    fn tricks_taken(&self) -> Vec<u32> {
-        widen(self.state.tricks_taken())
     }
     #[getter]
     fn captured(&self) -> Vec<Vec<u32>> {

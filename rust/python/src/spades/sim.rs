@@ -51,6 +51,15 @@ impl Spades {
             policies: run.policies,
         }
     }
+
+    /// The batch of the caller's deals, if any (hand `i` dealt `deals[i]`).
+    fn dealt<'a>(run: &'a Run<'_, '_, Self>, b: &'a SpadesBatch) -> Option<Dealt<'a>> {
+        run.deals.as_deref().map(|deals| Dealt {
+            batch: b,
+            deals,
+            first: 0,
+        })
+    }
 }
 
 impl Simulate for Spades {
@@ -83,15 +92,8 @@ impl Simulate for Spades {
 
     fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(run);
-        let out = match run.deals.as_deref() {
-            Some(deals) => {
-                let dealt = Dealt {
-                    batch: &b,
-                    deals,
-                    first: 0,
-                };
-                run.fill(&dealt, n, HANDS_PER_CHUNK, BLOCK)?
-            }
+        let out = match Self::dealt(run, &b) {
+            Some(dealt) => run.fill(&dealt, n, HANDS_PER_CHUNK, BLOCK)?,
             None => run.fill(&b, n, HANDS_PER_CHUNK, BLOCK)?,
         };
         let d = PyDict::new(run.py);
@@ -107,15 +109,8 @@ impl Simulate for Spades {
 
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(run);
-        let st = match run.deals.as_deref() {
-            Some(deals) => {
-                let dealt = Dealt {
-                    batch: &b,
-                    deals,
-                    first: 0,
-                };
-                run.stream(&dealt, n, HANDS_PER_CHUNK, BLOCK)?
-            }
+        let st = match Self::dealt(run, &b) {
+            Some(dealt) => run.stream(&dealt, n, HANDS_PER_CHUNK, BLOCK)?,
             None => run.stream(&b, n, HANDS_PER_CHUNK, BLOCK)?,
         };
         let d = PyDict::new(run.py);

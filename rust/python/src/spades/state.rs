@@ -236,7 +236,8 @@ protocol_class! {
     text: |s| s.state.to_text(&s.redeals),
     read: |t| SpadesState::from_text(t).map(|(state, redeals)| PySpadesState { state, redeals }),
     same: |a, b| a.state == b.state,
-    from_batch: PySpadesRules => |rules, seed, index| PySpadesState::wrap(batch_state(&rules, seed, index));
+    from_batch: PySpadesRules => |rules, seed, index| PySpadesState::wrap(batch_state(&rules, seed, index)),
+    trick_taking: |s| &s.state;
 
     #[new]
     #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None, bags = None, redeals = None))]
@@ -275,10 +276,6 @@ protocol_class! {
         PySpadesRules(*self.state.rules())
     }
     #[getter]
-    fn num_players(&self) -> u8 {
-        self.state.rules().players
-    }
-    #[getter]
     fn dealer(&self) -> u8 {
         self.state.dealer()
     }
@@ -301,10 +298,6 @@ protocol_class! {
     #[getter]
     fn current_player(&self) -> Option<u8> {
         self.state.current_player()
-    }
-    #[getter]
-    fn hands(&self) -> Vec<Vec<u32>> {
-        self.state.hands().iter().map(|h| ids(*h)).collect()
     }
     #[getter]
     fn face_up(&self) -> Vec<Vec<u32>> {
@@ -350,22 +343,11 @@ protocol_class! {
     fn redeal_claims(&self) -> Vec<u32> {
         widen(self.state.redeal_claims())
     }
-    fn legal_plays(&self) -> Vec<u32> {
-        ids(self.state.legal_plays())
-    }
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         let c = extract_spades_card(card)?;
         self.state
             .try_play(c)
             .map_err(|e| refused_play(&self.state, c, e))
-    }
-    #[getter]
-    fn trick(&self) -> Vec<(u8, u8)> {
-        self.state
-            .trick()
-            .plays()
-            .map(|(s, c)| (s, c.id()))
-            .collect()
     }
     #[getter]
     fn trick_number(&self) -> usize {
@@ -374,10 +356,6 @@ protocol_class! {
     #[getter]
     fn trick_winners(&self) -> Vec<u32> {
         widen(self.state.trick_winners())
-    }
-    #[getter]
-    fn tricks_taken(&self) -> Vec<u32> {
-        widen(&self.state.tricks_taken())
     }
     #[getter]
     fn plays(&self) -> Vec<(u8, u8)> {
