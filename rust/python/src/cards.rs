@@ -4,7 +4,7 @@
 //! …, 52 is `LJ` (the Little Joker of Spades, and rummy's joker) and 53 is `BJ` (the Big
 //! Joker). `card()` also reads `10H`, lower case, suit symbols and `JK` (= `LJ`).
 
-use crate::convert::{extract_card, extract_cards, extract_int, type_name};
+use crate::convert::{card_id, extract_card, extract_cards, extract_int, type_name};
 use crate::errors::{type_error, InvalidCardError};
 use hearts_engine::{Card, CardSet};
 use pyo3::prelude::*;
@@ -37,16 +37,8 @@ pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
 /// The canonical name of a card id 0..53 (`card(card_name(i)) == i`).
 #[pyfunction]
 pub fn card_name(id: &Bound<'_, PyAny>) -> PyResult<String> {
-    let v = extract_int(id, "card_name() argument")?;
-    u8::try_from(v)
-        .ok()
-        .and_then(Card::try_new_with_jokers)
-        .map(|c| c.to_string())
-        .ok_or_else(|| {
-            InvalidCardError::new_err(format!(
-                "card id must be 0..53 (suit*13 + rank for 0..51; 52 = LJ, 53 = BJ), got {v}"
-            ))
-        })
+    let id = card_id(id, 53, "card_name() argument")?;
+    Ok(Card::new_unchecked(id).to_string())
 }
 
 #[pyclass(name = "CardSet", module = "hearts_fast._core", frozen, eq, hash)]
