@@ -92,14 +92,23 @@ pub fn extract_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     Ok(Card::new_unchecked(card_id(obj, 51, "card")?))
 }
 
+/// The items of an iterable, else `ArgumentTypeError` saying `what` must be `a`.
+pub fn iterable<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    a: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    obj.try_iter()
+        .map_err(|_| type_error(format!("{what} must be {a}, got {}", type_name(obj))))?
+        .collect()
+}
+
 /// The items of a sequence (not a str), else `ArgumentTypeError`.
 pub fn seq<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
     if obj.is_instance_of::<PyString>() {
         return Err(type_error(format!("{what} must be a sequence, got str")));
     }
-    obj.try_iter()
-        .map_err(|_| type_error(format!("{what} must be a sequence, got {}", type_name(obj))))?
-        .collect()
+    iterable(obj, what, "a sequence")
 }
 
 /// An iterable of card ids 0..=51 (not a str) as a set, with the first card given twice.
@@ -109,16 +118,10 @@ pub fn extract_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(CardSet, O
             "{what} must be an iterable of int card ids, got str (use hearts_fast.card() to parse names)"
         )));
     }
-    let iter = obj.try_iter().map_err(|_| {
-        type_error(format!(
-            "{what} must be an iterable of int card ids, got {}",
-            type_name(obj)
-        ))
-    })?;
     let mut set = CardSet::EMPTY;
     let mut dup = None;
-    for item in iter {
-        let c = extract_card(&item?)?;
+    for item in iterable(obj, what, "an iterable of int card ids")? {
+        let c = extract_card(&item)?;
         if set.contains(c) && dup.is_none() {
             dup = Some(c);
         }

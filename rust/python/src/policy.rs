@@ -1,7 +1,7 @@
 //! The `policy=` argument of every batch, and `Policy`: the in-engine policies stepping a
 //! hand of any game with the random stream of one batch hand.
 
-use crate::convert::{extract_str, given, opt_index, opt_seed, type_name};
+use crate::convert::{extract_str, given, iterable, opt_index, opt_seed, type_name};
 use crate::errors::{type_error, InvalidArgumentError};
 use hearts_engine::{policy_rng, Rng};
 use pyo3::prelude::*;
@@ -38,17 +38,9 @@ impl PolicySpec {
         if obj.is_instance_of::<PyString>() {
             return Ok(PolicySpec::Uniform(one_name(obj)?));
         }
-        let items: Vec<Bound<'_, PyAny>> = obj
-            .try_iter()
-            .map_err(|_| {
-                type_error(format!(
-                    "policy must be a str or a sequence of str, got {}",
-                    type_name(obj)
-                ))
-            })?
-            .collect::<PyResult<_>>()?;
+        let names = iterable(obj, "policy", "a str or a sequence of str")?;
         Ok(PolicySpec::PerSeat(
-            items.iter().map(one_name).collect::<PyResult<_>>()?,
+            names.iter().map(one_name).collect::<PyResult<_>>()?,
         ))
     }
 

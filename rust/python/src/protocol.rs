@@ -21,33 +21,106 @@ pub fn past(text: &str) -> String {
 }
 
 /// The `#[pymethods]` of a state or game class: the protocol members from the pieces that
-/// differ between classes (how to write the text, how to read it, when two objects are
-/// equal; for a state its hand of a batch, and for a trick-taking hand the engine's
-/// [`TrickTaking`](hearts_engine::TrickTaking) view, which gives `num_players`, `hands`,
-/// `legal_plays`, `trick` and `tricks_taken`), then the class's own members.
+/// differ between classes, then the class's own members. The pieces: how to write the text,
+/// how to read it, and when two objects are equal; the engine hand (a state's own, a game's
+/// current one: a game is over exactly when its current hand is, the next hand being dealt
+/// as soon as one ends) with the rules class, which give `rules`, `num_players`, `phase`,
+/// `current_player` and `is_over` through the verbs every engine hand has; for a state, its
+/// hand of a batch (`from_batch`, `dealer`, `hand_index`); for a trick-taking hand, the
+/// engine's [`TrickTaking`](hearts_engine::TrickTaking) view (`hands`, `legal_plays`,
+/// `trick`, `tricks_taken`); and the constructors `new` and `from_deal` from their
+/// positional and keyword-only argument names (each keyword None by default) and body.
+///
+/// A game class (`game PyX(EngineGame) as "X", hand: current => PyXRules, history: |g, py,
+/// h| entry`) wraps an engine game: its text is the game's, two games are equal when their
+/// pasts are, and `hand_history` holds the `entry` of each completed hand.
 ///
 /// ```ignore
 /// protocol_class! {
-///     PySpadesGame as "SpadesGame",
-///     text: |g| g.0.to_text(),
-///     read: |t| SpadesGame::from_text(t).map(PySpadesGame),
-///     same: |a, b| past(&a.to_text()) == past(&b.to_text());
+///     game PySpadesGame(SpadesGame) as "SpadesGame",
+///     hand: state => PySpadesRules,
+///     history: |_g, py, h| history_entry(py, h),
+///     new(rules; seed, first_dealer, deals, totals, bags) {
+///         let rules = PySpadesRules::extract(rules)?;
+///         …
+///     };
 ///     #[getter]
 ///     fn is_over(&self) -> bool { self.0.is_over() }
 /// }
 /// ```
 macro_rules! protocol_class {
     (
+        game $ty:ident($game:ty) as $class:literal,
+        hand: $current:ident => $py_rules:ident,
+        history: |$hg:ident, $hpy:ident, $hh:ident| $entry:expr
+        $(, new($($np:ident),+; $($nk:ident),+) $new:block)?;
+        $($members:tt)*
+    ) => {
+        $crate::protocol::protocol_class! {
+            $ty as $class,
+            text: |g| g.0.to_text(),
+            read: |t| <$game>::from_text(t).map($ty),
+            same: |a, b| $crate::protocol::past(&a.to_text()) == $crate::protocol::past(&b.to_text()),
+            hand: |g| g.0.$current() => $py_rules
+            $(, new($($np),+; $($nk),+) $new)?;
+
+            #[getter]
+            fn hands_played(&self) -> usize {
+                self.0.history().len()
+            }
+
+            #[getter]
+            fn hand_history<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
+                use pyo3::types::PyListMethods;
+                let list = pyo3::types::PyList::empty(py);
+                for h in self.0.history() {
+                    let ($hg, $hpy, $hh) = (self, py, h);
+                    list.append($entry?)?;
+                }
+                Ok(list)
+            }
+
+            $($members)*
+        }
+    };
+    (
         $ty:ident as $class:literal,
         text: |$s:ident| $text:expr,
         read: |$t:ident| $read:expr,
-        same: |$a:ident, $b:ident| $same:expr
+        same: |$a:ident, $b:ident| $same:expr,
+        hand: |$e:ident| $hand_of:expr => $py_rules:ident
         $(, from_batch: $rules:ty => |$r:ident, $seed:ident, $index:ident| $batch:expr)?
-        $(, trick_taking: |$h:ident| $hand:expr)?;
+        $(, trick_taking: |$h:ident| $hand:expr)?
+        $(, new($($np:ident),+; $($nk:ident),+) $new:block)?
+        $(, from_deal($($dp:ident),+; $($dk:ident),+) $deal:block)?;
         $($members:tt)*
     ) => {
         #[pyo3::pymethods]
         impl $ty {
+            $(
+                #[new]
+                #[pyo3(signature = ($($np),+, *, $($nk = None),+))]
+                #[allow(clippy::too_many_arguments)]
+                fn new(
+                    $($np: &pyo3::Bound<'_, pyo3::PyAny>,)+
+                    $($nk: Option<&pyo3::Bound<'_, pyo3::PyAny>>,)+
+                ) -> pyo3::PyResult<Self> $new
+            )?
+
+            $(
+                #[classmethod]
+                #[pyo3(signature = ($($dp),+, *, $($dk = None),+))]
+                #[allow(clippy::too_many_arguments)]
+                fn from_deal(
+                    _cls: &pyo3::Bound<'_, pyo3::types::PyType>,
+                    $($dp: &pyo3::Bound<'_, pyo3::PyAny>,)+
+                    $($dk: Option<&pyo3::Bound<'_, pyo3::PyAny>>,)+
+                ) -> pyo3::PyResult<Self> $deal
+            )?
+
             fn to_text(&self) -> String {
                 let $s = self;
                 $text
@@ -81,7 +154,51 @@ macro_rules! protocol_class {
                 })
             }
 
+            #[getter]
+            fn rules(&self) -> $py_rules {
+                let $e = self;
+                $py_rules(*($hand_of).rules())
+            }
+
+            #[getter]
+            fn num_players(&self) -> u8 {
+                let $e = self;
+                ($hand_of).rules().players
+            }
+
+            #[getter]
+            fn phase(&self) -> &'static str {
+                let $e = self;
+                ($hand_of).phase().name()
+            }
+
+            #[getter]
+            fn current_player(&self) -> Option<u8> {
+                let $e = self;
+                ($hand_of).current_player()
+            }
+
+            #[getter]
+            fn is_over(&self) -> bool {
+                #[allow(unused_imports)]
+                use hearts_engine::TrickTaking as _;
+                let $e = self;
+                ($hand_of).is_over()
+            }
+
             $(
+                #[getter]
+                fn dealer(&self) -> u8 {
+                    let $e = self;
+                    ($hand_of).dealer()
+                }
+
+                #[getter]
+                fn hand_index(&self) -> u64 {
+                    let $e = self;
+                    ($hand_of).hand_index()
+                }
+
                 /// The initial state of hand `index` of a batch run with `seed`: the hand the
                 /// game's `simulate_*` plays as hand `index` (dealer `index % players`).
                 #[classmethod]
@@ -100,12 +217,6 @@ macro_rules! protocol_class {
             )?
 
             $(
-                #[getter]
-                fn num_players(&self) -> u8 {
-                    let $h = self;
-                    hearts_engine::TrickTaking::num_players($hand)
-                }
-
                 #[getter]
                 fn hands(&self) -> Vec<Vec<u32>> {
                     let $h = self;

@@ -4,12 +4,14 @@ use super::rules::PyHeartsRules;
 use super::state::{
     action_error, extract_deal, extract_direction, forward_action, pass_action, PyHeartsState,
 };
-use crate::convert::{extract_card, given, ids, opt_seat, opt_seed, seats_of_mask, seq, type_name};
+use crate::convert::{
+    extract_card, given, ids, iterable, opt_seat, opt_seed, seats_of_mask, seq, type_name,
+};
 use crate::errors::{type_error, InvalidRulesError};
-use crate::protocol::{past, protocol_class};
+use crate::protocol::protocol_class;
 use hearts_engine::hearts::{
-    hand_dealer, Action, HandDirection, HeartsGame, HeartsRules, PassDirection, ScoresError,
-    Scoring, CHIP_UNIT, MAX_AMOUNT, MAX_PLAYERS,
+    hand_dealer, Action, HandDirection, HandResult, HeartsGame, HeartsRules, PassDirection,
+    ScoresError, Scoring, CHIP_UNIT, MAX_AMOUNT, MAX_PLAYERS,
 };
 use hearts_engine::CardSet;
 use pyo3::prelude::*;
@@ -86,15 +88,9 @@ fn extract_directions(
             rules.pass_direction
         )));
     }
-    let it = pd.try_iter().map_err(|_| {
-        type_error(format!(
-            "pass_directions must be a sequence of str, got {}",
-            type_name(pd)
-        ))
-    })?;
     let mut dirs = Vec::new();
-    for d in it {
-        dirs.extend(extract_direction(Some(&d?))?);
+    for d in iterable(pd, "pass_directions", "a sequence of str")? {
+        dirs.extend(extract_direction(Some(&d))?);
     }
     Ok(dirs)
 }
@@ -108,16 +104,13 @@ fn extract_deals(
     let Some(ds) = given(obj) else {
         return Ok(Vec::new());
     };
-    let it = ds.try_iter().map_err(|_| {
-        type_error(format!(
-            "deals must be a sequence of deals, got {}",
-            type_name(ds)
-        ))
-    })?;
     let mut out = Vec::new();
-    for (h, deal) in it.enumerate() {
+    for (h, deal) in iterable(ds, "deals", "a sequence of deals")?
+        .iter()
+        .enumerate()
+    {
         let dealer = hand_dealer(rules, first_dealer, h as u64);
-        let s = extract_deal(rules, &deal?, dealer, h as u64, HandDirection::Hold)?;
+        let s = extract_deal(rules, deal, dealer, h as u64, HandDirection::Hold)?;
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[..s.dealt().len()].copy_from_slice(s.dealt());
         out.push(hands);
@@ -164,6 +157,20 @@ fn extract_scores(
     Ok(Some((sheet, pot)))
 }
 
+/// One entry of `hand_history` (the first `players` seats of a hand's results).
+fn history_entry<'py>(
+    py: Python<'py>,
+    h: &HandResult,
+    players: u8,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = usize::from(players);
+    let d = PyDict::new(py);
+    d.set_item("points", &h.points[..n])?;
+    d.set_item("hand_scores", &h.hand_scores[..n])?;
+    d.set_item("moon_shooter", h.moon_shooter)?;
+    Ok(d)
+}
+
 impl PyHeartsGame {
     /// Makes `action` in the current hand with the engine's checks.
     fn apply(&mut self, action: Action) -> PyResult<()> {
@@ -175,22 +182,10 @@ impl PyHeartsGame {
 }
 
 protocol_class! {
-    PyHeartsGame as "HeartsGame",
-    text: |g| g.0.to_text(),
-    read: |t| HeartsGame::from_text(t).map(PyHeartsGame),
-    same: |a, b| past(&a.to_text()) == past(&b.to_text());
-
-    #[new]
-    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, pass_directions = None, totals = None, pot = None))]
-    fn new(
-        rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-        first_dealer: Option<&Bound<'_, PyAny>>,
-        deals: Option<&Bound<'_, PyAny>>,
-        pass_directions: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-        pot: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    game PyHeartsGame(HeartsGame) as "HeartsGame",
+    hand: current => PyHeartsRules,
+    history: |g, py, h| history_entry(py, h, g.0.rules().players),
+    new(rules; seed, first_dealer, deals, pass_directions, totals, pot) {
         let r = PyHeartsRules::extract(rules)?;
         let seed = opt_seed(seed)?;
         let first_dealer = opt_seat(first_dealer, r.players, "first_dealer")?;
@@ -202,30 +197,14 @@ protocol_class! {
             game.set_scores(&sheet, pot);
         }
         Ok(PyHeartsGame(game))
-    }
+    };
 
-    #[getter]
-    fn rules(&self) -> PyHeartsRules {
-        PyHeartsRules(*self.0.rules())
-    }
-    #[getter]
-    fn num_players(&self) -> u8 {
-        self.0.rules().players
-    }
     #[getter]
     fn state(&self) -> PyHeartsState {
         PyHeartsState {
             log: self.0.log().clone(),
             state: *self.0.current(),
         }
-    }
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.0.phase().name()
-    }
-    #[getter]
-    fn current_player(&self) -> Option<u8> {
-        self.0.current().current_player()
     }
     fn legal_plays(&self) -> Vec<u32> {
         ids(self.0.current().legal_plays())
@@ -245,23 +224,6 @@ protocol_class! {
         self.apply(action)
     }
     #[getter]
-    fn hands_played(&self) -> usize {
-        self.0.hands_played()
-    }
-    #[getter]
-    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let n = usize::from(self.0.rules().players);
-        let out = PyList::empty(py);
-        for h in self.0.history() {
-            let d = PyDict::new(py);
-            d.set_item("points", &h.points[..n])?;
-            d.set_item("hand_scores", &h.hand_scores[..n])?;
-            d.set_item("moon_shooter", h.moon_shooter)?;
-            out.append(d)?;
-        }
-        Ok(out)
-    }
-    #[getter]
     fn totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
         for &t in self.0.totals() {
@@ -276,10 +238,6 @@ protocol_class! {
     #[getter]
     fn pot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         chips(py, self.0.pot())
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over()
     }
     #[getter]
     fn winners(&self) -> Vec<u32> {

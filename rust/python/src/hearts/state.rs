@@ -2,8 +2,8 @@
 
 use super::rules::PyHeartsRules;
 use crate::convert::{
-    extract_card, extract_cards, extract_int, extract_str, given, ids, opt_index, opt_seat,
-    opt_seed, seats_of_mask, type_name, widen,
+    extract_card, extract_cards, extract_int, extract_str, given, ids, iterable, opt_index,
+    opt_seat, opt_seed, seats_of_mask, widen,
 };
 use crate::errors::InvalidRulesError;
 use crate::errors::{deal_error, illegal, play_error, rules_error, type_error, InvalidDealError};
@@ -11,11 +11,11 @@ use crate::protocol::protocol_class;
 use hearts_engine::hearts::sim::batch_state;
 use hearts_engine::hearts::{
     deal_random, resolve_direction, Action, ActionError, HandDirection, HandLog, HeartsRules,
-    HeartsState, Phase,
+    HeartsState,
 };
 use hearts_engine::{Card, Rng};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::PyString;
 
 #[pyclass(name = "HeartsState", module = "hearts_fast._core")]
 #[derive(Clone)]
@@ -113,15 +113,10 @@ pub fn extract_deal(
             "hands must be a sequence of sequences of card ids, got str".into(),
         ));
     }
-    let iter = hands.try_iter().map_err(|_| {
-        type_error(format!(
-            "hands must be a sequence of sequences of card ids, got {}",
-            type_name(hands)
-        ))
-    })?;
     let mut sets = Vec::new();
-    for (seat, h) in iter.enumerate() {
-        let (set, dup) = extract_cards(&h?, &format!("hands[{seat}]"))?;
+    let a = "a sequence of sequences of card ids";
+    for (seat, h) in iterable(hands, "hands", a)?.iter().enumerate() {
+        let (set, dup) = extract_cards(h, &format!("hands[{seat}]"))?;
         if let Some(c) = dup {
             return Err(InvalidDealError::new_err(format!(
                 "{c} is dealt more than once (in hands[{seat}])"
@@ -175,41 +170,22 @@ protocol_class! {
     text: |s| s.log.to_text(),
     read: |t| HandLog::from_text(t).map(|(log, state)| PyHeartsState { log, state }),
     same: |a, b| a.log == b.log && a.state == b.state,
+    hand: |s| s.state => PyHeartsRules,
     from_batch: PyHeartsRules => |rules, seed, index| PyHeartsState::dealt(batch_state(&rules, seed, index)),
-    trick_taking: |s| &s.state;
-
-    #[new]
-    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, pass_direction = None))]
-    fn new(
-        rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        pass_direction: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    trick_taking: |s| &s.state,
+    new(rules; seed, dealer, hand_index, pass_direction) {
         let (rules, dealer, hand_index, direction, mut rng) =
             hand_args(rules, seed, dealer, hand_index, pass_direction)?;
         let hands = deal_random(&rules, dealer, &mut rng);
         let state = HeartsState::new_unchecked(&rules, hands, dealer, hand_index, direction);
         Ok(PyHeartsState::dealt(state))
-    }
-
-    #[classmethod]
-    #[pyo3(signature = (rules, hands, *, dealer = None, hand_index = None, pass_direction = None, seed = None))]
-    fn from_deal(
-        _cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        hands: &Bound<'_, PyAny>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        pass_direction: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    },
+    from_deal(rules, hands; dealer, hand_index, pass_direction, seed) {
         let (rules, dealer, hand_index, direction, _) =
             hand_args(rules, seed, dealer, hand_index, pass_direction)?;
         let state = extract_deal(&rules, hands, dealer, hand_index, direction)?;
         Ok(PyHeartsState::dealt(state))
-    }
+    };
 
     fn __str__(&self) -> String {
         let s = &self.state;
@@ -229,32 +205,12 @@ protocol_class! {
     }
 
     #[getter]
-    fn rules(&self) -> PyHeartsRules {
-        PyHeartsRules(*self.state.rules())
-    }
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.state.dealer()
-    }
-    #[getter]
-    fn hand_index(&self) -> u64 {
-        self.state.hand_index()
-    }
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.state.phase().name()
-    }
-    #[getter]
     fn pass_direction(&self) -> &'static str {
         self.state.pass_direction().name()
     }
     #[getter]
     fn pass_count(&self) -> u8 {
         self.state.pass_count()
-    }
-    #[getter]
-    fn current_player(&self) -> Option<u8> {
-        self.state.current_player()
     }
     fn pending_passes(&self) -> Vec<u32> {
         seats_of_mask(self.state.pending_passes(), self.state.num_players())
@@ -299,9 +255,5 @@ protocol_class! {
     }
     fn hand_scores(&self) -> Vec<i32> {
         self.state.hand_scores()[..usize::from(self.state.num_players())].to_vec()
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.state.phase() == Phase::Over
     }
 }

@@ -5,8 +5,8 @@ use super::rules::PyRummyRules;
 use super::state::{extract_totals, PyRummyState};
 use crate::convert::{given, opt_seat, opt_seed, seq};
 use crate::errors::{type_error, InvalidDealError};
-use crate::protocol::{past, protocol_class};
-use hearts_engine::rummy::{check_deal, RummyDeal, RummyGame, RummyRules};
+use crate::protocol::protocol_class;
+use hearts_engine::rummy::{check_deal, RummyDeal, RummyGame, RummyHandRecord, RummyRules};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -40,48 +40,32 @@ fn extract_deals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyResult
     Ok(out)
 }
 
-protocol_class! {
-    PyRummyGame as "RummyGame",
-    text: |g| g.0.to_text(),
-    read: |t| RummyGame::from_text(t).map(PyRummyGame),
-    same: |a, b| past(&a.to_text()) == past(&b.to_text());
+/// One entry of `hand_history`.
+fn history_entry<'py>(py: Python<'py>, h: &RummyHandRecord) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("dealer", h.dealer)?;
+    d.set_item("hand_scores", &h.hand_scores)?;
+    d.set_item("totals", &h.totals)?;
+    d.set_item("went_out", h.went_out)?;
+    Ok(d)
+}
 
-    #[new]
-    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, totals = None))]
-    fn new(
-        rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-        first_dealer: Option<&Bound<'_, PyAny>>,
-        deals: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+protocol_class! {
+    game PyRummyGame(RummyGame) as "RummyGame",
+    hand: state => PyRummyRules,
+    history: |_g, py, h| history_entry(py, h),
+    new(rules; seed, first_dealer, deals, totals) {
         let r = PyRummyRules::extract(rules)?;
         let rng = Rng::new(opt_seed(seed)?);
         let first_dealer = opt_seat(first_dealer, r.players, "first_dealer")?;
         let deals = extract_deals(&r, deals)?;
         let totals = extract_totals(&r, totals)?;
         Ok(PyRummyGame(RummyGame::new(&r, rng, first_dealer, deals, totals)))
-    }
+    };
 
-    #[getter]
-    fn rules(&self) -> PyRummyRules {
-        PyRummyRules(*self.0.rules())
-    }
-    #[getter]
-    fn num_players(&self) -> u8 {
-        self.0.rules().players
-    }
     #[getter]
     fn state(&self) -> PyRummyState {
         PyRummyState(self.0.state().clone())
-    }
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.0.state().phase().name()
-    }
-    #[getter]
-    fn current_player(&self) -> Option<u8> {
-        self.0.state().current_player()
     }
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_actions(py, self.0.state())
@@ -98,27 +82,6 @@ protocol_class! {
     #[getter]
     fn totals(&self) -> Vec<i64> {
         self.0.totals().to_vec()
-    }
-    #[getter]
-    fn hands_played(&self) -> usize {
-        self.0.history().len()
-    }
-    #[getter]
-    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for h in self.0.history() {
-            let d = PyDict::new(py);
-            d.set_item("dealer", h.dealer)?;
-            d.set_item("hand_scores", &h.hand_scores)?;
-            d.set_item("totals", &h.totals)?;
-            d.set_item("went_out", h.went_out)?;
-            list.append(d)?;
-        }
-        Ok(list)
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over()
     }
     #[getter]
     fn winners(&self) -> Vec<u32> {

@@ -9,7 +9,7 @@ use hearts_engine::rummy::sim::batch_state;
 use hearts_engine::rummy::{check_deal, RummyRules, RummyState, MAX_TOTAL};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple, PyType};
+use pyo3::types::{PyList, PyTuple};
 
 /// `totals=`: one int per seat within the engine's limit (None or absent: zeros).
 pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
@@ -66,38 +66,16 @@ protocol_class! {
     text: |s| s.0.to_text(),
     read: |t| RummyState::from_text(t).map(PyRummyState),
     same: |a, b| a.0 == b.0,
-    from_batch: PyRummyRules => |rules, seed, index| PyRummyState(batch_state(&rules, seed, index).with_log());
-
-    #[new]
-    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None))]
-    fn new(
-        rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    hand: |s| s.0 => PyRummyRules,
+    from_batch: PyRummyRules => |rules, seed, index| PyRummyState(batch_state(&rules, seed, index).with_log()),
+    new(rules; seed, dealer, hand_index, totals) {
         let (r, dealer, hand_index, totals, rng) =
             hand_args(rules, dealer, hand_index, totals, seed)?;
         Ok(PyRummyState(
             RummyState::deal(&r, dealer, hand_index, totals, rng).with_log(),
         ))
-    }
-
-    #[classmethod]
-    #[pyo3(signature = (rules, hands, stock, *, pile = None, dealer = None, hand_index = None, totals = None, seed = None))]
-    #[allow(clippy::too_many_arguments)]
-    fn from_deal(
-        _cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        hands: &Bound<'_, PyAny>,
-        stock: &Bound<'_, PyAny>,
-        pile: Option<&Bound<'_, PyAny>>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    },
+    from_deal(rules, hands, stock; pile, dealer, hand_index, totals, seed) {
         let (r, dealer, hand_index, totals, rng) =
             hand_args(rules, dealer, hand_index, totals, seed)?;
         let hands = hand_ints(hands, "")?;
@@ -118,7 +96,7 @@ protocol_class! {
             totals,
             rng,
         )))
-    }
+    };
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_actions(py, &self.0)
@@ -161,36 +139,8 @@ protocol_class! {
     }
 
     #[getter]
-    fn rules(&self) -> PyRummyRules {
-        PyRummyRules(*self.0.rules())
-    }
-    #[getter]
-    fn num_players(&self) -> u8 {
-        self.0.rules().players
-    }
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.0.dealer()
-    }
-    #[getter]
-    fn hand_index(&self) -> u64 {
-        self.0.hand_index()
-    }
-    #[getter]
     fn totals(&self) -> Vec<i64> {
         self.0.totals().to_vec()
-    }
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.0.phase().name()
-    }
-    #[getter]
-    fn current_player(&self) -> Option<u8> {
-        self.0.current_player()
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over()
     }
     #[getter]
     fn hands(&self) -> Vec<Vec<u32>> {

@@ -7,11 +7,11 @@ use super::state::{
 };
 use crate::convert::{ids, opt_seat, opt_seed, widen};
 use crate::errors::illegal;
-use crate::protocol::{past, protocol_class};
+use crate::protocol::protocol_class;
 use hearts_engine::spades::{HandRecord, SpadesGame};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
 #[pyclass(name = "SpadesGame", module = "hearts_fast._core")]
 #[derive(Clone)]
@@ -39,21 +39,10 @@ fn history_entry<'py>(py: Python<'py>, h: &HandRecord) -> PyResult<Bound<'py, Py
 }
 
 protocol_class! {
-    PySpadesGame as "SpadesGame",
-    text: |g| g.0.to_text(),
-    read: |t| SpadesGame::from_text(t).map(PySpadesGame),
-    same: |a, b| past(&a.to_text()) == past(&b.to_text());
-
-    #[new]
-    #[pyo3(signature = (rules, *, seed = None, first_dealer = None, deals = None, totals = None, bags = None))]
-    fn new(
-        rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-        first_dealer: Option<&Bound<'_, PyAny>>,
-        deals: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-        bags: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    game PySpadesGame(SpadesGame) as "SpadesGame",
+    hand: state => PySpadesRules,
+    history: |_g, py, h| history_entry(py, h),
+    new(rules; seed, first_dealer, deals, totals, bags) {
         let rules = PySpadesRules::extract(rules)?;
         let seed = opt_seed(seed)?;
         let first_dealer = opt_seat(first_dealer, 4, "first_dealer")?;
@@ -61,27 +50,11 @@ protocol_class! {
         let (totals, bags) = extract_scores(&rules, totals, bags)?;
         let rng = Rng::new(seed);
         Ok(PySpadesGame(SpadesGame::new(&rules, rng, first_dealer, deals, totals, bags)))
-    }
+    };
 
-    #[getter]
-    fn rules(&self) -> PySpadesRules {
-        PySpadesRules(*self.0.rules())
-    }
-    #[getter]
-    fn num_players(&self) -> u8 {
-        self.0.rules().players
-    }
     #[getter]
     fn state(&self) -> PySpadesState {
         PySpadesState::wrap(self.0.state().clone())
-    }
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.0.phase().name()
-    }
-    #[getter]
-    fn current_player(&self) -> Option<u8> {
-        self.0.state().current_player()
     }
     fn legal_bids(&self) -> Vec<u32> {
         legal_bids(self.0.state())
@@ -128,22 +101,6 @@ protocol_class! {
     #[getter]
     fn bags(&self) -> [i64; 2] {
         self.0.bags()
-    }
-    #[getter]
-    fn hands_played(&self) -> usize {
-        self.0.history().len()
-    }
-    #[getter]
-    fn hand_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for h in self.0.history() {
-            list.append(history_entry(py, h)?)?;
-        }
-        Ok(list)
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over()
     }
     #[getter]
     fn winners(&self) -> Vec<u32> {

@@ -236,53 +236,16 @@ protocol_class! {
     text: |s| s.state.to_text(&s.redeals),
     read: |t| SpadesState::from_text(t).map(|(state, redeals)| PySpadesState { state, redeals }),
     same: |a, b| a.state == b.state,
+    hand: |s| s.state => PySpadesRules,
     from_batch: PySpadesRules => |rules, seed, index| PySpadesState::wrap(batch_state(&rules, seed, index)),
-    trick_taking: |s| &s.state;
-
-    #[new]
-    #[pyo3(signature = (rules, *, seed = None, dealer = None, hand_index = None, totals = None, bags = None, redeals = None))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-        bags: Option<&Bound<'_, PyAny>>,
-        redeals: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    trick_taking: |s| &s.state,
+    new(rules; seed, dealer, hand_index, totals, bags, redeals) {
         Self::build(rules, None, seed, dealer, hand_index, totals, bags, redeals)
-    }
-
-    #[classmethod]
-    #[pyo3(signature = (rules, hands, *, dealer = None, hand_index = None, totals = None, bags = None, redeals = None, seed = None))]
-    #[allow(clippy::too_many_arguments)]
-    fn from_deal(
-        _cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        hands: &Bound<'_, PyAny>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-        bags: Option<&Bound<'_, PyAny>>,
-        redeals: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    },
+    from_deal(rules, hands; dealer, hand_index, totals, bags, redeals, seed) {
         Self::build(rules, Some(hands), seed, dealer, hand_index, totals, bags, redeals)
-    }
+    };
 
-    #[getter]
-    fn rules(&self) -> PySpadesRules {
-        PySpadesRules(*self.state.rules())
-    }
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.state.dealer()
-    }
-    #[getter]
-    fn hand_index(&self) -> u64 {
-        self.state.hand_index()
-    }
     #[getter]
     fn totals(&self) -> [i64; 2] {
         self.state.totals()
@@ -290,14 +253,6 @@ protocol_class! {
     #[getter]
     fn bags(&self) -> [i64; 2] {
         self.state.bags()
-    }
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.state.phase().name()
-    }
-    #[getter]
-    fn current_player(&self) -> Option<u8> {
-        self.state.current_player()
     }
     #[getter]
     fn face_up(&self) -> Vec<Vec<u32>> {
@@ -387,9 +342,5 @@ protocol_class! {
     }
     fn boston_made(&self) -> Option<u8> {
         self.state.boston_made()
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.state.phase() == Phase::Over
     }
 }
