@@ -1,6 +1,8 @@
 //! The members every state and game class shares (docs/protocol.md): the text form
-//! (`to_text`, `from_text`), an eval-able `repr`, pickling through the text, `==`, and
-//! `copy()` with the hooks of the `copy` module. [`protocol_class!`] writes them once.
+//! (`to_text`, `from_text`), an eval-able `repr`, pickling through the text, `==`, `copy()`
+//! with the hooks of the `copy` module, and what every engine hand gives alike (`rules`,
+//! `num_players`, `phase`, `current_player`, `is_over`, …). [`protocol_class!`] writes them
+//! once for the six classes.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -45,7 +47,7 @@ pub fn past(text: &str) -> String {
 ///         …
 ///     };
 ///     #[getter]
-///     fn is_over(&self) -> bool { self.0.is_over() }
+///     fn bags(&self) -> [i64; 2] { self.0.bags() }
 /// }
 /// ```
 macro_rules! protocol_class {
