@@ -60,7 +60,9 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "KINDS",
+    "READERS",
     "VERSION",
+    "WRITERS",
     "game_past",
     "hearts_game_from_text",
     "hearts_game_to_text",
@@ -380,7 +382,7 @@ def _rule_value(line: Line, token: str, s: str, kind: str) -> object:
     Spades ``lose_score`` …); elsewhere it is the str, as in Hearts ``moon=none``."""
     if kind == "bool" and s in ("true", "false"):
         return s == "true"
-    if kind in ("max_hands", "opt_int") and s == "none":
+    if kind == "opt_int" and s == "none":
         return None
     if kind != "choice" and _INT.fullmatch(s):
         return _int(line, token, s)
@@ -665,9 +667,10 @@ def hearts_game_to_text(g: HeartsGame) -> str:
 
 
 def hearts_game_from_text(text: object) -> HeartsGame:
+    from ._common import check_seat
     from .game import HeartsGame, _check_score_sheet
     from .rules import _PARAMS, HeartsRules
-    from .state import _check_dealer, validate_deal
+    from .state import validate_deal
 
     r = _Reader(text, "hearts-game")
     rules_line = r.take("rules")
@@ -696,7 +699,7 @@ def hearts_game_from_text(text: object) -> HeartsGame:
     rules = _read_rules(rules_line, HeartsRules, _PARAMS)
     n = rules.players
     with _engine(game):
-        first = _check_dealer(first, n, "first_dealer")
+        first = check_seat(first, n, "first_dealer")
         _check_score_sheet(rules, totals, pot)
     for h, block in enumerate(blocks):
         _check_value(
@@ -881,14 +884,8 @@ def spades_game_to_text(g: SpadesGame) -> str:
 
 
 def spades_game_from_text(text: object) -> SpadesGame:
-    from .spades import (
-        _PARAMS,
-        SpadesGame,
-        SpadesRules,
-        _check_dealer,
-        _check_pair,
-        validate_deal,
-    )
+    from ._common import check_seat
+    from .spades import _PARAMS, SpadesGame, SpadesRules, _check_pair, validate_deal
 
     r = _Reader(text, "spades-game")
     rules_line = r.take("rules")
@@ -908,7 +905,7 @@ def spades_game_from_text(text: object) -> SpadesGame:
 
     rules = _read_rules(rules_line, SpadesRules, _PARAMS)
     with _engine(game):
-        first = _check_dealer(first, "first_dealer")
+        first = check_seat(first, 4, "first_dealer")
         _check_pair(rules, totals, "totals")
         _check_pair(rules, bags, "bags")
     deals: list[list[list[int]]] = []  # every deal in the order the game uses them
@@ -1198,14 +1195,8 @@ def rummy_game_to_text(g: RummyGame) -> str:
 
 
 def rummy_game_from_text(text: object) -> RummyGame:
-    from .rummy import (
-        _PARAMS,
-        RummyGame,
-        RummyRules,
-        _check_seat,
-        _check_totals,
-        validate_deal,
-    )
+    from ._common import check_seat
+    from .rummy import _PARAMS, RummyGame, RummyRules, _check_totals, validate_deal
 
     r = _Reader(text, "rummy-game")
     rules_line = r.take("rules")
@@ -1229,7 +1220,7 @@ def rummy_game_from_text(text: object) -> RummyGame:
     rules = _read_rules(rules_line, RummyRules, _PARAMS)
     n = rules.players
     with _engine(game):
-        first = _check_seat(rules, first, "first_dealer")
+        first = check_seat(first, n, "first_dealer")
         _check_totals(rules, totals)
     upcards = 1 if rules.initial_upcard else 0
     for h, block in enumerate(blocks):
@@ -1274,3 +1265,22 @@ def rummy_game_from_text(text: object) -> RummyGame:
     g._rng = rng
     g._state._rng = hand_rng
     return g
+
+
+#: The writer and the reader of each kind, for the classes' ``to_text`` and ``from_text``.
+WRITERS: dict[str, Callable[[Any], str]] = {
+    "hearts-state": hearts_state_to_text,
+    "hearts-game": hearts_game_to_text,
+    "spades-state": spades_state_to_text,
+    "spades-game": spades_game_to_text,
+    "rummy-state": rummy_state_to_text,
+    "rummy-game": rummy_game_to_text,
+}
+READERS: dict[str, Callable[[object], Any]] = {
+    "hearts-state": hearts_state_from_text,
+    "hearts-game": hearts_game_from_text,
+    "spades-state": spades_state_from_text,
+    "spades-game": spades_game_from_text,
+    "rummy-state": rummy_state_from_text,
+    "rummy-game": rummy_game_from_text,
+}
