@@ -20,7 +20,7 @@ from .cards import CardIds, card_name
 
 __all__ = ["Game", "Hand", "Recorded", "TrickGame", "TrickHand"]
 
-T = TypeVar("T", bound="Recorded")
+T = TypeVar("T", bound="Recorded[Any]")
 R = TypeVar("R", bound=Rules)
 H = TypeVar("H", bound="Hand[Any]")
 TH = TypeVar("TH", bound="TrickHand[Any]")
@@ -45,8 +45,9 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-class Recorded:
-    """A state or a game: mutable, so unhashable, with a text form (docs/text-format.md).
+class Recorded(Generic[R]):
+    """A state or a game: played under its rules, mutable (so unhashable), with a text form
+    (docs/text-format.md).
 
     A subclass sets ``_KIND``, its text kind (``"hearts-state"`` …), and ``_MUTABLE``, the
     attributes that a copy must not share with the original.
@@ -54,6 +55,7 @@ class Recorded:
 
     _KIND: ClassVar[str]
     _MUTABLE: ClassVar[tuple[str, ...]]
+    _rules: R
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -88,11 +90,18 @@ class Recorded:
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_text({self.to_text()!r})"
 
+    @property
+    def rules(self) -> R:
+        return self._rules
 
-class Hand(Recorded, Generic[R]):
+    @property
+    def num_players(self) -> int:
+        return int(self._rules.players)
+
+
+class Hand(Recorded[R]):
     """One hand of a game, with the properties every game's state has."""
 
-    _rules: R
     _dealer: int
     _hand_index: int
     _phase: str
@@ -107,14 +116,6 @@ class Hand(Recorded, Generic[R]):
         if not isinstance(other, type(self)):
             return NotImplemented
         return self._key() == other._key()
-
-    @property
-    def rules(self) -> R:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return int(self._rules.players)
 
     @property
     def dealer(self) -> int:
@@ -176,7 +177,7 @@ class TrickHand(Hand[R]):
         raise NotImplementedError
 
 
-class Game(Recorded, Generic[R, H]):
+class Game(Recorded[R], Generic[R, H]):
     """A whole game: hands dealt one after another (the deal passes left: A-5, B-3, C-3) and
     scored until the game's end test holds, with the properties every game has."""
 
@@ -218,14 +219,6 @@ class Game(Recorded, Generic[R, H]):
         if type(other) is not type(self):
             return NotImplemented
         return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
-
-    @property
-    def rules(self) -> R:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return int(self._rules.players)
 
     @property
     def state(self) -> H:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_INDEX",
-    "MAX_SEED",
     "Rules",
     "check_index",
     "check_rules",
@@ -34,9 +33,7 @@ __all__ = [
     "is_sequence",
 ]
 
-#: A seed is an int in 0..=MAX_SEED.
-MAX_SEED = 2**64 - 1
-#: A hand index (``hand_index=``, a batch ``index``) is an int in 0..=MAX_INDEX.
+#: A hand index (``hand_index=``, a batch ``index``) or a seed is an int in 0..=MAX_INDEX.
 MAX_INDEX = 2**64 - 1
 
 R = TypeVar("R", bound="Rules")
@@ -73,17 +70,6 @@ def check_seat(seat: object, players: int, what: str = "dealer") -> int:
     return seat  # type: ignore[return-value]
 
 
-def check_seed(seed: object) -> int:
-    """``None`` (= 0) or an int in 0..2**64-1: ArgumentTypeError / InvalidArgumentError."""
-    if seed is None:
-        return 0
-    if not is_int(seed):
-        raise ArgumentTypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    if not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
-        raise InvalidArgumentError(f"seed must be 0..2**64-1, got {seed}")
-    return seed  # type: ignore[return-value]
-
-
 def check_index(value: object, what: str = "hand_index") -> int:
     """A hand index: ``None`` (= 0) or an int in 0..2**64-1. Every index argument of the
     package has this range and raises InvalidArgumentError outside it (docs/protocol.md)."""
@@ -94,6 +80,11 @@ def check_index(value: object, what: str = "hand_index") -> int:
     if not 0 <= value <= MAX_INDEX:  # type: ignore[operator]
         raise InvalidArgumentError(f"{what} must be 0..2**64-1, got {value}")
     return value  # type: ignore[return-value]
+
+
+def check_seed(seed: object) -> int:
+    """``None`` (= 0) or an int in 0..2**64-1, the range of a hand index."""
+    return check_index(seed, "seed")
 
 
 def _make_rules(cls: type[R], params: dict[str, Any]) -> R:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from hearts_fast.errors import ArgumentTypeError, InvalidCardError
+from hearts_fast.errors import ArgumentTypeError, InvalidCardError, InvalidDealError
 
 from ._common import is_int, is_sequence
 
@@ -35,6 +35,7 @@ __all__ = [
     "card",
     "card_name",
     "check_card",
+    "check_dealt_once",
     "rank_of",
     "suit_of",
 ]
@@ -175,3 +176,28 @@ def hand_lists(
             )
         seats.append([check(c, f"hands[{seat}] card") for c in hand])
     return seats
+
+
+def check_dealt_once(seats: list[list[int]], deck: frozenset[int], not_in_deck: str) -> None:
+    """Every card of ``deck`` is in exactly one of the hands ``seats``: InvalidDealError names
+    the first card that is not in the deck (``not_in_deck`` says which cards are not, and
+    why), that is dealt twice, or that is missing."""
+    where: dict[int, int] = {}
+    for seat, hand in enumerate(seats):
+        for c in hand:
+            if c not in deck:
+                raise InvalidDealError(
+                    f"card {card_name(c)} (seat {seat}) is not in the deck: {not_in_deck}"
+                )
+            if c in where:
+                raise InvalidDealError(
+                    f"card {card_name(c)} is dealt more than once (seats {where[c]} and {seat}); "
+                    "every card of the deck must appear exactly once"
+                )
+            where[c] = seat
+    missing = sorted(deck - set(where))
+    if missing:
+        raise InvalidDealError(
+            f"card {card_name(missing[0])} is missing from the deal (missing: {names(missing)}); "
+            "every card of the deck must appear exactly once"
+        )

@@ -33,7 +33,7 @@ from hearts_fast.reference._common import (
     is_int,
     is_sequence,
 )
-from hearts_fast.reference.cards import CardIds, card_name, hand_lists, names
+from hearts_fast.reference.cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
     "BIG_JOKER",
@@ -362,27 +362,12 @@ def validate_deal(rules: SpadesRules, hands: object) -> list[list[int]]:
     if len(seats) != PLAYERS:
         raise InvalidDealError(f"a Spades deal needs 4 hands, got {len(seats)}")
     deck = rules._deck()
-    where: dict[int, int] = {}
-    for seat, hand in enumerate(seats):
-        for c in hand:
-            if c not in deck:
-                raise InvalidDealError(
-                    f"card {spades_card_name(c)} (seat {seat}) is not in the deck: with "
-                    f"jokers={rules.jokers} the cards {names(set(range(NUM_IDS)) - deck)} are "
-                    "not used (B-2, B.3 #5)"
-                )
-            if c in where:
-                raise InvalidDealError(
-                    f"card {spades_card_name(c)} is dealt more than once (seats {where[c]} and "
-                    f"{seat}); every card of the deck must appear exactly once"
-                )
-            where[c] = seat
-    missing = sorted(deck - set(where))
-    if missing:
-        raise InvalidDealError(
-            f"card {spades_card_name(missing[0])} is missing from the deal (missing: "
-            f"{names(missing)}); every card of the deck must appear exactly once"
-        )
+    check_dealt_once(
+        seats,
+        deck,
+        f"with jokers={rules.jokers} the cards {names(set(range(NUM_IDS)) - deck)} are not "
+        "used (B-2, B.3 #5)",
+    )
     for seat, hand in enumerate(seats):
         if len(hand) != HAND_SIZE:
             raise InvalidDealError(f"seat {seat} holds {len(hand)} cards, expected 13 (B-4)")

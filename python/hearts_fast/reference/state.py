@@ -27,6 +27,7 @@ from .cards import (
     SUIT_NAMES,
     card_name,
     check_card,
+    check_dealt_once,
     hand_lists,
     names,
     rank_of,
@@ -88,27 +89,12 @@ def validate_deal(rules: HeartsRules, hands: object, dealer: int) -> list[set[in
     if len(seats) != n:
         raise InvalidDealError(f"a deal for {n} players needs {n} hands, got {len(seats)}")
     deck = rules._deck()
-    where: dict[int, int] = {}
-    for seat, hand in enumerate(seats):
-        for c in hand:
-            if c not in deck:
-                raise InvalidDealError(
-                    f"card {card_name(c)} (seat {seat}) is not in the deck: with {n} players and "
-                    f"deck_adjust={rules.deck_adjust!r} the cards {names(set(range(52)) - deck)} "
-                    "are removed (A-3)"
-                )
-            if c in where:
-                raise InvalidDealError(
-                    f"card {card_name(c)} is dealt more than once (seats {where[c]} and {seat}); "
-                    "every card of the deck must appear exactly once"
-                )
-            where[c] = seat
-    missing = sorted(deck - set(where))
-    if missing:
-        raise InvalidDealError(
-            f"card {card_name(missing[0])} is missing from the deal (missing: {names(missing)}); "
-            "every card of the deck must appear exactly once"
-        )
+    check_dealt_once(
+        seats,
+        deck,
+        f"with {n} players and deck_adjust={rules.deck_adjust!r} the cards "
+        f"{names(set(range(52)) - deck)} are removed (A-3)",
+    )
     sizes = _hand_sizes(rules, dealer)
     for seat, hand in enumerate(seats):
         if len(hand) != sizes[seat]:
