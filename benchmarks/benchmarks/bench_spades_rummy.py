@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import hearts_fast as hf
+
+from ._hands import _TrickHands
 
 SPADES = hf.SpadesRules.preset("openspiel")
 RUMMY = hf.RummyRules()
 
 
-class TimeSpades:
-    """Random Spades hands (random bids and play) and heuristic games."""
+class TimeSpades(_TrickHands):
+    """Random Spades hands (random bids and play) and heuristic hands."""
 
-    params: ClassVar[list[Any]] = [[100_000, 1_000_000], [1, 2]]
-    param_names: ClassVar[list[str]] = ["hands", "threads"]
-
-    def time_random_hands(self, hands: int, threads: int) -> None:
-        hf.simulate_spades(SPADES, hands=hands, seed=1, threads=threads)
-
-    def time_stream(self, hands: int, threads: int) -> None:
-        hf.simulate_spades(SPADES, hands=hands, seed=1, threads=threads, stream=True)
-
-    def time_heuristic_hands(self, hands: int, threads: int) -> None:
-        hf.simulate_spades(SPADES, hands=hands // 20, seed=1, threads=threads, policy="heuristic")
+    simulate = staticmethod(hf.simulate_spades)
+    rules = SPADES
+    heuristic_share = 20
 
 
 class TimeRummy:
