@@ -9,17 +9,7 @@ from typing import Any, ClassVar
 import hearts_fast as hf
 import hearts_fast.reference as ref
 
-from ._hands import _TrickHands
-
 OPENSPIEL = hf.HeartsRules.preset("openspiel")
-
-
-class TimeSimulateHands(_TrickHands):
-    """Random 4-player hands under the openspiel preset (deal, random pass, play)."""
-
-    simulate = staticmethod(hf.simulate_hearts)
-    rules = OPENSPIEL
-    heuristic_share = 4
 
 
 class TimeSimulateGames:

@@ -1,4 +1,4 @@
-"""asv benchmarks for Spades and rummy batches through Python."""
+"""asv benchmarks for rummy batches through Python (Spades hands: bench_hands)."""
 
 from __future__ import annotations
 
@@ -6,18 +6,7 @@ from typing import ClassVar
 
 import hearts_fast as hf
 
-from ._hands import _TrickHands
-
-SPADES = hf.SpadesRules.preset("openspiel")
 RUMMY = hf.RummyRules()
-
-
-class TimeSpades(_TrickHands):
-    """Random Spades hands (random bids and play) and heuristic hands."""
-
-    simulate = staticmethod(hf.simulate_spades)
-    rules = SPADES
-    heuristic_share = 20
 
 
 class TimeRummy:
