@@ -132,19 +132,16 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
 
 _PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
-    # B.6 (seat 0 bids and leads first = dealer 3, a state/game argument, not a rule).
+    # B.6, as the preset table of docs/rules/spades.md B.1 gives it: its nil (worth 100) and
+    # bags (100 every 10) are the defaults. Seat 0 bids and leads first = dealer 3, a
+    # state/game argument, not a rule.
     "openspiel": {
         "set_penalty": "bid",
         "nil_tricks": "team",
         "spades_broken": True,
         "first_trick_no_spade_lead": False,
-        "nil": True,
-        "nil_value": 100,
-        "bags": True,
-        "bags_limit": 10,
-        "bags_penalty": 100,
-        "max_hands": 1,
         "team_bid_cap": True,
+        "max_hands": 1,
     },
 }
 
