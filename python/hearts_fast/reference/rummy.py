@@ -29,17 +29,10 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
-from hearts_fast.reference._base import Game, Hand
-from hearts_fast.reference._common import (
-    Rules,
-    check_index,
-    check_rules,
-    check_seat,
-    check_seed,
-    is_int,
-    is_sequence,
-)
-from hearts_fast.reference.cards import CardIds, card_name
+
+from ._base import Game, Hand
+from ._common import Rules, check_index, check_rules, check_seat, check_seed, is_int, is_sequence
+from .cards import CardIds, card_name
 
 __all__ = [
     "JOKER",

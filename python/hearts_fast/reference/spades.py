@@ -23,17 +23,10 @@ from hearts_fast.errors import (
     InvalidDealError,
     InvalidRulesError,
 )
-from hearts_fast.reference._base import TrickGame, TrickHand
-from hearts_fast.reference._common import (
-    Rules,
-    check_index,
-    check_rules,
-    check_seat,
-    check_seed,
-    is_int,
-    is_sequence,
-)
-from hearts_fast.reference.cards import CardIds, card_name, check_dealt_once, hand_lists, names
+
+from ._base import TrickGame, TrickHand
+from ._common import Rules, check_index, check_rules, check_seat, check_seed, is_int, is_sequence
+from .cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
     "BIG_JOKER",
@@ -566,41 +559,31 @@ class SpadesState(TrickHand[SpadesRules]):
             raise ArgumentTypeError(
                 f"claim_redeal: seat must be an int 0..3, got {type(seat).__name__} {seat!r}"
             )
-        if self._phase != "bid":
-            raise IllegalMoveError(
-                f"claim_redeal: the hand is in phase {self._phase!r}; a redeal may be claimed "
-                "only in phase 'bid' before the first bid",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if self._rules.deficient_hand == "off":
-            raise IllegalMoveError(
-                "claim_redeal: these rules have deficient_hand='off'",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if not 0 <= seat < PLAYERS:
-            raise IllegalMoveError(
-                f"claim_redeal: seat {seat} is out of range; seats are 0..3",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if self._nbids:
-            raise IllegalMoveError(
-                "claim_redeal: bidding has started; a deficient hand must be shown before the "
-                "first bid (B.3)",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if seat not in self.deficient_seats():
-            raise IllegalMoveError(
-                f"claim_redeal: seat {seat}'s hand {names(self._hands[seat])} is not deficient "
-                "(it holds a spade, a joker, a J, a Q or a K)",
-                card=None,
-                legal=self.deficient_seats(),
-            )
+        why = self._claim_refusal(seat)
+        if why is not None:
+            raise IllegalMoveError(f"claim_redeal: {why}", card=None, legal=self.deficient_seats())
         self._claims.append(seat)
         self._deal(self._queue.pop(0) if self._queue else self._shuffled())
+
+    def _claim_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not claim a redeal now (B.3), or None."""
+        if self._phase != "bid":
+            return (
+                f"the hand is in phase {self._phase!r}; a redeal may be claimed only in phase "
+                "'bid' before the first bid"
+            )
+        if self._rules.deficient_hand == "off":
+            return "these rules have deficient_hand='off'"
+        if not 0 <= seat < PLAYERS:
+            return f"seat {seat} is out of range; seats are 0..3"
+        if self._nbids:
+            return "bidding has started; a deficient hand must be shown before the first bid (B.3)"
+        if seat not in self.deficient_seats():
+            return (
+                f"seat {seat}'s hand {names(self._hands[seat])} is not deficient (it holds a "
+                "spade, a joker, a J, a Q or a K)"
+            )
+        return None
 
     # ---------------------------------------------------------------- bidding (B-6..B-8)
 
@@ -670,42 +653,11 @@ class SpadesState(TrickHand[SpadesRules]):
             raise ArgumentTypeError(
                 f"bid: bemo must be None, 'little' or 'big', got {type(bemo).__name__}"
             )
-        if self._phase != "bid":
-            raise IllegalMoveError(
-                f"bid: the hand is in phase {self._phase!r}; bids are made only in phase 'bid'",
-                card=None,
-                legal=self.legal_bids(),
-            )
+        why = self._bid_refusal(n, blind, bemo)
+        if why is not None:
+            raise IllegalMoveError(f"bid: {why}", card=None, legal=self.legal_bids())
         seat = self._current
         assert seat is not None
-        if blind:
-            if n != 0:
-                raise IllegalMoveError(
-                    f"bid: blind=True is a blind nil and needs n=0, got n={n}",
-                    card=None,
-                    legal=self.legal_bids(),
-                )
-            if not self.can_bid_blind():
-                raise IllegalMoveError(
-                    f"bid: seat {seat} may not bid blind nil here (needs rules blind_nil and nil, "
-                    "no mirror/fourteen_partnership/suicide, no redeal claimed by this seat, and "
-                    "a team deficit >= blind_nil_min_deficit)",
-                    card=None,
-                    legal=self.legal_bids(),
-                )
-        elif n not in self.legal_bids():
-            raise IllegalMoveError(
-                f"bid: {n} is not a legal bid for seat {seat}; legal bids: {self.legal_bids()}",
-                card=None,
-                legal=self.legal_bids(),
-            )
-        if bemo is not None and bemo not in self.legal_bemos():
-            raise IllegalMoveError(
-                f"bid: bemo={bemo!r} is not allowed here; allowed: {self.legal_bemos()} "
-                "(needs rules bemo, at most one per team per hand)",
-                card=None,
-                legal=self.legal_bids(),
-            )
         nil = self._rules.nil and n == 0  # B-7 (B.3 #4: a forced mirror 0 is a nil too)
         self._bids[seat] = Bid(n, nil, blind, bemo)
         self._nbids += 1
@@ -718,6 +670,29 @@ class SpadesState(TrickHand[SpadesRules]):
             self._current = next(s for s in range(PLAYERS) if low in self._hands[s])
         else:  # B-10: the eldest hand
             self._current = (self._dealer + 1) % PLAYERS
+
+    def _bid_refusal(self, n: int, blind: bool, bemo: str | None) -> str | None:
+        """Why the current bidder may not bid ``n`` (``blind``, with ``bemo``) now, or None."""
+        if self._phase != "bid":
+            return f"the hand is in phase {self._phase!r}; bids are made only in phase 'bid'"
+        seat = self._current
+        if blind:
+            if n != 0:
+                return f"blind=True is a blind nil and needs n=0, got n={n}"
+            if not self.can_bid_blind():
+                return (
+                    f"seat {seat} may not bid blind nil here (needs rules blind_nil and nil, no "
+                    "mirror/fourteen_partnership/suicide, no redeal claimed by this seat, and a "
+                    "team deficit >= blind_nil_min_deficit)"
+                )
+        elif n not in self.legal_bids():
+            return f"{n} is not a legal bid for seat {seat}; legal bids: {self.legal_bids()}"
+        if bemo is not None and bemo not in self.legal_bemos():
+            return (
+                f"bemo={bemo!r} is not allowed here; allowed: {self.legal_bemos()} (needs rules "
+                "bemo, at most one per team per hand)"
+            )
+        return None
 
     def contracts(self) -> list[int]:
         """B-8: per team, C = the sum of its non-nil bids made so far."""
