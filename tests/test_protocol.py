@@ -661,32 +661,29 @@ class TestTextMembers:
     """to_text()/from_text() in one versioned grammar, an eval-able repr, pickling and == for
     every state and game of both engines (docs/protocol.md, Text forms)."""
 
+    @staticmethod
+    def check_text_members(x: Any, game: Game) -> None:
+        """At six steps of a random play of ``x``: ``to_text`` is a method and ``from_text``
+        a classmethod, and the text, the repr, a pickle and a copy give an equal object."""
+        cls = type(x)
+        rng = random.Random(3)
+        for _ in range(6):
+            assert kind(cls, "to_text") == "method" and kind(cls, "from_text") == "classmethod"
+            text = x.to_text()
+            assert isinstance(text, str) and cls.from_text(text) == x
+            assert x.copy() == x
+            assert eval(repr(x), {cls.__name__: cls}) == x
+            assert pickle.loads(pickle.dumps(x)) == x
+            step(x, game, rng)
+
     def test_states(self, case: tuple[Game, Any]) -> None:
         game, engine = case
-        S = game.state_class(engine)
-        rng = random.Random(3)
-        s = S(game.rules(engine), seed=4)
-        for _ in range(6):
-            assert kind(S, "to_text") == "method" and kind(S, "from_text") == "classmethod"
-            text = s.to_text()
-            assert isinstance(text, str) and S.from_text(text) == s
-            assert eval(repr(s), {S.__name__: S}) == s
-            assert pickle.loads(pickle.dumps(s)) == s
-            step(s, game, rng)
+        self.check_text_members(game.state_class(engine)(game.rules(engine), seed=4), game)
 
     def test_games(self, case: tuple[Game, Any]) -> None:
         game, engine = case
         G = game.game_class(engine)
-        rng = random.Random(3)
-        g = G(rules_for_play(game, engine), seed=4)
-        for _ in range(6):
-            assert kind(G, "to_text") == "method" and kind(G, "from_text") == "classmethod"
-            text = g.to_text()
-            assert isinstance(text, str) and G.from_text(text) == g
-            assert g.copy() == g
-            assert eval(repr(g), {G.__name__: G}) == g
-            assert pickle.loads(pickle.dumps(g)) == g
-            step(g, game, rng)
+        self.check_text_members(G(rules_for_play(game, engine), seed=4), game)
 
     def test_one_versioned_grammar(self, case: tuple[Game, Any]) -> None:
         game, engine = case

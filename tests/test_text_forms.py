@@ -64,41 +64,53 @@ def text_engine(request: pytest.FixtureRequest) -> Engine:
 # ---------------------------------------------------------------- random play
 
 
-def hearts_step(x: Any, rng: random.Random) -> bool:
-    """One random legal move on a HeartsState or HeartsGame; False once over."""
+def trick_step(
+    x: Any, rng: random.Random, before_play: Callable[[Any, random.Random], None]
+) -> bool:
+    """One random legal move on a state or game of a trick game: a play, or before the play
+    the move ``before_play`` makes (a Hearts pass, a Spades bid or claim); False once over."""
     if x.is_over:
         return False
-    if x.phase == "pass":
-        state = x.state if hasattr(x, "state") else x  # a game of either engine
-        seat = rng.choice(x.pending_passes())
-        if x.rules.pass_through and rng.random() < 0.25:
-            x.forward(seat)
-        else:
-            x.pass_cards(seat, rng.sample(sorted(state.hands[seat]), state.pass_count))
-    else:
+    if x.phase == "play":
         x.play(rng.choice(x.legal_plays()))
+    else:
+        before_play(x, rng)
     return True
+
+
+def hearts_pass(x: Any, rng: random.Random) -> None:
+    """A random pass or forward of a pending seat (A-8, A-10, A-11)."""
+    state = x.state if hasattr(x, "state") else x  # a game of either engine
+    seat = rng.choice(x.pending_passes())
+    if x.rules.pass_through and rng.random() < 0.25:
+        x.forward(seat)
+    else:
+        x.pass_cards(seat, rng.sample(sorted(state.hands[seat]), state.pass_count))
+
+
+def spades_bid(x: Any, rng: random.Random) -> None:
+    """A random redeal claim of a deficient seat (B.3), else a random legal bid (B-7)."""
+    deficient = x.deficient_seats()
+    if deficient and rng.random() < 0.4:
+        x.claim_redeal(rng.choice(deficient))
+        return
+    options = [(n, False) for n in x.legal_bids()]
+    if x.can_bid_blind():
+        options.append((0, True))
+    n, blind = rng.choice(options)
+    bemos = x.legal_bemos()
+    bemo = rng.choice([None, *bemos]) if bemos else None
+    x.bid(n, blind=blind or None, bemo=bemo)
+
+
+def hearts_step(x: Any, rng: random.Random) -> bool:
+    """One random legal move on a HeartsState or HeartsGame; False once over."""
+    return trick_step(x, rng, hearts_pass)
 
 
 def spades_step(x: Any, rng: random.Random) -> bool:
     """One random legal move on a SpadesState or SpadesGame (claims, bids, plays)."""
-    if x.is_over:
-        return False
-    if x.phase == "bid":
-        deficient = x.deficient_seats()
-        if deficient and rng.random() < 0.4:
-            x.claim_redeal(rng.choice(deficient))
-            return True
-        options = [(n, False) for n in x.legal_bids()]
-        if x.can_bid_blind():
-            options.append((0, True))
-        n, blind = rng.choice(options)
-        bemos = x.legal_bemos()
-        bemo = rng.choice([None, *bemos]) if bemos else None
-        x.bid(n, blind=blind or None, bemo=bemo)
-    else:
-        x.play(rng.choice(x.legal_plays()))
-    return True
+    return trick_step(x, rng, spades_bid)
 
 
 def rummy_step(x: Any, rng: random.Random) -> bool:
@@ -111,6 +123,36 @@ def rummy_step(x: Any, rng: random.Random) -> bool:
 
 def rummy_deck() -> list[int]:
     return [c for c in range(52) for _ in range(2)] + [52] * 4
+
+
+def reshuffle_count(text: str) -> int:
+    return text.count(" reshuffle:")
+
+
+def reshuffled_rummy_hand(m: Any, stock: int) -> Any:
+    """A two-player rummy hand (hands of 5 cards, ``stock`` cards in the stock, the rest of
+    a shuffled deck in the pile) played at random until the engine has reshuffled the pile
+    into a new stock once (C-19)."""
+    rules = m.RummyRules(players=2, hand_size=5, stock_exhausted="reshuffle")
+    deck = rummy_deck()
+    random.Random(4).shuffle(deck)
+    hands, rest = [deck[:5], deck[5:10]], deck[10:]
+    s = m.RummyState.from_deal(rules, hands, rest[:stock], pile=rest[stock:], seed=3)
+    rng = random.Random(5)
+    while reshuffle_count(s.to_text()) < 1:
+        assert rummy_step(s, rng)
+    return s
+
+
+def read_back_plays_on(x: Any, step: Callable[[Any, random.Random], bool], seed: int) -> Any:
+    """``x`` read back from its text, then both played on with the same random moves to the
+    end, equal after every move; the copy read back."""
+    y = type(x).from_text(x.to_text())
+    ra, rb = random.Random(seed), random.Random(seed)
+    while step(x, ra):
+        assert step(y, rb)
+        assert y == x
+    return y
 
 
 @st.composite
@@ -315,12 +357,8 @@ def test_A6_future_deals_of_a_game_come_from_the_restored_generator(text_engine:
     rng = random.Random(1)
     for _ in range(10):
         hearts_step(g, rng)
-    h = m.HeartsGame.from_text(g.to_text())
-    ra, rb = random.Random(2), random.Random(2)
-    while hearts_step(g, ra):
-        assert hearts_step(h, rb)
-        assert h.state == g.state
-    assert g.hands_played == h.hands_played == 4 and h == g
+    h = read_back_plays_on(g, hearts_step, 2)
+    assert g.hands_played == h.hands_played == 4 and h.state == g.state
 
 
 def test_B3_redeals_come_from_the_restored_queue_then_generator(text_engine: Engine) -> None:
@@ -340,21 +378,10 @@ def test_B3_redeals_come_from_the_restored_queue_then_generator(text_engine: Eng
     assert t == s and t.hands == s.hands and t.redeal_claims == [1, 1]
 
 
-def reshuffle_count(text: str) -> int:
-    return text.count(" reshuffle:")
-
-
 def test_C19_reshuffles_after_a_round_trip_are_the_same(text_engine: Engine) -> None:
     """A rummy hand read back reshuffles the pile (C-19) exactly as the original would."""
-    engine = text_engine
-    m = engine.module
-    rules = m.RummyRules(players=2, hand_size=5, stock_exhausted="reshuffle")
-    deck = rummy_deck()
-    random.Random(4).shuffle(deck)
-    s = m.RummyState.from_deal(rules, [deck[:5], deck[5:10]], deck[10:12], pile=deck[12:], seed=3)
-    rng = random.Random(5)
-    while reshuffle_count(s.to_text()) < 1:
-        assert rummy_step(s, rng)
+    m = text_engine.module
+    s = reshuffled_rummy_hand(m, 2)
     t = m.RummyState.from_text(s.to_text())
     ra, rb = random.Random(6), random.Random(6)
     while reshuffle_count(s.to_text()) < 2 and rummy_step(s, ra):
@@ -375,11 +402,7 @@ def test_C19_a_rummy_game_reshuffles_and_deals_on_identically(text_engine: Engin
     rng = random.Random(8)
     for _ in range(5):
         rummy_step(g, rng)
-    h = m.RummyGame.from_text(g.to_text())
-    ra, rb = random.Random(9), random.Random(9)
-    while rummy_step(g, ra):
-        assert rummy_step(h, rb)
-        assert h == g
+    h = read_back_plays_on(g, rummy_step, 9)
     assert h.hands_played == 3 and reshuffle_count(h.to_text()) >= 1
 
 
@@ -585,14 +608,7 @@ def test_B6_a_bid_out_of_range_is_refused(text_engine: Engine) -> None:
 
 def test_C19_reshuffle_tokens_are_checked(text_engine: Engine) -> None:
     engine = text_engine
-    m = engine.module
-    rules = m.RummyRules(players=2, hand_size=5, stock_exhausted="reshuffle")
-    deck = rummy_deck()
-    random.Random(4).shuffle(deck)
-    s = m.RummyState.from_deal(rules, [deck[:5], deck[5:10]], deck[10:11], pile=deck[11:], seed=3)
-    rng = random.Random(5)
-    while reshuffle_count(s.to_text()) < 1:
-        assert rummy_step(s, rng)
+    s = reshuffled_rummy_hand(engine.module, 1)
     text = s.to_text()
     token = next(t for t in line_of(text, "actions").split(" ") if t.startswith("reshuffle:"))
     refuse(engine, "rummy-state", text.replace(" " + token, ""), "reshuffle")
@@ -604,7 +620,9 @@ def test_C19_reshuffle_tokens_are_checked(text_engine: Engine) -> None:
     assert line_of(text, "actions").endswith(token)  # play stopped at the reshuffle
     shuffled = token.split(":")[1].split(",")
     shuffled.reverse()
-    other = m.RummyState.from_text(text.replace(token, "reshuffle:" + ",".join(shuffled)))
+    other = engine.module.RummyState.from_text(
+        text.replace(token, "reshuffle:" + ",".join(shuffled))
+    )
     assert other.stock == [card_id(c) for c in shuffled]
 
 

@@ -12,22 +12,6 @@ import hearts_fast.reference as ref
 OPENSPIEL = hf.HeartsRules.preset("openspiel")
 
 
-class TimeSimulateHands:
-    """Random 4-player hands under the openspiel preset (deal, random pass, play)."""
-
-    params: ClassVar[list[Any]] = [[100_000, 1_000_000], [1, 2]]
-    param_names: ClassVar[list[str]] = ["hands", "threads"]
-
-    def time_random(self, hands: int, threads: int) -> None:
-        hf.simulate_hearts(OPENSPIEL, hands=hands, seed=1, threads=threads)
-
-    def time_heuristic(self, hands: int, threads: int) -> None:
-        hf.simulate_hearts(OPENSPIEL, hands=hands // 4, seed=1, threads=threads, policy="heuristic")
-
-    def time_stream(self, hands: int, threads: int) -> None:
-        hf.simulate_hearts(OPENSPIEL, hands=hands, seed=1, threads=threads, stream=True)
-
-
 class TimeSimulateGames:
     params: ClassVar[list[int]] = [1_000, 10_000]
     param_names: ClassVar[list[str]] = ["games"]

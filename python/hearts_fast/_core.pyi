@@ -2,11 +2,11 @@
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self, final
+from typing_extensions import Self, TypedDict, Unpack, final
 
 from hearts_fast._types import Bid, HeartsSimulation, RummySimulation, SpadesSimulation
 
@@ -36,6 +36,120 @@ __all__ = [
 
 _Phase = Literal["pass", "play", "over"]
 _Direction = Literal["left", "right", "across", "hold"]
+
+# ---------------------------------------------------------------- members every game shares
+#
+# The private classes below are not in the module: each is the members that docs/protocol.md
+# gives every rules, state or game class, written once. stubtest looks each runtime member
+# up through them (and passes over private names the module lacks); tests/test_stub.py
+# checks that every member they give a class exists at runtime, which stubtest does not.
+
+_R = TypeVar("_R", bound=_Rules)
+_S = TypeVar("_S", bound=_State[Any, Any])
+_P = TypeVar("_P", bound=str)
+
+class _Rules:
+    """A rule set: keyword-only, immutable, hashable; every parameter is a read-only
+    attribute."""
+
+    presets: ClassVar[list[str]]
+    parameters: ClassVar[list[str]]
+
+    def __new__(cls, **params: Any) -> Self: ...
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Self:
+        """One of ``presets``, with optional parameter overrides."""
+    def replace(self, **overrides: Any) -> Self:
+        """A copy with some parameters changed."""
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter by name; ``type(r)(**r.to_dict()) == r``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
+
+class _Recorded(Generic[_R]):
+    """A state or a game: played under its rules, mutable, with a text form."""
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Read a text of docs/text-format.md, replaying it with the rules' checks;
+        InvalidArgumentError (naming the line) if it is not reachable in this class."""
+    def to_text(self) -> str:
+        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """docs/text-format.md: never compares generators or queued deals."""
+    def copy(self) -> Self:
+        """An independent copy."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any) -> Self: ...
+    @property
+    def rules(self) -> _R: ...
+    @property
+    def num_players(self) -> int: ...
+
+class _State(_Recorded[_R], Generic[_R, _P]):
+    """One hand."""
+
+    @classmethod
+    def from_batch(cls, rules: _R, seed: int, index: int) -> Self:
+        """The initial state of hand ``index`` (0..2**64-1) of the game's ``simulate_*``
+        batch run with ``seed``."""
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_index(self) -> int: ...
+    @property
+    def phase(self) -> _P: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def hands(self) -> list[list[int]]: ...
+    def hand_scores(self) -> list[int]:
+        """The hand's scores (so far): per seat, per team in Spades."""
+
+class _TrickState(_State[_R, _P]):
+    """One hand of a trick game."""
+
+    def legal_plays(self) -> list[int]:
+        """The legal plays of the player to move, sorted; [] outside phase "play"."""
+    def play(self, card: int) -> None:
+        """Play a card; IllegalMoveError (with .card and .legal) if not legal."""
+    @property
+    def trick(self) -> list[tuple[int, int]]: ...
+    @property
+    def trick_number(self) -> int: ...
+    @property
+    def trick_winners(self) -> list[int]: ...
+    @property
+    def tricks_taken(self) -> list[int]: ...
+
+class _Game(_Recorded[_R], Generic[_R, _S, _P]):
+    """A whole game, dealing each next hand itself."""
+
+    @property
+    def state(self) -> _S:
+        """A copy of the current hand (the last one once the game is over)."""
+    @property
+    def phase(self) -> _P: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def hands_played(self) -> int: ...
+    @property
+    def hand_history(self) -> list[dict[str, Any]]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winners(self) -> list[int]: ...
+
+class _TrickGame(_Game[_R, _S, _P]):
+    """A whole game of a trick game."""
+
+    def legal_plays(self) -> list[int]: ...
+    def play(self, card: int) -> None: ...
 
 def card(text: str) -> int:
     """Parse a card name into its id: the canonical names of ``card_name`` ("QS", "TH",
@@ -86,15 +200,13 @@ class CardSet:
     def __reduce__(self) -> tuple[Any, tuple[int]]: ...
 
 @final
-class HeartsRules:
+class HeartsRules(_Rules):
     """The Hearts-family rules (docs/rules/hearts.md A.1, A.6). Keyword-only; immutable; hashable.
 
     Every parameter is also a read-only attribute. Unknown names, out-of-range values and
     invalid combinations raise InvalidRulesError; wrong types raise ArgumentTypeError.
     """
 
-    presets: ClassVar[list[str]]
-    parameters: ClassVar[list[str]]
     players: int
     deck_adjust: Literal["remove_cards", "deal_all"]
     pass_count: Literal["auto"] | int
@@ -120,14 +232,6 @@ class HeartsRules:
     avoid_all_tricks_bonus: int
     pass_table: Literal["dame_de_pic", "corazones"]
 
-    def __new__(cls, **params: Any) -> Self: ...
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> HeartsRules:
-        """One of ``HeartsRules.presets``, with optional parameter overrides."""
-    def replace(self, **overrides: Any) -> HeartsRules:
-        """A copy with some parameters changed."""
-    def to_dict(self) -> dict[str, Any]:
-        """Every parameter by name; ``HeartsRules(**r.to_dict()) == r``."""
     def deck(self) -> list[int]:
         """The cards in play (A-3)."""
     def penalty_cards(self) -> list[int]:
@@ -136,13 +240,11 @@ class HeartsRules:
         """V, the total penalty in the deck (A-4)."""
     @staticmethod
     def _from_dict(params: dict[str, Any]) -> HeartsRules: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
 
 @final
-class HeartsState:
-    """One hand: deal, passing (A-8..A-11), play (A-12..A-19) and its score (A-20, A-21)."""
+class HeartsState(_TrickState[HeartsRules, _Phase]):
+    """One hand: deal, passing (A-8..A-11), play (A-12..A-19, legal plays A-16) and its score
+    (A-20, A-21: ``hand_scores`` is h_i per seat, with avoid_all_tricks_bonus)."""
 
     def __new__(
         cls,
@@ -165,72 +267,26 @@ class HeartsState:
         seed: int | None = None,
     ) -> HeartsState:
         """A hand from explicit hands (seat 0 first); InvalidDealError if not a valid deal."""
-    @classmethod
-    def from_batch(cls, rules: HeartsRules, seed: int, index: int) -> HeartsState:
-        """The initial state of hand ``index`` (0..2**64-1) of a ``simulate_hearts`` batch run
-        with ``seed``."""
-    @classmethod
-    def from_text(cls, text: str) -> HeartsState:
-        """Read a text of docs/text-format.md, replaying it with the rules' checks;
-        InvalidArgumentError (naming the line) if it is not a reachable HeartsState."""
-    def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool:
-        """docs/text-format.md: never compares generators or queued deals."""
-    def copy(self) -> HeartsState: ...
-    def __copy__(self) -> HeartsState: ...
-    def __deepcopy__(self, memo: Any) -> HeartsState: ...
-    @property
-    def rules(self) -> HeartsRules: ...
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def hand_index(self) -> int: ...
-    @property
-    def phase(self) -> _Phase: ...
     @property
     def pass_direction(self) -> _Direction: ...
     @property
     def pass_count(self) -> int: ...
-    @property
-    def hands(self) -> list[list[int]]: ...
-    @property
-    def current_player(self) -> int | None: ...
     def pending_passes(self) -> list[int]: ...
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
         """Choose the cards ``seat`` passes (A-8, A-10)."""
     def forward(self, seat: int) -> None:
         """Declare FORWARD for ``seat`` (A-11; needs pass_through)."""
-    def legal_plays(self) -> list[int]:
-        """The legal plays of the player to move, sorted (A-16)."""
-    def play(self, card: int) -> None:
-        """Play a card; IllegalMoveError (with .card and .legal) if not legal."""
-    @property
-    def trick(self) -> list[tuple[int, int]]: ...
-    @property
-    def trick_number(self) -> int: ...
-    @property
-    def trick_winners(self) -> list[int]: ...
-    @property
-    def tricks_taken(self) -> list[int]: ...
     @property
     def captured(self) -> list[list[int]]: ...
     @property
     def hearts_broken(self) -> bool: ...
-    @property
-    def is_over(self) -> bool: ...
     def points(self) -> list[int]:
         """pen_i per seat (A-20)."""
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon (A-21), once the hand is over."""
-    def hand_scores(self) -> list[int]:
-        """h_i per seat (A-21, avoid_all_tricks_bonus)."""
 
 @final
-class HeartsGame:
+class HeartsGame(_TrickGame[HeartsRules, HeartsState, _Phase]):
     """A whole game of hands (A-22..A-25), dealing each next hand itself."""
 
     def __new__(
@@ -244,59 +300,40 @@ class HeartsGame:
         totals: Sequence[int | Fraction] | None = None,
         pot: int | Fraction | None = None,
     ) -> Self: ...
-    @property
-    def rules(self) -> HeartsRules: ...
-    @property
-    def num_players(self) -> int: ...
-    def copy(self) -> HeartsGame:
-        """An independent copy of the whole game."""
-    def __copy__(self) -> HeartsGame: ...
-    def __deepcopy__(self, memo: Any) -> HeartsGame: ...
-    @property
-    def state(self) -> HeartsState: ...
-    @property
-    def phase(self) -> _Phase: ...
-    @property
-    def current_player(self) -> int | None: ...
-    def legal_plays(self) -> list[int]: ...
     def pending_passes(self) -> list[int]: ...
-    def play(self, card: int) -> None: ...
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None: ...
     def forward(self, seat: int) -> None: ...
-    @property
-    def hands_played(self) -> int: ...
-    @property
-    def hand_history(self) -> list[dict[str, Any]]: ...
     @property
     def totals(self) -> list[int] | list[Fraction]: ...
     @property
     def pot(self) -> Fraction: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def winners(self) -> list[int]: ...
-    @classmethod
-    def from_text(cls, text: str) -> HeartsGame:
-        """Read a text of docs/text-format.md, replaying it with the rules' checks;
-        InvalidArgumentError (naming the line) if it is not a reachable HeartsGame."""
-    def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool:
-        """docs/text-format.md: never compares generators or queued deals."""
 
-def simulate_hearts(
-    rules: HeartsRules,
-    *,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int | None = None,
-    policy: str | Sequence[str] | None = None,
-    threads: int | None = None,
-    deals: npt.NDArray[np.integer[Any]] | None = None,
-    stream: bool | None = None,
-    progress: Callable[[int, int], object] | None = None,
-) -> HeartsSimulation:
+class _Batch(TypedDict, total=False):
+    """The keyword-only options every ``simulate_*`` takes (docs/protocol.md, Batch
+    simulation); each may be given as None, its default."""
+
+    hands: int | None
+    games: int | None
+    seed: int | None
+    policy: str | Sequence[str] | None
+    threads: int | None
+    stream: bool | None
+    progress: Callable[[int, int], object] | None
+
+class _DealtBatch(_Batch, total=False):
+    """The options of a trick game's batch: also the deck orders to deal."""
+
+    deals: npt.NDArray[np.integer[Any]] | None
+
+class _LimitedBatch(_Batch, total=False):
+    """The options of a batch whose games may stop at a hand limit."""
+
+    hand_limit: int | None
+
+class _SpadesBatch(_DealtBatch, _LimitedBatch, total=False):
+    """The options of ``simulate_spades``: both."""
+
+def simulate_hearts(rules: HeartsRules, **options: Unpack[_DealtBatch]) -> HeartsSimulation:
     """Simulate a batch inside Rust with the GIL released.
 
     ``hands=N``: N independent hands (hand i: dealer ``i % players``, hand index i, deal and
@@ -342,13 +379,12 @@ _Bemo = Literal["little", "big"]
 _Deal = Sequence[Sequence[int]]
 
 @final
-class SpadesRules:
+class SpadesRules(_Rules):
     """The Spades rules (docs/rules/spades.md B.1, B.3, B.6, with ``team_bid_cap``). Keyword-only;
     immutable; hashable. Wrong types raise ArgumentTypeError; unknown names, out-of-range
-    values and invalid combinations raise InvalidRulesError."""
+    values and invalid combinations raise InvalidRulesError. Presets: ``"default"`` and
+    ``"openspiel"`` (B.6)."""
 
-    presets: ClassVar[list[str]]
-    parameters: ClassVar[list[str]]
     players: int
     win_score: int
     lose_score: int | None
@@ -380,24 +416,13 @@ class SpadesRules:
     max_hands: int | None
     team_bid_cap: bool
 
-    def __new__(cls, **params: Any) -> Self: ...
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> SpadesRules:
-        """``"default"`` or ``"openspiel"`` (B.6), with optional overrides."""
-    def replace(self, **overrides: Any) -> SpadesRules:
-        """A copy with some parameters changed."""
-    def to_dict(self) -> dict[str, Any]:
-        """Every parameter by name; ``SpadesRules(**r.to_dict()) == r``."""
     def deck(self) -> list[int]:
         """The 52 cards in play (with ``jokers``: no 2C/2D, plus 52 and 53)."""
     @staticmethod
     def _from_dict(params: dict[str, Any]) -> SpadesRules: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
 
 @final
-class SpadesState:
+class SpadesState(_TrickState[SpadesRules, _SpadesPhase]):
     """One hand of Spades: deficient-hand redeals, bidding (B-6..B-8, B.3), play
     (B-10..B-16) and the team scores (B-17..B-21, B-27)."""
 
@@ -426,40 +451,10 @@ class SpadesState:
         seed: int | None = None,
     ) -> SpadesState:
         """A hand from 4 lists of 13 card ids in dealt order (seat 0 first)."""
-    @classmethod
-    def from_batch(cls, rules: SpadesRules, seed: int, index: int) -> SpadesState:
-        """The initial state of hand ``index`` (0..2**64-1) of a ``simulate_spades`` batch run
-        with ``seed``."""
-    @classmethod
-    def from_text(cls, text: str) -> SpadesState:
-        """Read a text of docs/text-format.md, replaying it with the rules' checks;
-        InvalidArgumentError (naming the line) if it is not a reachable SpadesState."""
-    def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool:
-        """docs/text-format.md: never compares generators or queued deals."""
-    def copy(self) -> SpadesState: ...
-    def __copy__(self) -> SpadesState: ...
-    def __deepcopy__(self, memo: Any) -> SpadesState: ...
-    @property
-    def rules(self) -> SpadesRules: ...
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def hand_index(self) -> int: ...
     @property
     def totals(self) -> list[int]: ...
     @property
     def bags(self) -> list[int]: ...
-    @property
-    def phase(self) -> _SpadesPhase: ...
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def hands(self) -> list[list[int]]: ...
     @property
     def face_up(self) -> list[list[int]]: ...
     @property
@@ -477,33 +472,19 @@ class SpadesState:
         """B.3 deficient hand: the same dealer redeals (next ``redeals`` entry or a shuffle)."""
     @property
     def redeal_claims(self) -> list[int]: ...
-    def legal_plays(self) -> list[int]: ...
-    def play(self, card: int) -> None:
-        """Play a card; IllegalMoveError (with .card and .legal) if not legal."""
-    @property
-    def trick(self) -> list[tuple[int, int]]: ...
-    @property
-    def trick_number(self) -> int: ...
-    @property
-    def trick_winners(self) -> list[int]: ...
-    @property
-    def tricks_taken(self) -> list[int]: ...
     @property
     def plays(self) -> list[tuple[int, int]]: ...
     @property
     def spades_broken(self) -> bool: ...
     @property
     def reneges(self) -> list[tuple[int, int, int]]: ...
-    def hand_scores(self) -> list[int]: ...
     def hand_bags(self) -> list[int]: ...
     def bags_after(self) -> list[int]: ...
     def totals_after(self) -> list[int]: ...
     def boston_made(self) -> int | None: ...
-    @property
-    def is_over(self) -> bool: ...
 
 @final
-class SpadesGame:
+class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase]):
     """A whole game of Spades (B-22, 0.6, 0.7), dealing each next hand itself."""
 
     def __new__(
@@ -516,63 +497,18 @@ class SpadesGame:
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
     ) -> Self: ...
-    @property
-    def rules(self) -> SpadesRules: ...
-    @property
-    def num_players(self) -> int: ...
-    def copy(self) -> SpadesGame:
-        """An independent copy of the whole game."""
-    def __copy__(self) -> SpadesGame: ...
-    def __deepcopy__(self, memo: Any) -> SpadesGame: ...
-    @property
-    def state(self) -> SpadesState: ...
-    @property
-    def phase(self) -> _SpadesPhase: ...
-    @property
-    def current_player(self) -> int | None: ...
     def legal_bids(self) -> list[int]: ...
     def can_bid_blind(self) -> bool: ...
     def legal_bemos(self) -> list[_Bemo]: ...
     def bid(self, n: int, *, blind: bool | None = None, bemo: _Bemo | None = None) -> None: ...
     def deficient_seats(self) -> list[int]: ...
     def claim_redeal(self, seat: int) -> None: ...
-    def legal_plays(self) -> list[int]: ...
-    def play(self, card: int) -> None: ...
     @property
     def totals(self) -> list[int]: ...
     @property
     def bags(self) -> list[int]: ...
-    @property
-    def hands_played(self) -> int: ...
-    @property
-    def hand_history(self) -> list[dict[str, Any]]: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def winners(self) -> list[int]: ...
-    @classmethod
-    def from_text(cls, text: str) -> SpadesGame:
-        """Read a text of docs/text-format.md, replaying it with the rules' checks;
-        InvalidArgumentError (naming the line) if it is not a reachable SpadesGame."""
-    def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool:
-        """docs/text-format.md: never compares generators or queued deals."""
 
-def simulate_spades(
-    rules: SpadesRules,
-    *,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int | None = None,
-    policy: str | Sequence[str] | None = None,
-    threads: int | None = None,
-    deals: npt.NDArray[np.integer[Any]] | None = None,
-    stream: bool | None = None,
-    progress: Callable[[int, int], object] | None = None,
-    hand_limit: int | None = None,
-) -> SpadesSimulation:
+def simulate_spades(rules: SpadesRules, **options: Unpack[_SpadesBatch]) -> SpadesSimulation:
     """Simulate Spades hands or whole games with in-engine policies ("random", the default,
     or "heuristic").
 
@@ -595,11 +531,9 @@ _Meld = tuple[int, ...]
 _Action = tuple[Any, ...]
 
 @final
-class RummyRules:
+class RummyRules(_Rules):
     """The rummy rules (docs/rules/rummy.md C.1). Keyword-only; immutable; hashable."""
 
-    presets: ClassVar[list[str]]
-    parameters: ClassVar[list[str]]
     players: int
     hand_size: int
     opening_min: int
@@ -613,18 +547,10 @@ class RummyRules:
     tie: Literal["play_on", "share"]
     max_hands: int | None
 
-    def __new__(cls, **params: Any) -> Self: ...
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> RummyRules: ...
-    def replace(self, **overrides: Any) -> RummyRules: ...
-    def to_dict(self) -> dict[str, Any]: ...
     @staticmethod
     def _from_dict(params: dict[str, Any]) -> RummyRules: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
     def deck(self) -> list[int]:
         """The 108 cards (C-2) as a sorted multiset: two of each id 0..51, four jokers (52)."""
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
 
 def all_melds(
     rules: RummyRules, hand: Sequence[int], allow_jokers: bool | None = None
@@ -638,7 +564,7 @@ def meld_value(rules: RummyRules, meld: _Meld) -> int:
     """The C-9 value of a valid canonical meld; InvalidArgumentError for an invalid one."""
 
 @final
-class RummyState:
+class RummyState(_State[RummyRules, _RummyPhase]):
     """One hand of rummy: draw or take the pile, open, meld, lay off, discard (C-3..C-20)."""
 
     def __new__(
@@ -663,10 +589,6 @@ class RummyState:
         totals: Sequence[int] | None = None,
         seed: int | None = None,
     ) -> RummyState: ...
-    @classmethod
-    def from_batch(cls, rules: RummyRules, seed: int, index: int) -> RummyState:
-        """The initial state of hand ``index`` (0..2**64-1) of a ``simulate_rummy`` batch run
-        with ``seed``."""
     def legal_actions(self) -> list[_Action]:
         """Every legal action, sorted (docs/rummy-api.md, Actions)."""
     def apply(self, action: _Action) -> None:
@@ -676,36 +598,8 @@ class RummyState:
         """``len(legal_actions())``."""
     def apply_index(self, i: int) -> None:
         """Apply ``legal_actions()[i]`` (a compact integer encoding of the choice)."""
-    @classmethod
-    def from_text(cls, text: str) -> RummyState:
-        """Read a text of docs/text-format.md, replaying it with the rules' checks;
-        InvalidArgumentError (naming the line) if it is not a reachable RummyState."""
-    def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool:
-        """docs/text-format.md: never compares generators or queued deals."""
-    def copy(self) -> RummyState: ...
-    def __copy__(self) -> RummyState: ...
-    def __deepcopy__(self, memo: Any) -> RummyState: ...
-    @property
-    def rules(self) -> RummyRules: ...
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def hand_index(self) -> int: ...
     @property
     def totals(self) -> list[int]: ...
-    @property
-    def phase(self) -> _RummyPhase: ...
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def hands(self) -> list[list[int]]: ...
     @property
     def melds(self) -> list[list[_Meld]]: ...
     @property
@@ -722,11 +616,10 @@ class RummyState:
     def turn(self) -> int: ...
     @property
     def went_out(self) -> int | None: ...
-    def hand_scores(self) -> list[int]: ...
     def totals_after(self) -> list[int]: ...
 
 @final
-class RummyGame:
+class RummyGame(_Game[RummyRules, RummyState, _RummyPhase]):
     """A whole game of rummy to the target (C-21, 0.6, 0.7), dealing each hand itself."""
 
     def __new__(
@@ -738,54 +631,12 @@ class RummyGame:
         deals: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]] | None = None,
         totals: Sequence[int] | None = None,
     ) -> Self: ...
-    @property
-    def rules(self) -> RummyRules: ...
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def state(self) -> RummyState: ...
-    @property
-    def phase(self) -> _RummyPhase: ...
-    @property
-    def current_player(self) -> int | None: ...
     def legal_actions(self) -> list[_Action]: ...
     def apply(self, action: _Action) -> None: ...
     @property
     def totals(self) -> list[int]: ...
-    @property
-    def hands_played(self) -> int: ...
-    @property
-    def hand_history(self) -> list[dict[str, Any]]: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def winners(self) -> list[int]: ...
-    def copy(self) -> RummyGame:
-        """An independent copy of the whole game."""
-    def __copy__(self) -> RummyGame: ...
-    def __deepcopy__(self, memo: Any) -> RummyGame: ...
-    @classmethod
-    def from_text(cls, text: str) -> RummyGame:
-        """Read a text of docs/text-format.md, replaying it with the rules' checks;
-        InvalidArgumentError (naming the line) if it is not a reachable RummyGame."""
-    def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
-    def __eq__(self, other: object, /) -> bool:
-        """docs/text-format.md: never compares generators or queued deals."""
 
-def simulate_rummy(
-    rules: RummyRules,
-    *,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int | None = None,
-    policy: str | Sequence[str] | None = None,
-    threads: int | None = None,
-    stream: bool | None = None,
-    progress: Callable[[int, int], object] | None = None,
-    hand_limit: int | None = None,
-) -> RummySimulation:
+def simulate_rummy(rules: RummyRules, **options: Unpack[_LimitedBatch]) -> RummySimulation:
     """Simulate rummy hands or games with in-engine policies ("greedy", the default, or
     "random"). Hands: ``hand_scores`` (n, players) int32, ``opened`` (n, players) bool,
     ``went_out`` (n,) int8 (-1: nobody), ``turns`` (n,) uint32. ``stream=True``: aggregates

@@ -29,7 +29,28 @@ class Bid(NamedTuple):
     bemo: str | None
 
 
-class HeartsSimulation(TypedDict, total=False):
+class _Columns(TypedDict, total=False):
+    """The columns of every game's result: ``hand_scores`` (hands); ``winners``,
+    ``hands_played``, ``finished`` (games); ``hands``, ``mean_hand_scores``,
+    ``var_hand_scores`` (stream)."""
+
+    hand_scores: npt.NDArray[np.int32]
+    winners: npt.NDArray[np.bool_]
+    hands_played: npt.NDArray[np.uint32]
+    finished: npt.NDArray[np.bool_]
+    hands: int
+    mean_hand_scores: npt.NDArray[np.float64]
+    var_hand_scores: npt.NDArray[np.float64]
+
+
+class _TrickColumns(_Columns, total=False):
+    """The columns of both trick games: also ``tricks`` (hands), ``mean_tricks`` (stream)."""
+
+    tricks: npt.NDArray[np.uint8]
+    mean_tricks: npt.NDArray[np.float64]
+
+
+class HeartsSimulation(_TrickColumns, total=False):
     """What ``simulate_hearts`` returns; the keys depend on the mode.
 
     ``hands=n``: ``points``, ``hand_scores``, ``tricks`` (n, players); ``moon_shooter``,
@@ -39,22 +60,13 @@ class HeartsSimulation(TypedDict, total=False):
     """
 
     points: npt.NDArray[np.uint8]
-    hand_scores: npt.NDArray[np.int32]
-    tricks: npt.NDArray[np.uint8]
     moon_shooter: npt.NDArray[np.int8]
     queen_taker: npt.NDArray[np.int8]
     totals: npt.NDArray[np.int64] | npt.NDArray[np.float64]
     chips_sixtieths: npt.NDArray[np.int64]
     pot: npt.NDArray[np.float64]
-    winners: npt.NDArray[np.bool_]
-    hands_played: npt.NDArray[np.uint32]
-    finished: npt.NDArray[np.bool_]
-    hands: int
     mean_points: npt.NDArray[np.float64]
     var_points: npt.NDArray[np.float64]
-    mean_hand_scores: npt.NDArray[np.float64]
-    var_hand_scores: npt.NDArray[np.float64]
-    mean_tricks: npt.NDArray[np.float64]
     moons: npt.NDArray[np.int64]
     queens: npt.NDArray[np.int64]
     points_hist: npt.NDArray[np.int64]
@@ -64,7 +76,7 @@ class HeartsSimulation(TypedDict, total=False):
 SimulationResult = HeartsSimulation
 
 
-class SpadesSimulation(TypedDict, total=False):
+class SpadesSimulation(_TrickColumns, total=False):
     """What ``simulate_spades`` returns; the keys depend on the mode.
 
     ``hands=n``: ``bids``, ``nil``, ``blind``, ``bemo``, ``tricks`` (n, 4); ``hand_scores``,
@@ -76,19 +88,10 @@ class SpadesSimulation(TypedDict, total=False):
     nil: npt.NDArray[np.bool_]
     blind: npt.NDArray[np.bool_]
     bemo: npt.NDArray[np.int8]
-    tricks: npt.NDArray[np.uint8]
-    hand_scores: npt.NDArray[np.int32]
     hand_bags: npt.NDArray[np.int8]
     totals: npt.NDArray[np.int64]
-    winners: npt.NDArray[np.bool_]
-    hands_played: npt.NDArray[np.uint32]
-    finished: npt.NDArray[np.bool_]
-    hands: int
-    mean_hand_scores: npt.NDArray[np.float64]
-    var_hand_scores: npt.NDArray[np.float64]
     mean_hand_bags: npt.NDArray[np.float64]
     contracts_made: npt.NDArray[np.int64]
-    mean_tricks: npt.NDArray[np.float64]
     var_tricks: npt.NDArray[np.float64]
     mean_bids: npt.NDArray[np.float64]
     nil_bids: npt.NDArray[np.int64]
@@ -96,7 +99,7 @@ class SpadesSimulation(TypedDict, total=False):
     tricks_hist: npt.NDArray[np.int64]
 
 
-class RummySimulation(TypedDict, total=False):
+class RummySimulation(_Columns, total=False):
     """What ``simulate_rummy`` returns; the keys depend on the mode.
 
     ``hands=n``: ``hand_scores``, ``opened`` (n, players); ``went_out`` (n,) with -1 for
@@ -106,17 +109,10 @@ class RummySimulation(TypedDict, total=False):
     / went out), ``nobody_out``, ``mean_turns`` and ``var_turns``.
     """
 
-    hand_scores: npt.NDArray[np.int32]
     opened: npt.NDArray[np.bool_]
     went_out: npt.NDArray[np.int8]
     turns: npt.NDArray[np.uint32]
     totals: npt.NDArray[np.int64]
-    winners: npt.NDArray[np.bool_]
-    hands_played: npt.NDArray[np.uint32]
-    finished: npt.NDArray[np.bool_]
-    hands: int
-    mean_hand_scores: npt.NDArray[np.float64]
-    var_hand_scores: npt.NDArray[np.float64]
     opens: npt.NDArray[np.int64]
     outs: npt.NDArray[np.int64]
     nobody_out: int

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -46,10 +46,6 @@ def _params(overrides: Sequence[str]) -> dict[str, object]:
             raise SystemExit(f"hearts-fast: --rule takes name=value, got {item!r}")
         params[name] = _parse_value(value)
     return params
-
-
-def _rules(preset: str, overrides: Sequence[str]) -> HeartsRules:
-    return HeartsRules.preset(preset, **_params(overrides))
 
 
 class ProgressBar:
@@ -92,38 +88,64 @@ DEFAULT_HANDS = {"hearts": 1_000_000, "spades": 1_000_000, "rummy": 100_000}
 DEFAULT_POLICY = {"hearts": "random", "spades": "random", "rummy": "greedy"}
 
 
-def simulate_rummy_cli(args: argparse.Namespace) -> int:
-    rules = RummyRules.preset(args.preset or "default", **_params(args.rule))
-    policy = _policy(args.policy)
+def _run(
+    args: argparse.Namespace,
+    rules_class: Any,
+    default_preset: str,
+    sim: Callable[..., Any],
+    label: str,
+    *,
+    stream: bool,
+    players: bool = True,
+) -> tuple[Any, Any]:
+    """The rules ``args`` asks for and the batch run under them (hands in constant memory
+    with ``stream``), with a progress bar. Prints a header: the game's ``label``, the preset,
+    the number of players (with ``players``), the options and how long the run took."""
+    preset = args.preset or default_preset
+    rules = rules_class.preset(preset, **_params(args.rule))
+    what = f"{label}preset {preset}, " + (f"{rules.players} players, " if players else "")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     unit = "games" if args.games is not None else "hands"
     bar = ProgressBar(sys.stderr, unit) if show else None
     threads = args.threads or os.cpu_count() or 1
-    kw: dict[str, Any] = {"seed": args.seed, "policy": policy, "threads": threads, "progress": bar}
+    kw: dict[str, Any] = {
+        "seed": args.seed,
+        "policy": _policy(args.policy),
+        "threads": threads,
+        "progress": bar,
+    }
     start = time.perf_counter()
     if args.games is not None:
-        res = simulate_rummy(rules, games=args.games, **kw)
+        res = sim(rules, games=args.games, **kw)
     else:
-        res = simulate_rummy(rules, hands=args.hands, **kw)
+        res = sim(rules, hands=args.hands, stream=stream, **kw)
     elapsed = time.perf_counter() - start
     count = args.games if args.games is not None else args.hands
     rate = count / elapsed if elapsed > 0 else float("inf")
     print(
-        f"hearts-fast simulate: rummy, preset {args.preset or 'default'}, {rules.players} "
-        f"players, policy {args.policy}, seed {args.seed}, {threads} thread(s)"
+        f"hearts-fast simulate: {what}policy {args.policy}, seed {args.seed}, {threads} thread(s)"
     )
     print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
     print()
-    seats = range(rules.players)
+    return rules, res
+
+
+def _games_table(res: Any, labels: Sequence[str], first: str, digits: int) -> None:
+    """Whole games: each seat's (or team's) mean final total and win rate."""
+    totals, winners = res["totals"], res["winners"]
+    rows = [
+        [label, f"{float(totals[:, i].mean()):.{digits}f}", f"{float(winners[:, i].mean()):.4f}"]
+        for i, label in enumerate(labels)
+    ]
+    print(_table(rows, [first, "mean final total", "win rate"]))
+    print()
+    print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+
+
+def simulate_rummy_cli(args: argparse.Namespace) -> int:
+    rules, res = _run(args, RummyRules, "default", simulate_rummy, "rummy, ", stream=False)
     if args.games is not None:
-        totals, winners = res["totals"], res["winners"]
-        rows = [
-            [str(s), f"{float(totals[:, s].mean()):.2f}", f"{float(winners[:, s].mean()):.4f}"]
-            for s in seats
-        ]
-        print(_table(rows, ["seat", "mean final total", "win rate"]))
-        print()
-        print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+        _games_table(res, [str(s) for s in range(rules.players)], "seat", 2)
         return 0
     scores, opened, went_out = res["hand_scores"], res["opened"], res["went_out"]
     if len(went_out) == 0:
@@ -137,7 +159,7 @@ def simulate_rummy_cli(args: argparse.Namespace) -> int:
             f"{float(opened[:, s].mean()):.4f}",
             f"{float((went_out == s).mean()):.4f}",
         ]
-        for s in seats
+        for s in range(rules.players)
     ]
     print(_table(rows, ["seat", "mean hand score", "sd", "opened", "went out"]))
     print()
@@ -147,52 +169,24 @@ def simulate_rummy_cli(args: argparse.Namespace) -> int:
 
 
 def simulate_spades_cli(args: argparse.Namespace) -> int:
-    rules = SpadesRules.preset(args.preset or "default", **_params(args.rule))
-    policy = _policy(args.policy)
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    unit = "games" if args.games is not None else "hands"
-    bar = ProgressBar(sys.stderr, unit) if show else None
-    threads = args.threads or os.cpu_count() or 1
-    kw: dict[str, Any] = {"seed": args.seed, "policy": policy, "threads": threads, "progress": bar}
-    start = time.perf_counter()
-    if args.games is not None:
-        res = simulate_spades(rules, games=args.games, **kw)
-    else:
-        res = simulate_spades(rules, hands=args.hands, stream=True, **kw)
-    elapsed = time.perf_counter() - start
-    count = args.games if args.games is not None else args.hands
-    rate = count / elapsed if elapsed > 0 else float("inf")
-    print(
-        f"hearts-fast simulate: Spades, preset {args.preset or 'default'}, "
-        f"policy {args.policy}, seed {args.seed}, {threads} thread(s)"
+    _, res = _run(
+        args, SpadesRules, "default", simulate_spades, "Spades, ", stream=True, players=False
     )
-    print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
-    print()
+    teams = [f"{t} (seats {t}, {t + 2})" for t in range(2)]
     if args.games is not None:
-        totals, winners = res["totals"], res["winners"]
-        rows = [
-            [
-                f"{t} (seats {t}, {t + 2})",
-                f"{float(totals[:, t].mean()):.2f}",
-                f"{float(winners[:, t].mean()):.4f}",
-            ]
-            for t in range(2)
-        ]
-        print(_table(rows, ["team", "mean final total", "win rate"]))
-        print()
-        print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+        _games_table(res, teams, "team", 2)
         print(f"games that reached the end rule: {float(res['finished'].mean()):.4%}")
         return 0
     n = max(int(res["hands"]), 1)
     rows = [
         [
-            f"{t} (seats {t}, {t + 2})",
+            team,
             f"{res['mean_hand_scores'][t]:.3f}",
             f"{np.sqrt(res['var_hand_scores'][t]):.3f}",
             f"{res['mean_hand_bags'][t]:.3f}",
             f"{res['contracts_made'][t] / n:.4f}",
         ]
-        for t in range(2)
+        for t, team in enumerate(teams)
     ]
     print(_table(rows, ["team", "mean hand score", "sd", "bags", "contract made"]))
     print()
@@ -210,46 +204,10 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
     return 0
 
 
-def simulate(args: argparse.Namespace) -> int:
-    if args.hands is None:
-        args.hands = DEFAULT_HANDS[args.game]
-    if args.policy is None:
-        args.policy = DEFAULT_POLICY[args.game]
-    if args.game == "spades":
-        return simulate_spades_cli(args)
-    if args.game == "rummy":
-        return simulate_rummy_cli(args)
-    rules = _rules(args.preset or "dame_de_pic", args.rule)
-    policy = _policy(args.policy)
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    unit = "games" if args.games is not None else "hands"
-    bar = ProgressBar(sys.stderr, unit) if show else None
-    threads = args.threads or os.cpu_count() or 1
-    kw: dict[str, Any] = {"seed": args.seed, "policy": policy, "threads": threads, "progress": bar}
-    start = time.perf_counter()
+def simulate_hearts_cli(args: argparse.Namespace) -> int:
+    rules, res = _run(args, HeartsRules, "dame_de_pic", simulate_hearts, "", stream=True)
     if args.games is not None:
-        res = simulate_hearts(rules, games=args.games, **kw)
-    else:
-        res = simulate_hearts(rules, hands=args.hands, stream=True, **kw)
-    elapsed = time.perf_counter() - start
-    count = args.games if args.games is not None else args.hands
-    rate = count / elapsed if elapsed > 0 else float("inf")
-    print(
-        f"hearts-fast simulate: preset {args.preset or 'dame_de_pic'}, {rules.players} players, "
-        f"policy {args.policy}, seed {args.seed}, {threads} thread(s)"
-    )
-    print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
-    print()
-    seats = range(rules.players)
-    if args.games is not None:
-        totals, winners = res["totals"], res["winners"]
-        rows = [
-            [str(s), f"{float(totals[:, s].mean()):.3f}", f"{float(winners[:, s].mean()):.4f}"]
-            for s in seats
-        ]
-        print(_table(rows, ["seat", "mean final total", "win rate"]))
-        print()
-        print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+        _games_table(res, [str(s) for s in range(rules.players)], "seat", 3)
         return 0
     n = max(int(res["hands"]), 1)
     rows = [
@@ -262,7 +220,7 @@ def simulate(args: argparse.Namespace) -> int:
             f"{res['queens'][s] / n:.4f}",
             f"{res['moons'][s] / n:.4%}",
         ]
-        for s in seats
+        for s in range(rules.players)
     ]
     print(
         _table(rows, ["seat", "mean points", "sd", "mean hand score", "tricks", "Q♠ rate", "moons"])
@@ -270,6 +228,22 @@ def simulate(args: argparse.Namespace) -> int:
     print()
     print(f"moon rate: {float(res['moons'].sum()) / n:.4%}")
     return 0
+
+
+#: The command of each ``--game``.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "hearts": simulate_hearts_cli,
+    "spades": simulate_spades_cli,
+    "rummy": simulate_rummy_cli,
+}
+
+
+def simulate(args: argparse.Namespace) -> int:
+    if args.hands is None:
+        args.hands = DEFAULT_HANDS[args.game]
+    if args.policy is None:
+        args.policy = DEFAULT_POLICY[args.game]
+    return COMMANDS[args.game](args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,6 +9,7 @@ test names: A-5/A-8/A-10/A-11/A-25 (Hearts), B-3/B-6/B.3 (Spades), C-3/C-4/C-19/
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 import re
@@ -94,7 +95,7 @@ SPADES_MEMBERS += ["trick_winners", "plays", "reneges", "hand_scores", "bags_aft
 RUMMY_MEMBERS = ["phase", "current_player", "hands", "melds", "opened", "blocked", "stock"]
 RUMMY_MEMBERS += ["pile", "turn", "went_out", "legal_actions", "hand_scores", "totals"]
 GAME_MEMBERS = ["phase", "current_player", "hands_played", "hand_history", "totals"]
-GAME_MEMBERS += ["is_over", "winners"]
+GAME_MEMBERS += ["is_over", "winners", "state"]
 
 
 # ---------------------------------------------------------------- rules strategies
@@ -268,19 +269,29 @@ def play_to_end(x: Any, step: Callable[[Any, random.Random], None], seed: int, l
 # ---------------------------------------------------------------- round trips at every step
 
 
+def round_trip_every_step(
+    x: Any,
+    members: list[str],
+    step: Callable[[Any, random.Random], None],
+    rng: random.Random,
+    limit: int | None = None,
+) -> None:
+    """``roundtrip`` at every step of a random play of ``x``, with the same ``members``
+    after each, until it is over (or ``limit`` steps are checked)."""
+    for _ in itertools.count() if limit is None else range(limit):
+        same_members(x, roundtrip(x), members)
+        if x.phase == "over":
+            break
+        step(x, rng)
+
+
 @examples(0.2)
 @given(rules_of(HeartsRules, HEARTS_TABLE), st.integers(0, 2**32), st.integers(0, 7))
 def test_A8_A10_A11_hearts_state_round_trip_at_every_step(
     rules: HeartsRules, seed: int, dealer: int
 ) -> None:
     s = HeartsState(rules, seed=seed, dealer=dealer % rules.players, hand_index=seed % 9)
-    rng = random.Random(seed)
-    while True:
-        t = roundtrip(s)
-        same_members(s, t, HEARTS_MEMBERS)
-        if s.phase == "over":
-            break
-        hearts_step(s, rng)
+    round_trip_every_step(s, HEARTS_MEMBERS, hearts_step, random.Random(seed))
 
 
 @examples(0.03)
@@ -300,14 +311,8 @@ def test_A5_A25_hearts_game_round_trip_at_every_step(
             for i in (0, 1)
         ]
     g = HeartsGame(rules, seed=seed, **kw)
-    rng = random.Random(seed)
-    while True:
-        t = roundtrip(g)
-        same_members(g, t, [*GAME_MEMBERS, "pot", "legal_plays", "pending_passes"])
-        assert t.state == g.state
-        if g.is_over:
-            break
-        hearts_step(g, rng)
+    members = [*GAME_MEMBERS, "pot", "legal_plays", "pending_passes"]
+    round_trip_every_step(g, members, hearts_step, random.Random(seed))
 
 
 @examples(0.1)
@@ -327,12 +332,7 @@ def test_B3_B6_spades_state_round_trip_at_every_step(
             deficient_deal(rng, rules.jokers, [rng.randrange(4)]) for _ in range(variant - 1)
         ]
         s = SpadesState.from_deal(rules, first, redeals=redeals, **kw)
-    while True:
-        t = roundtrip(s)
-        same_members(s, t, SPADES_MEMBERS)
-        if s.phase == "over":
-            break
-        spades_step(s, rng)
+    round_trip_every_step(s, SPADES_MEMBERS, spades_step, rng)
 
 
 @examples(0.03)
@@ -346,26 +346,14 @@ def test_B3_B22_spades_game_round_trip_at_every_step(
     if injected:  # deals for hands and redeals, consumed in order
         kw["deals"] = [deficient_deal(rng, rules.jokers, [rng.randrange(4)]) for _ in range(3)]
     g = SpadesGame(rules, seed=seed, totals=[rng.randint(-50, 50), 0], **kw)
-    while True:
-        t = roundtrip(g)
-        same_members(g, t, [*GAME_MEMBERS, "bags", "legal_plays", "legal_bids"])
-        assert t.state == g.state
-        if g.is_over:
-            break
-        spades_step(g, rng)
+    round_trip_every_step(g, [*GAME_MEMBERS, "bags", "legal_plays", "legal_bids"], spades_step, rng)
 
 
 @examples(0.01)
 @given(rummy_rules(max_turns=8), st.integers(0, 2**32))
 def test_C4_C19_rummy_state_round_trip_at_every_step(rules: RummyRules, seed: int) -> None:
     s = RummyState(rules, seed=seed, dealer=seed % rules.players, totals=None)
-    rng = random.Random(seed)
-    for _ in range(30):
-        t = roundtrip(s)
-        same_members(s, t, RUMMY_MEMBERS)
-        if s.is_over:
-            break
-        rummy_step(s, rng)
+    round_trip_every_step(s, RUMMY_MEMBERS, rummy_step, random.Random(seed), limit=30)
 
 
 @examples(0.01)
@@ -373,14 +361,8 @@ def test_C4_C19_rummy_state_round_trip_at_every_step(rules: RummyRules, seed: in
 def test_C3_C21_rummy_game_round_trip_at_every_step(rules: RummyRules, seed: int) -> None:
     rules = with_max_hands(rules, 3)
     g = RummyGame(rules, seed=seed, first_dealer=seed % rules.players)
-    rng = random.Random(seed)
-    for _ in range(30):
-        t = roundtrip(g)
-        same_members(g, t, [*GAME_MEMBERS, "legal_actions"])
-        assert t.state == g.state
-        if g.is_over:
-            break
-        rummy_step(g, rng)
+    members = [*GAME_MEMBERS, "legal_actions"]
+    round_trip_every_step(g, members, rummy_step, random.Random(seed), limit=30)
 
 
 # ---------------------------------------------------------------- play goes on identically
@@ -744,22 +726,15 @@ def test_line_and_token_errors() -> None:
 def test_rules_line_errors() -> None:
     """§3.3: unknown or repeated names, bad values, invalid combinations."""
     text = hearts_text()
-    bad(HeartsState, text.replace("\nrules\n", "\nrules colour=red\n"), "unknown rule 'colour'")
-    bad(
-        HeartsState,
-        text.replace("\nrules\n", "\nrules tie=share tie=share\n"),
-        "line 2 (rules), token 'tie=share'",
-        "given twice",
-    )
-    bad(HeartsState, text.replace("\nrules\n", "\nrules target\n"), "NAME=VALUE")
-    bad(HeartsState, text.replace("\nrules\n", "\nrules target=big\n"), "invalid rules", "target")
-    bad(HeartsState, text.replace("\nrules\n", "\nrules early_end=True\n"), "early_end")
-    bad(
-        HeartsState,
-        text.replace("\nrules\n", "\nrules scoring=chips jack_of_diamonds=true\n"),
-        "invalid rules",
-        "jack_of_diamonds",
-    )
+    for line, *expected in [
+        ("rules colour=red", "unknown rule 'colour'"),
+        ("rules tie=share tie=share", "line 2 (rules), token 'tie=share'", "given twice"),
+        ("rules target", "NAME=VALUE"),
+        ("rules target=big", "invalid rules", "target"),
+        ("rules early_end=True", "early_end"),
+        ("rules scoring=chips jack_of_diamonds=true", "invalid rules", "jack_of_diamonds"),
+    ]:
+        bad(HeartsState, text.replace("\nrules\n", f"\n{line}\n"), *expected)
 
 
 def test_A8_A10_hearts_deal_and_action_errors() -> None:

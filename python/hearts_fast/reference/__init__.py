@@ -13,7 +13,9 @@ Modules: ``cards`` (ids, ``card``/``card_name``), ``rules`` (``HeartsRules``), `
 (``SpadesRules``, ``SpadesState``, ``SpadesGame``: docs/rules/spades.md, docs/spades-api.md;
 its own resolutions are in that contract), and ``rummy`` (``RummyRules``, ``RummyState``,
 ``RummyGame``, meld helpers: docs/rules/rummy.md, docs/rummy-api.md), and ``text`` (the
-text format of the six state and game classes: docs/text-format.md).
+text format of the six state and game classes: docs/text-format.md). What the three games
+share is written once: ``_common`` (the rules base class and the argument checks) and
+``_base`` (the members every state and game class has).
 
 Resolutions
 -----------

@@ -1,6 +1,7 @@
 """Scaffolding shared by the reference engine's three games (docs/protocol.md): the rules
-base class (keyword-only construction, presets, ``replace``, ``to_dict``, value semantics)
-and the argument checks every game uses the same way (seeds and hand indexes).
+base class (keyword-only construction, presets, ``replace``, ``to_dict``, value semantics,
+the parameter kinds every game uses) and the argument checks every game makes the same way
+(rules, seeds, hand indexes, seats, int lists).
 
 Like the rest of the reference it shares nothing with the fast engine but the exception
 classes.
@@ -8,15 +9,31 @@ classes.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError, InvalidRulesError
+from hearts_fast.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidDealError,
+    InvalidRulesError,
+)
 
-__all__ = ["MAX_INDEX", "MAX_SEED", "Rules", "check_index", "check_seed", "is_int"]
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard
 
-#: A seed is an int in 0..=MAX_SEED.
-MAX_SEED = 2**64 - 1
-#: A hand index (``hand_index=``, a batch ``index``) is an int in 0..=MAX_INDEX.
+__all__ = [
+    "MAX_INDEX",
+    "Rules",
+    "check_index",
+    "check_rules",
+    "check_seat",
+    "check_seed",
+    "is_int",
+    "is_sequence",
+]
+
+#: A hand index (``hand_index=``, a batch ``index``) or a seed is an int in 0..=MAX_INDEX.
 MAX_INDEX = 2**64 - 1
 
 R = TypeVar("R", bound="Rules")
@@ -27,15 +44,30 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_seed(seed: object) -> int:
-    """``None`` (= 0) or an int in 0..2**64-1: ArgumentTypeError / InvalidArgumentError."""
-    if seed is None:
+def is_sequence(value: object) -> TypeGuard[Sequence[Any]]:
+    """A sequence that is not a ``str`` or ``bytes`` (a list of hands, of totals, …)."""
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+def check_rules(rules: object, cls: type[R]) -> R:
+    """``rules`` must be an instance of the game's rules class: ArgumentTypeError."""
+    if not isinstance(rules, cls):
+        raise ArgumentTypeError(f"rules must be a {cls.__name__}, got {type(rules).__name__}")
+    return rules
+
+
+def check_seat(seat: object, players: int, what: str = "dealer") -> int:
+    """A seat 0..players-1 (``dealer=``, ``first_dealer=``), or None for the default 0:
+    ArgumentTypeError / InvalidDealError."""
+    if seat is None:
         return 0
-    if not is_int(seed):
-        raise ArgumentTypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    if not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
-        raise InvalidArgumentError(f"seed must be 0..2**64-1, got {seed}")
-    return seed  # type: ignore[return-value]
+    if not is_int(seat):
+        raise ArgumentTypeError(
+            f"{what} must be an int seat 0..{players - 1}, got {type(seat).__name__} {seat!r}"
+        )
+    if not 0 <= seat < players:  # type: ignore[operator]
+        raise InvalidDealError(f"{what} = {seat} is out of range; allowed: seats 0..{players - 1}")
+    return seat  # type: ignore[return-value]
 
 
 def check_index(value: object, what: str = "hand_index") -> int:
@@ -50,6 +82,11 @@ def check_index(value: object, what: str = "hand_index") -> int:
     return value  # type: ignore[return-value]
 
 
+def check_seed(seed: object) -> int:
+    """``None`` (= 0) or an int in 0..2**64-1, the range of a hand index."""
+    return check_index(seed, "seed")
+
+
 def _make_rules(cls: type[R], params: dict[str, Any]) -> R:
     return cls(**params)
 
@@ -58,10 +95,11 @@ class Rules:
     """An immutable rule set: keyword-only parameters checked one by one, then as a whole.
 
     A subclass sets ``_PARAMS`` (name -> (kind, spec, default), in the contract's order),
-    ``_PRESETS`` (name -> overrides; ``"default"`` first), ``_validate`` (one parameter:
-    ArgumentTypeError for a wrong type, InvalidRulesError for a value out of range) and
-    ``_check_combinations`` (InvalidRulesError for an invalid combination). Each parameter
-    reads as an attribute of the same name.
+    ``_PRESETS`` (name -> overrides; ``"default"`` first) and ``_check_combinations``
+    (InvalidRulesError for an invalid combination). ``_validate`` checks one parameter by its
+    kind: "bool"; "choice" (spec: the allowed strs); "int" (spec: (lo, hi), hi None for no
+    upper bound) and "opt_int" (the same, or None). A game's own kinds are its
+    ``_validate_other``. Each parameter reads as an attribute of the same name.
     """
 
     __slots__ = ("_params",)
@@ -74,10 +112,47 @@ class Rules:
     #: The parameter names, in the order of ``to_dict()``.
     parameters: ClassVar[list[str]] = []
 
+    @classmethod
+    def _validate(cls, name: str, value: Any) -> None:
+        """Check one parameter: ArgumentTypeError for a wrong type, InvalidRulesError for a
+        value out of range."""
+        kind, spec, _ = cls._PARAMS[name]
+        tname = type(value).__name__
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise ArgumentTypeError(
+                    f"rule {name!r} must be a bool (True or False), got {tname} {value!r}"
+                )
+        elif kind == "choice":
+            allowed = ", ".join(repr(c) for c in spec)
+            if not isinstance(value, str):
+                raise ArgumentTypeError(
+                    f"rule {name!r} must be a str, one of {allowed}; got {tname} {value!r}"
+                )
+            if value not in spec:
+                raise InvalidRulesError(
+                    f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}"
+                )
+        elif kind in ("int", "opt_int"):
+            lo, hi = spec
+            allowed = f"an int >= {lo}" if hi is None else f"an int in {lo}..={hi}"
+            if kind == "opt_int":
+                if value is None:
+                    return
+                allowed = "None or " + allowed
+            if not is_int(value):
+                raise ArgumentTypeError(f"rule {name!r} must be {allowed}, got {tname} {value!r}")
+            if value < lo or (hi is not None and value > hi):
+                raise InvalidRulesError(
+                    f"rule {name!r} = {value} is out of range; allowed: {allowed}"
+                )
+        else:
+            cls._validate_other(name, kind, value)
+
     @staticmethod
-    def _validate(name: str, value: Any) -> None:
-        """Check one parameter (a subclass provides it)."""
-        raise NotImplementedError
+    def _validate_other(name: str, kind: str, value: Any) -> None:
+        """Check a parameter of a kind of the game's own (a subclass that has one provides it)."""
+        raise AssertionError(f"{name}: unknown parameter kind {kind!r}")  # pragma: no cover
 
     @staticmethod
     def _check_combinations(p: dict[str, Any]) -> None:

@@ -11,9 +11,12 @@ names and the other accepted spellings ("10H", "qs", "Q♠", "JK" = "LJ").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
-from hearts_fast.errors import ArgumentTypeError, InvalidCardError
+from hearts_fast.errors import ArgumentTypeError, InvalidCardError, InvalidDealError
+
+from ._common import is_int, is_sequence
 
 __all__ = [
     "ACE_OF_SPADES",
@@ -21,15 +24,18 @@ __all__ = [
     "CLUBS",
     "DIAMONDS",
     "HEARTS",
+    "HEARTS_IDS",
     "JACK_OF_DIAMONDS",
     "KING_OF_SPADES",
     "LITTLE_JOKER",
     "NUM_CARDS",
     "QUEEN_OF_SPADES",
     "SPADES",
+    "CardIds",
     "card",
     "card_name",
     "check_card",
+    "check_dealt_once",
     "rank_of",
     "suit_of",
 ]
@@ -119,18 +125,31 @@ def card_name(card_id: int) -> str:
     return RANK_CHARS[rank_of(card_id)] + SUIT_CHARS[suit_of(card_id)]
 
 
-def check_card(value: object, what: str = "card") -> int:
-    """Validate a card id given to the API: an int (not bool) in 0..51.
+class CardIds(NamedTuple):
+    """The card ids a game takes, 0..``last``; ``note`` ends the message of an id out of
+    range."""
 
-    Raises ArgumentTypeError for a wrong type and InvalidCardError for an id out of range.
-    """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(
-            f"{what} must be an int card id 0..51, got {type(value).__name__} {value!r}"
-        )
-    if not 0 <= value < NUM_CARDS:
-        raise InvalidCardError(f"{what}: card id {value} is out of range; card ids are 0..51")
-    return value
+    last: int
+    note: str
+
+    def check(self, value: object, what: str = "card") -> int:
+        """Validate a card id given to the API: an int (not bool) in 0..``last``.
+
+        Raises ArgumentTypeError for a wrong type and InvalidCardError for an id out of range.
+        """
+        if not is_int(value):
+            raise ArgumentTypeError(
+                f"{what} must be an int card id 0..{self.last}, got {type(value).__name__} "
+                f"{value!r}"
+            )
+        if not 0 <= value <= self.last:  # type: ignore[operator]
+            raise InvalidCardError(f"{what}: card id {value} is out of range; {self.note}")
+        return value  # type: ignore[return-value]
+
+
+#: The Hearts family's ids: the 52 cards.
+HEARTS_IDS = CardIds(NUM_CARDS - 1, "card ids are 0..51")
+check_card = HEARTS_IDS.check
 
 
 def names(cards: object) -> str:
@@ -144,7 +163,7 @@ def hand_lists(
     """The seats' card lists of ``hands`` (a sequence of sequences of card ids), each card
     checked by ``check``; ArgumentTypeError when the shape is wrong. The seat count is left
     to the caller."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if not is_sequence(hands):
         raise ArgumentTypeError(
             f"hands must be a sequence of {players} sequences of int card ids, "
             f"got {type(hands).__name__}"
@@ -157,3 +176,28 @@ def hand_lists(
             )
         seats.append([check(c, f"hands[{seat}] card") for c in hand])
     return seats
+
+
+def check_dealt_once(seats: list[list[int]], deck: frozenset[int], not_in_deck: str) -> None:
+    """Every card of ``deck`` is in exactly one of the hands ``seats``: InvalidDealError names
+    the first card that is not in the deck (``not_in_deck`` says which cards are not, and
+    why), that is dealt twice, or that is missing."""
+    where: dict[int, int] = {}
+    for seat, hand in enumerate(seats):
+        for c in hand:
+            if c not in deck:
+                raise InvalidDealError(
+                    f"card {card_name(c)} (seat {seat}) is not in the deck: {not_in_deck}"
+                )
+            if c in where:
+                raise InvalidDealError(
+                    f"card {card_name(c)} is dealt more than once (seats {where[c]} and {seat}); "
+                    "every card of the deck must appear exactly once"
+                )
+            where[c] = seat
+    missing = sorted(deck - set(where))
+    if missing:
+        raise InvalidDealError(
+            f"card {card_name(missing[0])} is missing from the deal (missing: {names(missing)}); "
+            "every card of the deck must appear exactly once"
+        )

@@ -26,9 +26,7 @@ from .cards import (
 __all__ = ["HeartsRules"]
 
 # Parameter table, in the order of docs/hearts-api.md: name -> (kind, spec, default).
-#   "int": spec = (lo, hi) with hi None for unbounded;  "bool": spec None;
-#   "choice": spec = tuple of allowed strings;  "pass_count": "auto" or int 0..=4;
-#   "max_hands": None or int >= 1.
+# The kinds of every game (``Rules._validate``), and "pass_count": "auto" or an int 0..=4.
 _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "players": ("int", (3, 7), 4),  # A-1
     "deck_adjust": ("choice", ("remove_cards", "deal_all"), "remove_cards"),  # A-3 / A-7
@@ -53,7 +51,7 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "jack_of_diamonds": ("bool", None, False),  # V-A3
     "moon_requires_jack": ("bool", None, True),  # V-A3
     "tie": ("choice", ("play_on", "share"), "play_on"),  # 0.6
-    "max_hands": ("max_hands", None, None),  # 0.7
+    "max_hands": ("opt_int", (1, 1_000_000), None),  # 0.7
     "can_lead_any_club": ("bool", None, False),  # A.6
     "can_lead_hearts_instead_of_qs": ("bool", None, False),  # A.6
     "avoid_all_tricks_bonus": ("int", (0, 1000), 0),  # A.6 (engine limit)
@@ -110,66 +108,6 @@ _PASS_TABLE: dict[str, dict[int, int]] = {
 }
 
 
-def _type_name(value: object) -> str:
-    return type(value).__name__
-
-
-def _validate(name: str, value: Any) -> None:
-    """Check one parameter's type (ArgumentTypeError) and range (InvalidRulesError)."""
-    kind, spec, _ = _PARAMS[name]
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be a bool (True or False), got {_type_name(value)} {value!r}"
-            )
-    elif kind == "int":
-        lo, hi = spec
-        allowed = f"an int >= {lo}" if hi is None else f"an int in {lo}..={hi}"
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be {allowed}, got {_type_name(value)} {value!r}"
-            )
-        if value < lo or (hi is not None and value > hi):
-            raise InvalidRulesError(f"rule {name!r} = {value} is out of range; allowed: {allowed}")
-    elif kind == "choice":
-        allowed = ", ".join(repr(c) for c in spec)
-        if not isinstance(value, str):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be a str, one of {allowed}; got {_type_name(value)} {value!r}"
-            )
-        if value not in spec:
-            raise InvalidRulesError(f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}")
-    elif kind == "pass_count":
-        allowed = "'auto' or an int in 0..=4"
-        if isinstance(value, str):
-            if value != "auto":
-                raise InvalidRulesError(
-                    f"rule 'pass_count' = {value!r} is not allowed; allowed: {allowed}"
-                )
-        elif isinstance(value, bool) or not isinstance(value, int):
-            raise ArgumentTypeError(
-                f"rule 'pass_count' must be {allowed}, got {_type_name(value)} {value!r}"
-            )
-        elif not 0 <= value <= 4:
-            raise InvalidRulesError(
-                f"rule 'pass_count' = {value} is out of range; allowed: {allowed}"
-            )
-    elif kind == "max_hands":
-        allowed = "None or an int in 1..=1000000"
-        if value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ArgumentTypeError(
-                f"rule 'max_hands' must be {allowed}, got {_type_name(value)} {value!r}"
-            )
-        if not 1 <= value <= 1_000_000:
-            raise InvalidRulesError(
-                f"rule 'max_hands' = {value} is out of range; allowed: {allowed}"
-            )
-    else:  # pragma: no cover - table error
-        raise AssertionError(kind)
-
-
 def _check_combinations(p: dict[str, Any]) -> None:
     """The invalid combinations of A.1 and docs/hearts-api.md [api]."""
     if p["jack_of_diamonds"] and p["scoring"] == "chips":
@@ -190,6 +128,20 @@ def _check_combinations(p: dict[str, Any]) -> None:
         )
 
 
+def _validate_pass_count(name: str, kind: str, value: Any) -> None:
+    """A-9 ``pass_count``: "auto" (the pass table) or an int 0..=4."""
+    allowed = "'auto' or an int in 0..=4"
+    if isinstance(value, str):
+        if value != "auto":
+            raise InvalidRulesError(f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}")
+    elif isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(
+            f"rule {name!r} must be {allowed}, got {type(value).__name__} {value!r}"
+        )
+    elif not 0 <= value <= 4:
+        raise InvalidRulesError(f"rule {name!r} = {value} is out of range; allowed: {allowed}")
+
+
 class HeartsRules(Rules):
     """An immutable Hearts-family rule set (docs/rules/hearts.md A.1, A.6).
 
@@ -200,105 +152,34 @@ class HeartsRules(Rules):
     __slots__ = ()
     _PARAMS = _PARAMS
     _PRESETS = _PRESETS
-    _validate = staticmethod(_validate)
     _check_combinations = staticmethod(_check_combinations)
+    _validate_other = staticmethod(_validate_pass_count)
 
-    # -- read-only parameters (docs/hearts-api.md table) ----------------------------------
-    @property
-    def players(self) -> int:
-        return self._params["players"]  # type: ignore[no-any-return]
-
-    @property
-    def deck_adjust(self) -> str:
-        return self._params["deck_adjust"]  # type: ignore[no-any-return]
-
-    @property
-    def pass_count(self) -> int | str:
-        return self._params["pass_count"]  # type: ignore[no-any-return]
-
-    @property
-    def pass_direction(self) -> str:
-        return self._params["pass_direction"]  # type: ignore[no-any-return]
-
-    @property
-    def pass_through(self) -> bool:
-        return self._params["pass_through"]  # type: ignore[no-any-return]
-
-    @property
-    def first_lead(self) -> str:
-        return self._params["first_lead"]  # type: ignore[no-any-return]
-
-    @property
-    def first_trick_no_points(self) -> bool:
-        return self._params["first_trick_no_points"]  # type: ignore[no-any-return]
-
-    @property
-    def hearts_must_be_broken(self) -> bool:
-        return self._params["hearts_must_be_broken"]  # type: ignore[no-any-return]
-
-    @property
-    def queen_breaks_hearts(self) -> bool:
-        return self._params["queen_breaks_hearts"]  # type: ignore[no-any-return]
-
-    @property
-    def early_end(self) -> bool:
-        return self._params["early_end"]  # type: ignore[no-any-return]
-
-    @property
-    def scoring(self) -> str:
-        return self._params["scoring"]  # type: ignore[no-any-return]
-
-    @property
-    def moon(self) -> str:
-        return self._params["moon"]  # type: ignore[no-any-return]
-
-    @property
-    def target(self) -> int:
-        return self._params["target"]  # type: ignore[no-any-return]
-
-    @property
-    def starting_chips(self) -> int:
-        return self._params["starting_chips"]  # type: ignore[no-any-return]
-
-    @property
-    def chips_end(self) -> str:
-        return self._params["chips_end"]  # type: ignore[no-any-return]
-
-    @property
-    def french_spades(self) -> bool:
-        return self._params["french_spades"]  # type: ignore[no-any-return]
-
-    @property
-    def jack_of_diamonds(self) -> bool:
-        return self._params["jack_of_diamonds"]  # type: ignore[no-any-return]
-
-    @property
-    def moon_requires_jack(self) -> bool:
-        return self._params["moon_requires_jack"]  # type: ignore[no-any-return]
-
-    @property
-    def tie(self) -> str:
-        return self._params["tie"]  # type: ignore[no-any-return]
-
-    @property
-    def max_hands(self) -> int | None:
-        return self._params["max_hands"]  # type: ignore[no-any-return]
-
-    @property
-    def can_lead_any_club(self) -> bool:
-        return self._params["can_lead_any_club"]  # type: ignore[no-any-return]
-
-    @property
-    def can_lead_hearts_instead_of_qs(self) -> bool:
-        return self._params["can_lead_hearts_instead_of_qs"]  # type: ignore[no-any-return]
-
-    @property
-    def avoid_all_tricks_bonus(self) -> int:
-        return self._params["avoid_all_tricks_bonus"]  # type: ignore[no-any-return]
-
-    @property
-    def pass_table(self) -> str:
-        return self._params["pass_table"]  # type: ignore[no-any-return]
+    # The read-only parameters (docs/hearts-api.md table), read through ``Rules.__getattr__``.
+    players: int
+    deck_adjust: str
+    pass_count: int | str
+    pass_direction: str
+    pass_through: bool
+    first_lead: str
+    first_trick_no_points: bool
+    hearts_must_be_broken: bool
+    queen_breaks_hearts: bool
+    early_end: bool
+    scoring: str
+    moon: str
+    target: int
+    starting_chips: int
+    chips_end: str
+    french_spades: bool
+    jack_of_diamonds: bool
+    moon_requires_jack: bool
+    tie: str
+    max_hands: int | None
+    can_lead_any_club: bool
+    can_lead_hearts_instead_of_qs: bool
+    avoid_all_tricks_bonus: int
+    pass_table: str
 
     # -- derived facts (docs/rules/hearts.md A-3, A-4) -------------------------------------
 

@@ -26,13 +26,13 @@ from hearts_fast.errors import (
     ArgumentTypeError,
     IllegalMoveError,
     InvalidArgumentError,
-    InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
 )
-from hearts_fast.reference import text as _text
-from hearts_fast.reference._common import Rules, check_index, check_seed
-from hearts_fast.reference.cards import card_name
+
+from ._base import Game, Hand
+from ._common import Rules, check_index, check_rules, check_seat, check_seed, is_int, is_sequence
+from .cards import CardIds, card_name
 
 __all__ = [
     "JOKER",
@@ -77,27 +77,15 @@ def _names(cards: Iterable[int]) -> str:
     return "[" + " ".join(rummy_card_name(c) for c in cards) + "]"
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_card(value: object, what: str = "card") -> int:
-    """An int (not bool) card id in 0..52: ArgumentTypeError / InvalidCardError otherwise."""
-    if not _is_int(value):
-        raise ArgumentTypeError(
-            f"{what} must be an int card id 0..52, got {type(value).__name__} {value!r}"
-        )
-    if not 0 <= value < NUM_IDS:  # type: ignore[operator]
-        raise InvalidCardError(
-            f"{what}: card id {value} is out of range; rummy card ids are 0..52 (52 = joker)"
-        )
-    return value  # type: ignore[return-value]
+#: The rummy ids: the 52 cards and the joker.
+RUMMY_IDS = CardIds(JOKER, "rummy card ids are 0..52 (52 = joker)")
+_check_card = RUMMY_IDS.check
 
 
 # ---------------------------------------------------------------- rules (C.1)
 
-# name -> (kind, spec, default); kinds as in the Spades reference, plus "jokers" for
-# max_jokers_per_meld (the int 1 or the str "unlimited").
+# name -> (kind, spec, default): the kinds of every game (``Rules._validate``), and "jokers"
+# for max_jokers_per_meld (the int 1 or the str "unlimited").
 _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "players": ("int", (2, 6), 4),  # C-1
     "hand_size": ("int", (1, 20), 14),  # C-3 [api] bound
@@ -116,44 +104,17 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
 _PRESETS: dict[str, dict[str, Any]] = {"default": {}}
 
 
-def _validate(name: str, value: Any) -> None:
-    kind, spec, _ = _PARAMS[name]
-    tname = type(value).__name__
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be a bool (True or False), got {tname} {value!r}"
-            )
-        return
-    if kind == "choice":
-        allowed = ", ".join(repr(c) for c in spec)
-        if not isinstance(value, str):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be a str, one of {allowed}; got {tname} {value!r}"
-            )
-        if value not in spec:
-            raise InvalidRulesError(f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}")
-        return
-    if kind == "jokers":
-        if not (_is_int(value) or isinstance(value, str)):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be the int 1 or the str 'unlimited', got {tname} {value!r}"
-            )
-        if value not in (1, "unlimited"):
-            raise InvalidRulesError(
-                f"rule {name!r} = {value!r} is not allowed; allowed: 1, 'unlimited' (C-8)"
-            )
-        return
-    lo, hi = spec
-    allowed = f"an int in {lo}..={hi}"
-    if kind == "opt_int":
-        if value is None:
-            return
-        allowed = "None or " + allowed
-    if not _is_int(value):
-        raise ArgumentTypeError(f"rule {name!r} must be {allowed}, got {tname} {value!r}")
-    if not lo <= value <= hi:
-        raise InvalidRulesError(f"rule {name!r} = {value} is out of range; allowed: {allowed}")
+def _validate_jokers(name: str, kind: str, value: Any) -> None:
+    """C-8 ``max_jokers_per_meld``: the int 1 or the str "unlimited"."""
+    if not (is_int(value) or isinstance(value, str)):
+        raise ArgumentTypeError(
+            f"rule {name!r} must be the int 1 or the str 'unlimited', got "
+            f"{type(value).__name__} {value!r}"
+        )
+    if value not in (1, "unlimited"):
+        raise InvalidRulesError(
+            f"rule {name!r} = {value!r} is not allowed; allowed: 1, 'unlimited' (C-8)"
+        )
 
 
 def _check_combinations(p: dict[str, Any]) -> None:
@@ -171,8 +132,8 @@ class RummyRules(Rules):
     __slots__ = ()
     _PARAMS = _PARAMS
     _PRESETS = _PRESETS
-    _validate = staticmethod(_validate)
     _check_combinations = staticmethod(_check_combinations)
+    _validate_other = staticmethod(_validate_jokers)
 
     def deck(self) -> list[int]:
         """The 108 cards (C-2) as a sorted multiset: two of each id 0..51, four jokers (52)."""
@@ -181,12 +142,6 @@ class RummyRules(Rules):
     def _max_jokers(self) -> int:
         """C-8: jokers allowed per meld (the deck has 4, so "unlimited" is 4)."""
         return 1 if self._params["max_jokers_per_meld"] == 1 else 4
-
-
-def _check_rules(rules: object) -> RummyRules:
-    if not isinstance(rules, RummyRules):
-        raise ArgumentTypeError(f"rules must be a RummyRules, got {type(rules).__name__}")
-    return rules
 
 
 # ---------------------------------------------------------------- values and melds (C-5..C-9)
@@ -269,7 +224,7 @@ def _check_meld(meld: object, what: str = "meld") -> Meld:
             f"{what} must be a tuple of int card ids, got {type(meld).__name__} {meld!r}"
         )
     for c in meld:
-        if not _is_int(c):
+        if not is_int(c):
             raise ArgumentTypeError(
                 f"{what} must hold int card ids 0..52, got {type(c).__name__} {c!r}"
             )
@@ -280,13 +235,13 @@ def _check_meld(meld: object, what: str = "meld") -> Meld:
 
 def is_valid_meld(rules: RummyRules, meld: Meld) -> bool:
     """C-6/C-7/C-8: True iff ``meld`` is a valid meld in canonical form under ``rules``."""
-    r = _check_rules(rules)
+    r = check_rules(rules, RummyRules)
     return _meld_kind(r, _check_meld(meld)) is not None
 
 
 def meld_value(rules: RummyRules, meld: Meld) -> int:
     """C-9: sum of the C-5 values; an ace is 1 only at position 1 of a run."""
-    r = _check_rules(rules)
+    r = check_rules(rules, RummyRules)
     m = _check_meld(meld)
     kind = _meld_kind(r, m)
     if kind is None:
@@ -317,7 +272,7 @@ def all_melds_bruteforce(rules: RummyRules, hand: Sequence[int], allow_jokers: b
     every suit, start position, length and choice of joker positions. Each candidate is kept
     iff ``is_valid_meld`` accepts it and it fits in the hand.
     """
-    r = _check_rules(rules)
+    r = check_rules(rules, RummyRules)
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
         raise ArgumentTypeError(f"hand must be a sequence of card ids, got {type(hand).__name__}")
     held = Counter(_check_card(c, "hand card") for c in hand)
@@ -407,30 +362,17 @@ def _combos(candidates: list[Meld], hand: Sequence[int], first: int = 0) -> Iter
 # ---------------------------------------------------------------- argument checks
 
 
-def _check_seat(rules: RummyRules, value: object, what: str) -> int:
-    if value is None:
-        return 0
-    n = rules.players
-    if not _is_int(value):
-        raise ArgumentTypeError(
-            f"{what} must be an int seat 0..{n - 1}, got {type(value).__name__} {value!r}"
-        )
-    if not 0 <= value < n:  # type: ignore[operator]
-        raise InvalidDealError(f"{what} = {value} is out of range; allowed: seats 0..{n - 1}")
-    return value  # type: ignore[return-value]
-
-
 def _check_totals(rules: RummyRules, value: object) -> list[int]:
     n = rules.players
     if value is None:
         return [0] * n
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+    if not is_sequence(value):
         raise ArgumentTypeError(
             f"totals must be None or a sequence of {n} ints, got {type(value).__name__}"
         )
     values = list(value)
     for i, v in enumerate(values):
-        if not _is_int(v):
+        if not is_int(v):
             raise ArgumentTypeError(f"totals[{i}] must be an int, got {type(v).__name__} {v!r}")
     if len(values) != n:
         raise InvalidRulesError(f"totals must hold {n} values (one per seat), got {len(values)}")
@@ -449,7 +391,7 @@ def _card_list(value: object, what: str) -> list[int]:
         )
     items = list(value)
     for c in items:
-        if not _is_int(c):
+        if not is_int(c):
             raise ArgumentTypeError(
                 f"{what} must hold int card ids 0..52, got {type(c).__name__} {c!r}"
             )
@@ -460,7 +402,7 @@ def validate_deal(
     rules: RummyRules, hands: object, stock: object, pile: object
 ) -> tuple[list[list[int]], list[int], list[int] | None]:
     """Check a deal: types, ids, seat count, hand sizes, then the 108-card multiset."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if not is_sequence(hands):
         raise ArgumentTypeError(
             f"hands must be a sequence of per-seat card lists, got {type(hands).__name__}"
         )
@@ -528,18 +470,18 @@ def _check_action(action: object) -> Action:
             f"got {len(action) - 1}"
         )
     for kind, value in zip(shape, action[1:]):
-        if kind in ("index", "card") and not _is_int(value):
+        if kind in ("index", "card") and not is_int(value):
             raise ArgumentTypeError(
                 f"{name}: {kind} must be an int, got {type(value).__name__} {value!r}"
             )
         if kind == "end" and not isinstance(value, str):
             raise ArgumentTypeError(f"{name}: end must be a str, got {type(value).__name__}")
         if kind == "meld":
-            if not isinstance(value, tuple) or not all(_is_int(c) for c in value):
+            if not isinstance(value, tuple) or not all(is_int(c) for c in value):
                 raise ArgumentTypeError(f"{name}: the meld must be a tuple of int card ids")
         if kind == "melds":
             if not isinstance(value, tuple) or not all(
-                isinstance(m, tuple) and all(_is_int(c) for c in m) for m in value
+                isinstance(m, tuple) and all(is_int(c) for c in m) for m in value
             ):
                 raise ArgumentTypeError(
                     f"{name}: melds must be a tuple of melds (tuples of int card ids)"
@@ -555,11 +497,29 @@ def _check_action(action: object) -> Action:
     return action
 
 
+def _action_card(a: Action) -> int | None:
+    """``IllegalMoveError.card`` of a refused action: the card it names, if any."""
+    return a[2] if a[0] == "lay_off" else a[1] if a[0] == "discard" else None
+
+
 # ---------------------------------------------------------------- one hand
 
 
-class RummyState:
+class RummyState(Hand[RummyRules]):
     """One hand (C-3 .. C-20): deal, turns draw -> meld -> discard, scores."""
+
+    _KIND = "rummy-state"
+    _MUTABLE = (
+        "_rng",
+        "_totals",
+        "_hands",
+        "_melds",
+        "_opened",
+        "_blocked",
+        "_stock",
+        "_pile",
+        "_text_log",
+    )
 
     def __init__(
         self,
@@ -607,10 +567,10 @@ class RummyState:
     def _check_args(
         rules: object, dealer: object, hand_index: object, totals: object, seed: object
     ) -> tuple[RummyRules, int, int, list[int], int]:
-        r = _check_rules(rules)
+        r = check_rules(rules, RummyRules)
         return (
             r,
-            _check_seat(r, dealer, "dealer"),
+            check_seat(dealer, r.players),
             check_index(hand_index),
             _check_totals(r, totals),
             check_seed(seed),
@@ -655,40 +615,8 @@ class RummyState:
     # ---------------------------------------------------------------- plain properties
 
     @property
-    def rules(self) -> RummyRules:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return int(self._rules.players)
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def hand_index(self) -> int:
-        return self._hand_index
-
-    @property
     def totals(self) -> list[int]:
         return list(self._totals)
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def current_player(self) -> int | None:
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    @property
-    def hands(self) -> list[list[int]]:
-        return [list(h) for h in self._hands]
 
     @property
     def melds(self) -> list[list[Meld]]:
@@ -831,10 +759,9 @@ class RummyState:
             e.legal = self.legal_actions()
             raise
         name = a[0]
-        card = a[2] if name == "lay_off" else a[1] if name == "discard" else None
         legal = self.legal_actions()
         if a not in legal:
-            raise IllegalMoveError(self._illegal_reason(a), card=card, legal=legal)
+            raise IllegalMoveError(self._illegal_reason(a), card=_action_card(a), legal=legal)
         self._text_log.append(a)
         p = self._current
         assert p is not None
@@ -919,10 +846,6 @@ class RummyState:
             return
         self._end_hand()
 
-    def _end_hand(self) -> None:
-        self._phase = "over"
-        self._current = None
-
     # ---------------------------------------------------------------- scores (C-20)
 
     def hand_scores(self) -> list[int]:
@@ -936,7 +859,7 @@ class RummyState:
     def totals_after(self) -> list[int]:
         return [t + s for t, s in zip(self._totals, self.hand_scores())]
 
-    # ---------------------------------------------------------------- copy, equality
+    # ---------------------------------------------------------------- equality
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -958,61 +881,17 @@ class RummyState:
             self._qs_exception,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RummyState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def copy(self) -> RummyState:
-        new = RummyState.__new__(RummyState)
-        new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._totals = list(self._totals)
-        new._hands = [list(h) for h in self._hands]
-        new._melds = [list(m) for m in self._melds]
-        new._opened = list(self._opened)
-        new._blocked = list(self._blocked)
-        new._stock = list(self._stock)
-        new._pile = list(self._pile)
-        new._text_log = list(self._text_log)
-        return new
-
-    def __copy__(self) -> RummyState:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> RummyState:
-        return self.copy()
-
-    def __repr__(self) -> str:
-        return f"RummyState.from_text({self.to_text()!r})"
-
-    # ---------------------------------------------------------------- text form (text.py)
-
-    def to_text(self) -> str:
-        """The hand as a ``rummy-state`` text: rules, deal, every action and reshuffle, and
-        the generator of later reshuffles."""
-        return _text.rummy_state_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> RummyState:
-        """Read a ``rummy-state`` text, replaying every action (and each reshuffle in the
-        order written) through these rules; ``InvalidArgumentError`` for anything wrong."""
-        return _text.rummy_state_from_text(text)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (RummyState.from_text, (self.to_text(),))
-
 
 # ---------------------------------------------------------------- a whole game (C-21)
 
 Deal = tuple[Sequence[Sequence[int]], Sequence[int]]
 
 
-class RummyGame:
+class RummyGame(Game[RummyRules, RummyState]):
     """A game: hands until some total reaches ``target`` (C-21, 0.6, 0.7)."""
+
+    _KIND = "rummy-game"
+    _MUTABLE = ("_rng", "_queue", "_history", "_winners", "_totals", "_state")
 
     def __init__(
         self,
@@ -1023,18 +902,13 @@ class RummyGame:
         deals: Sequence[Deal] | None = None,
         totals: Sequence[int] | None = None,
     ) -> None:
-        r = _check_rules(rules)
+        r = check_rules(rules, RummyRules)
         seed_ = check_seed(seed)
-        self._first_dealer = _check_seat(r, first_dealer, "first_dealer")
-        self._queue = self._check_deals(r, deals)
-        self._rules = r
-        self._totals = _check_totals(r, totals)
-        self._rng = random.Random(seed_)
-        self._history: list[dict[str, Any]] = []
-        self._over = False
-        self._winners: list[int] = []
+        first = check_seat(first_dealer, r.players, "first_dealer")
+        queue = self._check_deals(r, deals)
+        self._begin(r, seed_, first, _check_totals(r, totals))
+        self._queue = queue
         self._text_sheet = tuple(self._totals)  # the starting totals, for to_text
-        self._text_done: tuple[RummyState, ...] = ()  # every finished hand, for to_text
         self._state = self._deal_hand()
         self._settle()
 
@@ -1042,23 +916,21 @@ class RummyGame:
     def _check_deals(rules: RummyRules, deals: object) -> list[tuple[list[list[int]], list[int]]]:
         if deals is None:
             return []
-        if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
+        if not is_sequence(deals):
             raise ArgumentTypeError(
                 f"deals must be None or a sequence of (hands, stock) pairs, got "
                 f"{type(deals).__name__}"
             )
         out = []
         for i, d in enumerate(deals):
-            if not isinstance(d, Sequence) or isinstance(d, (str, bytes)) or len(d) != 2:
+            if not is_sequence(d) or len(d) != 2:
                 raise ArgumentTypeError(f"deals[{i}] must be a (hands, stock) pair")
             seats, stock, _ = validate_deal(rules, d[0], d[1], None)
             out.append((seats, stock))
         return out
 
     def _deal_hand(self) -> RummyState:
-        h = len(self._history)
-        dealer = (self._first_dealer + h) % self._rules.players  # C-3: the deal passes left
-        hand_seed = self._rng.getrandbits(64)  # drawn every hand, so injection shifts nothing
+        h, dealer, hand_seed = self._next_deal()
         if self._queue:
             hands, stock = self._queue.pop(0)
             state = RummyState.from_deal(
@@ -1085,35 +957,8 @@ class RummyGame:
                     "went_out": st.went_out,
                 }
             )
-            totals = self._totals
-            hard_stop = rules.max_hands is not None and len(self._history) >= rules.max_hands
-            if hard_stop or any(t >= rules.target for t in totals):  # C-21, 0.7
-                best = max(totals)
-                tied = [s for s, t in enumerate(totals) if t == best]
-                if len(tied) == 1 or rules.tie == "share" or hard_stop:  # 0.6
-                    self._over, self._winners = True, tied
-                    return
-            self._state = self._deal_hand()
-
-    @property
-    def rules(self) -> RummyRules:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return int(self._rules.players)
-
-    @property
-    def state(self) -> RummyState:
-        return self._state.copy()
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._over else self._state.phase
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._state.current_player
+            if not self._end_test(any(t >= rules.target for t in self._totals)):  # C-21
+                self._state = self._deal_hand()
 
     def legal_actions(self) -> list[Action]:
         return [] if self._over else self._state.legal_actions()
@@ -1125,79 +970,10 @@ class RummyGame:
             e.legal = self.legal_actions()
             raise
         if self._over:
-            name = a[0]
-            card = a[2] if name == "lay_off" else a[1] if name == "discard" else None
             raise IllegalMoveError(
-                f"{a!r}: the game is over; no more moves are allowed", card=card, legal=[]
+                f"{a!r}: the game is over; no more moves are allowed",
+                card=_action_card(a),
+                legal=[],
             )
         self._state.apply(a)
         self._settle()
-
-    @property
-    def totals(self) -> list[int]:
-        return list(self._totals)
-
-    @property
-    def hands_played(self) -> int:
-        return len(self._history)
-
-    @property
-    def hand_history(self) -> list[dict[str, Any]]:
-        return [
-            {k: (list(v) if isinstance(v, list) else v) for k, v in h.items()}
-            for h in self._history
-        ]
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    def copy(self) -> RummyGame:
-        new = RummyGame.__new__(RummyGame)
-        new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._queue = list(self._queue)
-        new._history = self.hand_history
-        new._winners = list(self._winners)
-        new._totals = list(self._totals)
-        new._state = self._state.copy()
-        return new
-
-    # ---------------------------------------------------------------- text form (text.py)
-
-    def to_text(self) -> str:
-        """The game as a ``rummy-game`` text: rules, starting totals, every hand started,
-        the game's and the current hand's generators and the queued deals."""
-        return _text.rummy_game_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> RummyGame:
-        """Read a ``rummy-game`` text, replaying every hand through these rules;
-        ``InvalidArgumentError`` for anything wrong."""
-        return _text.rummy_game_from_text(text)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (RummyGame.from_text, (self.to_text(),))
-
-    def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same past, i.e. equal texts once
-        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
-        if not isinstance(other, RummyGame) or type(other) is not type(self):
-            return NotImplemented
-        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __copy__(self) -> RummyGame:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> RummyGame:
-        return self.copy()
-
-    def __repr__(self) -> str:
-        return f"RummyGame.from_text({self.to_text()!r})"

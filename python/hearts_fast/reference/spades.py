@@ -20,13 +20,13 @@ from typing import Any, NamedTuple
 from hearts_fast.errors import (
     ArgumentTypeError,
     IllegalMoveError,
-    InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
 )
-from hearts_fast.reference import text as _text
-from hearts_fast.reference._common import Rules, check_index, check_seed
-from hearts_fast.reference.cards import card_name, hand_lists
+
+from ._base import TrickGame, TrickHand
+from ._common import Rules, check_index, check_rules, check_seat, check_seed, is_int, is_sequence
+from .cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
     "BIG_JOKER",
@@ -76,25 +76,9 @@ def strength(c: int) -> int:
 spades_card_name = card_name
 
 
-def _names(cards: Iterable[int]) -> str:
-    return "[" + ", ".join(spades_card_name(c) for c in sorted(cards)) + "]"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_card(value: object, what: str = "card") -> int:
-    """An int (not bool) card id in 0..53: ArgumentTypeError / InvalidCardError otherwise."""
-    if not _is_int(value):
-        raise ArgumentTypeError(
-            f"{what} must be an int card id 0..53, got {type(value).__name__} {value!r}"
-        )
-    if not 0 <= value < NUM_IDS:  # type: ignore[operator]
-        raise InvalidCardError(
-            f"{what}: card id {value} is out of range; Spades card ids are 0..53 (52 = LJ, 53 = BJ)"
-        )
-    return value  # type: ignore[return-value]
+#: The Spades ids: the 52 cards and the two jokers of B.3 #5.
+SPADES_IDS = CardIds(BIG_JOKER, "Spades card ids are 0..53 (52 = LJ, 53 = BJ)")
+_check_card = SPADES_IDS.check
 
 
 def _is_deficient(hand: Iterable[int]) -> bool:
@@ -104,9 +88,8 @@ def _is_deficient(hand: Iterable[int]) -> bool:
 
 # ---------------------------------------------------------------- rules (B.1, B.6)
 
-# name -> (kind, spec, default). kinds: "bool"; "int" with spec (lo, hi); "choice" with the
-# allowed strings; "opt_int" = None or int with spec (lo, hi). The int bounds beyond B.1's are
-# the [api] engine limits (MAX_RULE_INT).
+# name -> (kind, spec, default), the kinds of every game (``Rules._validate``). The int bounds
+# beyond B.1's are the [api] engine limits (MAX_RULE_INT).
 _PARAMS: dict[str, tuple[str, Any, Any]] = {
     "players": ("int", (4, 4), 4),  # B-1
     "win_score": ("int", (1, MAX_RULE_INT), 500),  # B-22
@@ -142,56 +125,18 @@ _PARAMS: dict[str, tuple[str, Any, Any]] = {
 
 _PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
-    # B.6 (seat 0 bids and leads first = dealer 3, a state/game argument, not a rule).
+    # B.6, as the preset table of docs/rules/spades.md B.1 gives it: its nil (worth 100) and
+    # bags (100 every 10) are the defaults. Seat 0 bids and leads first = dealer 3, a
+    # state/game argument, not a rule.
     "openspiel": {
         "set_penalty": "bid",
         "nil_tricks": "team",
         "spades_broken": True,
         "first_trick_no_spade_lead": False,
-        "nil": True,
-        "nil_value": 100,
-        "bags": True,
-        "bags_limit": 10,
-        "bags_penalty": 100,
-        "max_hands": 1,
         "team_bid_cap": True,
+        "max_hands": 1,
     },
 }
-
-
-def _validate(name: str, value: Any) -> None:
-    kind, spec, _ = _PARAMS[name]
-    tname = type(value).__name__
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be a bool (True or False), got {tname} {value!r}"
-            )
-        return
-    if kind == "choice":
-        allowed = ", ".join(repr(c) for c in spec)
-        if not isinstance(value, str):
-            raise ArgumentTypeError(
-                f"rule {name!r} must be a str, one of {allowed}; got {tname} {value!r}"
-            )
-        if value not in spec:
-            raise InvalidRulesError(f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}")
-        return
-    lo, hi = spec
-    if lo is None:
-        allowed = "an int"
-    elif hi is None:
-        allowed = f"an int >= {lo}"
-    else:
-        allowed = f"an int in {lo}..={hi}"
-    if kind == "opt_int":
-        if value is None:
-            return
-        allowed = "None or " + allowed
-    if not _is_int(value):
-        raise ArgumentTypeError(f"rule {name!r} must be {allowed}, got {tname} {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidRulesError(f"rule {name!r} = {value} is out of range; allowed: {allowed}")
 
 
 def _check_combinations(p: dict[str, Any]) -> None:
@@ -221,7 +166,6 @@ class SpadesRules(Rules):
     __slots__ = ()
     _PARAMS = _PARAMS
     _PRESETS = _PRESETS
-    _validate = staticmethod(_validate)
     _check_combinations = staticmethod(_check_combinations)
 
     def deck(self) -> list[int]:
@@ -368,38 +312,19 @@ def team_result(
 # ---------------------------------------------------------------- argument checks
 
 
-def _check_rules(rules: object) -> SpadesRules:
-    if not isinstance(rules, SpadesRules):
-        raise ArgumentTypeError(f"rules must be a SpadesRules, got {type(rules).__name__}")
-    return rules
-
-
-def _check_dealer(dealer: object, what: str = "dealer") -> int:
-    """[api] None = seat 0."""
-    if dealer is None:
-        return 0
-    if not _is_int(dealer):
-        raise ArgumentTypeError(
-            f"{what} must be an int seat 0..3, got {type(dealer).__name__} {dealer!r}"
-        )
-    if not 0 <= dealer < PLAYERS:  # type: ignore[operator]
-        raise InvalidDealError(f"{what} = {dealer} is out of range; allowed: seats 0..3")
-    return dealer  # type: ignore[return-value]
-
-
 def _check_pair(rules: SpadesRules, value: object, what: str) -> list[int]:
     """[api] ``totals=`` (ints in -10**12..=10**12) or ``bags=`` (ints in 0..bags_limit-1);
     None = (0, 0)."""
     if value is None:
         return [0, 0]
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+    if not is_sequence(value):
         raise ArgumentTypeError(
             f"{what} must be None or a sequence of 2 ints (team 0, team 1), got "
             f"{type(value).__name__}"
         )
     values = list(value)
     for i, v in enumerate(values):
-        if not _is_int(v):
+        if not is_int(v):
             raise ArgumentTypeError(f"{what}[{i}] must be an int, got {type(v).__name__} {v!r}")
     if len(values) != 2:
         raise InvalidRulesError(f"{what} must hold 2 values (team 0, team 1), got {len(values)}")
@@ -427,27 +352,12 @@ def validate_deal(rules: SpadesRules, hands: object) -> list[list[int]]:
     if len(seats) != PLAYERS:
         raise InvalidDealError(f"a Spades deal needs 4 hands, got {len(seats)}")
     deck = rules._deck()
-    where: dict[int, int] = {}
-    for seat, hand in enumerate(seats):
-        for c in hand:
-            if c not in deck:
-                raise InvalidDealError(
-                    f"card {spades_card_name(c)} (seat {seat}) is not in the deck: with "
-                    f"jokers={rules.jokers} the cards {_names(set(range(NUM_IDS)) - deck)} are "
-                    "not used (B-2, B.3 #5)"
-                )
-            if c in where:
-                raise InvalidDealError(
-                    f"card {spades_card_name(c)} is dealt more than once (seats {where[c]} and "
-                    f"{seat}); every card of the deck must appear exactly once"
-                )
-            where[c] = seat
-    missing = sorted(deck - set(where))
-    if missing:
-        raise InvalidDealError(
-            f"card {spades_card_name(missing[0])} is missing from the deal (missing: "
-            f"{_names(missing)}); every card of the deck must appear exactly once"
-        )
+    check_dealt_once(
+        seats,
+        deck,
+        f"with jokers={rules.jokers} the cards {names(set(range(NUM_IDS)) - deck)} are not "
+        "used (B-2, B.3 #5)",
+    )
     for seat, hand in enumerate(seats):
         if len(hand) != HAND_SIZE:
             raise InvalidDealError(f"seat {seat} holds {len(hand)} cards, expected 13 (B-4)")
@@ -457,7 +367,7 @@ def validate_deal(rules: SpadesRules, hands: object) -> list[list[int]]:
 def _check_deals(rules: SpadesRules, deals: object, what: str) -> list[list[list[int]]]:
     if deals is None:
         return []
-    if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
+    if not is_sequence(deals):
         raise ArgumentTypeError(
             f"{what} must be None or a sequence of deals, got {type(deals).__name__}"
         )
@@ -467,9 +377,25 @@ def _check_deals(rules: SpadesRules, deals: object, what: str) -> list[list[list
 # ---------------------------------------------------------------- one hand
 
 
-class SpadesState:
+class SpadesState(TrickHand[SpadesRules]):
     """One hand: deal (B-3, B-4, deficient-hand redeal), bidding (B-6..B-8, B.3), play
     (B-10..B-16, B-27) and hand scores (B-17..B-21)."""
+
+    _KIND = "spades-state"
+    _MUTABLE = (
+        "_rng",
+        "_queue",
+        "_deals",
+        "_claims",
+        "_hands",
+        "_face_up",
+        "_bids",
+        "_plays",
+        "_trick",
+        "_trick_winners",
+        "_tricks_taken",
+        "_reneges",
+    )
 
     def __init__(
         self,
@@ -516,10 +442,10 @@ class SpadesState:
         seed: object,
         redeals: object,
     ) -> tuple[SpadesRules, int, int, list[int], list[int], int, list[list[list[int]]]]:
-        r = _check_rules(rules)
+        r = check_rules(rules, SpadesRules)
         return (
             r,
-            _check_dealer(dealer),
+            check_seat(dealer, PLAYERS),
             check_index(hand_index),
             _check_pair(r, totals, "totals"),
             _check_pair(r, bags, "bags"),
@@ -581,39 +507,6 @@ class SpadesState:
     # ---------------------------------------------------------------- plain properties
 
     @property
-    def rules(self) -> SpadesRules:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return PLAYERS
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def hand_index(self) -> int:
-        return self._hand_index
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def current_player(self) -> int | None:
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        """``phase == "over"``."""
-        return self._phase == "over"
-
-    @property
-    def hands(self) -> list[list[int]]:
-        return [sorted(h) for h in self._hands]
-
-    @property
     def face_up(self) -> list[list[int]]:
         """B.3 #2: per seat, its face-up first-four cards still in hand (public)."""
         return [sorted(f & h) for f, h in zip(self._face_up, self._hands)]
@@ -635,22 +528,6 @@ class SpadesState:
     @property
     def redeal_claims(self) -> list[int]:
         return list(self._claims)
-
-    @property
-    def trick(self) -> list[tuple[int, int]]:
-        return list(self._trick)
-
-    @property
-    def trick_number(self) -> int:
-        return len(self._trick_winners) + 1
-
-    @property
-    def trick_winners(self) -> list[int]:
-        return list(self._trick_winners)
-
-    @property
-    def tricks_taken(self) -> list[int]:
-        return list(self._tricks_taken)
 
     @property
     def plays(self) -> list[tuple[int, int]]:
@@ -678,45 +555,35 @@ class SpadesState:
     def claim_redeal(self, seat: int) -> None:
         """B.3: seat shows a deficient hand before the first bid; the same dealer redeals all
         cards (next injected ``redeals`` entry, else a shuffle from the hand's seed)."""
-        if not _is_int(seat):
+        if not is_int(seat):
             raise ArgumentTypeError(
                 f"claim_redeal: seat must be an int 0..3, got {type(seat).__name__} {seat!r}"
             )
-        if self._phase != "bid":
-            raise IllegalMoveError(
-                f"claim_redeal: the hand is in phase {self._phase!r}; a redeal may be claimed "
-                "only in phase 'bid' before the first bid",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if self._rules.deficient_hand == "off":
-            raise IllegalMoveError(
-                "claim_redeal: these rules have deficient_hand='off'",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if not 0 <= seat < PLAYERS:
-            raise IllegalMoveError(
-                f"claim_redeal: seat {seat} is out of range; seats are 0..3",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if self._nbids:
-            raise IllegalMoveError(
-                "claim_redeal: bidding has started; a deficient hand must be shown before the "
-                "first bid (B.3)",
-                card=None,
-                legal=self.deficient_seats(),
-            )
-        if seat not in self.deficient_seats():
-            raise IllegalMoveError(
-                f"claim_redeal: seat {seat}'s hand {_names(self._hands[seat])} is not deficient "
-                "(it holds a spade, a joker, a J, a Q or a K)",
-                card=None,
-                legal=self.deficient_seats(),
-            )
+        why = self._claim_refusal(seat)
+        if why is not None:
+            raise IllegalMoveError(f"claim_redeal: {why}", card=None, legal=self.deficient_seats())
         self._claims.append(seat)
         self._deal(self._queue.pop(0) if self._queue else self._shuffled())
+
+    def _claim_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not claim a redeal now (B.3), or None."""
+        if self._phase != "bid":
+            return (
+                f"the hand is in phase {self._phase!r}; a redeal may be claimed only in phase "
+                "'bid' before the first bid"
+            )
+        if self._rules.deficient_hand == "off":
+            return "these rules have deficient_hand='off'"
+        if not 0 <= seat < PLAYERS:
+            return f"seat {seat} is out of range; seats are 0..3"
+        if self._nbids:
+            return "bidding has started; a deficient hand must be shown before the first bid (B.3)"
+        if seat not in self.deficient_seats():
+            return (
+                f"seat {seat}'s hand {names(self._hands[seat])} is not deficient (it holds a "
+                "spade, a joker, a J, a Q or a K)"
+            )
+        return None
 
     # ---------------------------------------------------------------- bidding (B-6..B-8)
 
@@ -774,7 +641,7 @@ class SpadesState:
     def bid(self, n: int, *, blind: bool | None = None, bemo: str | None = None) -> None:
         """The current bidder bids ``n`` (0..13); ``blind=True`` makes a blind nil (n must be 0;
         None = False); ``bemo`` attaches "little" or "big" for his team."""
-        if not _is_int(n):
+        if not is_int(n):
             raise ArgumentTypeError(f"bid: n must be an int 0..13, got {type(n).__name__} {n!r}")
         if blind is None:  # [api] None = the default, False
             blind = False
@@ -786,42 +653,11 @@ class SpadesState:
             raise ArgumentTypeError(
                 f"bid: bemo must be None, 'little' or 'big', got {type(bemo).__name__}"
             )
-        if self._phase != "bid":
-            raise IllegalMoveError(
-                f"bid: the hand is in phase {self._phase!r}; bids are made only in phase 'bid'",
-                card=None,
-                legal=self.legal_bids(),
-            )
+        why = self._bid_refusal(n, blind, bemo)
+        if why is not None:
+            raise IllegalMoveError(f"bid: {why}", card=None, legal=self.legal_bids())
         seat = self._current
         assert seat is not None
-        if blind:
-            if n != 0:
-                raise IllegalMoveError(
-                    f"bid: blind=True is a blind nil and needs n=0, got n={n}",
-                    card=None,
-                    legal=self.legal_bids(),
-                )
-            if not self.can_bid_blind():
-                raise IllegalMoveError(
-                    f"bid: seat {seat} may not bid blind nil here (needs rules blind_nil and nil, "
-                    "no mirror/fourteen_partnership/suicide, no redeal claimed by this seat, and "
-                    "a team deficit >= blind_nil_min_deficit)",
-                    card=None,
-                    legal=self.legal_bids(),
-                )
-        elif n not in self.legal_bids():
-            raise IllegalMoveError(
-                f"bid: {n} is not a legal bid for seat {seat}; legal bids: {self.legal_bids()}",
-                card=None,
-                legal=self.legal_bids(),
-            )
-        if bemo is not None and bemo not in self.legal_bemos():
-            raise IllegalMoveError(
-                f"bid: bemo={bemo!r} is not allowed here; allowed: {self.legal_bemos()} "
-                "(needs rules bemo, at most one per team per hand)",
-                card=None,
-                legal=self.legal_bids(),
-            )
         nil = self._rules.nil and n == 0  # B-7 (B.3 #4: a forced mirror 0 is a nil too)
         self._bids[seat] = Bid(n, nil, blind, bemo)
         self._nbids += 1
@@ -834,6 +670,29 @@ class SpadesState:
             self._current = next(s for s in range(PLAYERS) if low in self._hands[s])
         else:  # B-10: the eldest hand
             self._current = (self._dealer + 1) % PLAYERS
+
+    def _bid_refusal(self, n: int, blind: bool, bemo: str | None) -> str | None:
+        """Why the current bidder may not bid ``n`` (``blind``, with ``bemo``) now, or None."""
+        if self._phase != "bid":
+            return f"the hand is in phase {self._phase!r}; bids are made only in phase 'bid'"
+        seat = self._current
+        if blind:
+            if n != 0:
+                return f"blind=True is a blind nil and needs n=0, got n={n}"
+            if not self.can_bid_blind():
+                return (
+                    f"seat {seat} may not bid blind nil here (needs rules blind_nil and nil, no "
+                    "mirror/fourteen_partnership/suicide, no redeal claimed by this seat, and a "
+                    "team deficit >= blind_nil_min_deficit)"
+                )
+        elif n not in self.legal_bids():
+            return f"{n} is not a legal bid for seat {seat}; legal bids: {self.legal_bids()}"
+        if bemo is not None and bemo not in self.legal_bemos():
+            return (
+                f"bemo={bemo!r} is not allowed here; allowed: {self.legal_bemos()} (needs rules "
+                "bemo, at most one per team per hand)"
+            )
+        return None
 
     def contracts(self) -> list[int]:
         """B-8: per team, C = the sum of its non-nil bids made so far."""
@@ -886,7 +745,7 @@ class SpadesState:
         if c not in self._hands[seat]:
             raise IllegalMoveError(
                 f"play: seat {seat} does not hold {spades_card_name(c)}; legal plays: "
-                f"{_names(legal)}",
+                f"{names(legal)}",
                 card=c,
                 legal=legal,
             )
@@ -894,7 +753,7 @@ class SpadesState:
             if self._rules.renege != "penalize":
                 raise IllegalMoveError(
                     f"play: {spades_card_name(c)} is not legal for seat {seat}: "
-                    f"{self._illegal_reason(c)}; legal plays: {_names(legal)}",
+                    f"{self._illegal_reason(c)}; legal plays: {names(legal)}",
                     card=c,
                     legal=legal,
                 )
@@ -912,8 +771,7 @@ class SpadesState:
             self._broken = True  # "broken" = a spade was played in an earlier trick
         self._trick = []
         if len(self._trick_winners) == TRICKS:  # B-14
-            self._phase = "over"
-            self._current = None
+            self._end_hand()
         else:
             self._current = winner  # B-11
 
@@ -961,9 +819,9 @@ class SpadesState:
         made = [t for t, r in enumerate(self._results()) if r[3]]
         return made[0] if made else None
 
-    # ---------------------------------------------------------------- copy / equality
+    # ---------------------------------------------------------------- equality
 
-    def _history_key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self._rules,
             self._dealer,
@@ -976,62 +834,19 @@ class SpadesState:
             tuple(self._plays),
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SpadesState):
-            return NotImplemented
-        return self._history_key() == other._history_key()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def copy(self) -> SpadesState:
-        new = SpadesState.__new__(SpadesState)
-        new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._queue = list(self._queue)
-        new._deals = list(self._deals)
-        new._claims = list(self._claims)
-        new._hands = [set(h) for h in self._hands]
-        new._face_up = [set(f) for f in self._face_up]
-        new._bids = list(self._bids)
-        new._plays = list(self._plays)
-        new._trick = list(self._trick)
-        new._trick_winners = list(self._trick_winners)
-        new._tricks_taken = list(self._tricks_taken)
-        new._reneges = list(self._reneges)
-        return new
-
-    def __copy__(self) -> SpadesState:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SpadesState:
-        return self.copy()
-
-    def __repr__(self) -> str:
-        return f"SpadesState.from_text({self.to_text()!r})"
-
-    # ---------------------------------------------------------------- text form (text.py)
-
-    def to_text(self) -> str:
-        """The hand as a ``spades-state`` text: rules, deals, redeals, bids, plays, the
-        generator of later redeals and the queued ones."""
-        return _text.spades_state_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> SpadesState:
-        """Read a ``spades-state`` text, replaying every redeal and action through these
-        rules; ``InvalidArgumentError`` for anything wrong."""
-        return _text.spades_state_from_text(text)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (SpadesState.from_text, (self.to_text(),))
-
 
 # ---------------------------------------------------------------- a whole game (B-22)
 
 
-class SpadesGame:
-    """A game: hands are dealt, bid, played and scored until the B-22 end test holds."""
+class SpadesGame(TrickGame[SpadesRules, SpadesState]):
+    """A game: hands are dealt, bid, played and scored until the B-22 end test holds.
+
+    ``totals``, ``bags`` and ``winners`` are by team: 0 = seats 0 and 2, 1 = seats 1 and 3.
+    """
+
+    _KIND = "spades-game"
+    _MUTABLE = ("_rng", "_queue", "_history", "_winners", "_totals", "_bags", "_state")
+    _IDS = SPADES_IDS
 
     def __init__(
         self,
@@ -1043,27 +858,18 @@ class SpadesGame:
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
     ) -> None:
-        rules = _check_rules(rules)
+        rules = check_rules(rules, SpadesRules)
         seed = check_seed(seed)
-        first_dealer = _check_dealer(first_dealer, "first_dealer")
+        first_dealer = check_seat(first_dealer, PLAYERS, "first_dealer")
         queue = _check_deals(rules, deals, "deals")
-        self._rules = rules
-        self._first_dealer = first_dealer
+        self._begin(rules, seed, first_dealer, _check_pair(rules, totals, "totals"))
         self._queue = queue  # every deal (new hand or redeal) takes the next entry
-        self._totals = _check_pair(rules, totals, "totals")
         self._bags = _check_pair(rules, bags, "bags")
-        self._rng = random.Random(seed)
-        self._history: list[dict[str, Any]] = []
-        self._over = False
-        self._winners: list[int] = []
         self._text_sheet = (tuple(self._totals), tuple(self._bags))  # for to_text
-        self._text_done: tuple[SpadesState, ...] = ()  # every finished hand, for to_text
         self._state = self._deal_hand()
 
     def _deal_hand(self) -> SpadesState:
-        h = len(self._history)
-        dealer = (self._first_dealer + h) % PLAYERS  # B-3: the deal passes left
-        hand_seed = self._rng.getrandbits(64)  # drawn every hand, so injection shifts nothing
+        h, dealer, hand_seed = self._next_deal()
         common: dict[str, Any] = {
             "dealer": dealer,
             "hand_index": h,
@@ -1108,43 +914,15 @@ class SpadesGame:
         if boston is not None and rules.boston == "wins_game":  # B-22: wins outright
             self._over, self._winners = True, [boston]
             return
-        hard_stop = rules.max_hands is not None and len(self._history) >= rules.max_hands  # 0.7
         reached = (
             any(t >= rules.win_score for t in totals)
             or (rules.lose_score is not None and any(t <= rules.lose_score for t in totals))
             or (rules.negative_inverse_loses and any(t <= -rules.win_score for t in totals))
         )
-        if reached or hard_stop:
-            best = max(totals)
-            tied = [t for t in (0, 1) if totals[t] == best]
-            # 0.6: play_on continues until unique; max_hands is a hard stop (tied teams share).
-            if len(tied) == 1 or rules.tie == "share" or hard_stop:
-                self._over, self._winners = True, tied
-                return
-        self._state = self._deal_hand()
+        if not self._end_test(reached):  # B-22; tied teams share at the hard stop
+            self._state = self._deal_hand()
 
     # ---------------------------------------------------------------- delegating members
-
-    @property
-    def rules(self) -> SpadesRules:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return PLAYERS
-
-    @property
-    def state(self) -> SpadesState:
-        """A copy of the current hand (the last hand once the game is over)."""
-        return self._state.copy()
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._over else self._state.phase
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._state.current_player
 
     def legal_bids(self) -> list[int]:
         return self._state.legal_bids()
@@ -1167,90 +945,11 @@ class SpadesGame:
     def legal_plays(self) -> list[int]:
         return self._state.legal_plays()
 
-    def play(self, card: int) -> None:
-        c = _check_card(card, "play card")
-        if self._over:
-            raise IllegalMoveError(
-                f"play {spades_card_name(c)}: the game is over; no more moves are allowed",
-                card=c,
-                legal=[],
-            )
-        self._state.play(c)
-        if self._state.phase == "over":
-            self._finish_hand()
-
-    @property
-    def hands_played(self) -> int:
-        return len(self._history)
-
-    @property
-    def hand_history(self) -> list[dict[str, Any]]:
-        return [
-            {k: (list(v) if isinstance(v, list) else v) for k, v in h.items()}
-            for h in self._history
-        ]
-
-    @property
-    def totals(self) -> list[int]:
-        return list(self._totals)
-
     @property
     def bags(self) -> list[int]:
         return list(self._bags)
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def winners(self) -> list[int]:
-        """Winning teams (0 = seats 0 and 2, 1 = seats 1 and 3), sorted; [] while not over."""
-        return list(self._winners)
-
     def copy(self) -> SpadesGame:
-        new = SpadesGame.__new__(SpadesGame)
-        new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._queue = list(self._queue)
-        new._history = self.hand_history
-        new._winners = list(self._winners)
-        new._totals = list(self._totals)
-        new._bags = list(self._bags)
-        new._state = self._state.copy()
-        new._state._rng = new._rng  # shared, as in _deal_hand
+        new = super().copy()
+        new._state._rng = new._rng  # one generator, as in _deal_hand
         return new
-
-    # ---------------------------------------------------------------- text form (text.py)
-
-    def to_text(self) -> str:
-        """The game as a ``spades-game`` text: rules, starting sheet, every hand started,
-        the generator and the queued deals."""
-        return _text.spades_game_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> SpadesGame:
-        """Read a ``spades-game`` text, replaying every hand through these rules;
-        ``InvalidArgumentError`` for anything wrong."""
-        return _text.spades_game_from_text(text)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (SpadesGame.from_text, (self.to_text(),))
-
-    def __eq__(self, other: object) -> bool:
-        """docs/text-format.md: the same class and the same past, i.e. equal texts once
-        the ``future`` and ``queued`` lines are left out (not the generator or the queue)."""
-        if not isinstance(other, SpadesGame) or type(other) is not type(self):
-            return NotImplemented
-        return _text.game_past(self.to_text()) == _text.game_past(other.to_text())
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __copy__(self) -> SpadesGame:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SpadesGame:
-        return self.copy()
-
-    def __repr__(self) -> str:
-        return f"SpadesGame.from_text({self.to_text()!r})"

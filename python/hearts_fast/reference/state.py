@@ -17,8 +17,8 @@ from hearts_fast.errors import (
     InvalidRulesError,
 )
 
-from . import text as _text
-from ._common import check_index, check_seed
+from ._base import TrickHand
+from ._common import check_index, check_rules, check_seat, check_seed, is_int
 from .cards import (
     CLUBS,
     HEARTS,
@@ -27,6 +27,7 @@ from .cards import (
     SUIT_NAMES,
     card_name,
     check_card,
+    check_dealt_once,
     hand_lists,
     names,
     rank_of,
@@ -39,30 +40,6 @@ __all__ = ["HeartsState"]
 # A.6: "random" draws one of these uniformly.
 _RANDOM_DIRECTIONS = ("left", "across", "right", "hold")
 _FIXED_DIRECTIONS = ("left", "right", "across", "hold")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_seed(seed: object) -> int:
-    """None (= 0) or an int 0..2**64-1, as in every game (docs/protocol.md)."""
-    return check_seed(seed)
-
-
-def _check_dealer(dealer: object, players: int, what: str = "dealer") -> int:
-    """A seat 0..players-1, or None for the default 0."""
-    if dealer is None:
-        return 0
-    if not _is_int(dealer):
-        raise ArgumentTypeError(
-            f"{what} must be an int seat 0..{players - 1}, got {type(dealer).__name__} {dealer!r}"
-        )
-    if not 0 <= dealer < players:  # type: ignore[operator]
-        raise InvalidDealError(
-            f"{what} = {dealer} is out of range; allowed: seats 0..{players - 1}"
-        )
-    return dealer  # type: ignore[return-value]
 
 
 def _check_pass_direction(rules: HeartsRules, pass_direction: object) -> str | None:
@@ -112,27 +89,12 @@ def validate_deal(rules: HeartsRules, hands: object, dealer: int) -> list[set[in
     if len(seats) != n:
         raise InvalidDealError(f"a deal for {n} players needs {n} hands, got {len(seats)}")
     deck = rules._deck()
-    where: dict[int, int] = {}
-    for seat, hand in enumerate(seats):
-        for c in hand:
-            if c not in deck:
-                raise InvalidDealError(
-                    f"card {card_name(c)} (seat {seat}) is not in the deck: with {n} players and "
-                    f"deck_adjust={rules.deck_adjust!r} the cards {names(set(range(52)) - deck)} "
-                    "are removed (A-3)"
-                )
-            if c in where:
-                raise InvalidDealError(
-                    f"card {card_name(c)} is dealt more than once (seats {where[c]} and {seat}); "
-                    "every card of the deck must appear exactly once"
-                )
-            where[c] = seat
-    missing = sorted(deck - set(where))
-    if missing:
-        raise InvalidDealError(
-            f"card {card_name(missing[0])} is missing from the deal (missing: {names(missing)}); "
-            "every card of the deck must appear exactly once"
-        )
+    check_dealt_once(
+        seats,
+        deck,
+        f"with {n} players and deck_adjust={rules.deck_adjust!r} the cards "
+        f"{names(set(range(52)) - deck)} are removed (A-3)",
+    )
     sizes = _hand_sizes(rules, dealer)
     for seat, hand in enumerate(seats):
         if len(hand) != sizes[seat]:
@@ -144,8 +106,19 @@ def validate_deal(rules: HeartsRules, hands: object, dealer: int) -> list[set[in
     return [set(h) for h in seats]
 
 
-class HeartsState:
+class HeartsState(TrickHand[HeartsRules]):
     """One hand: deal, pass phase (A-8..A-11), play (A-12..A-19) and hand scores (A-20, A-21)."""
+
+    _KIND = "hearts-state"
+    _MUTABLE = (
+        "_hands",
+        "_passes",
+        "_plays",
+        "_trick",
+        "_trick_winners",
+        "_won",
+        "_tricks_taken",
+    )
 
     # ---------------------------------------------------------------- construction
 
@@ -161,7 +134,7 @@ class HeartsState:
         rules, dealer, hand_index, fixed = self._check_args(
             rules, dealer, hand_index, pass_direction
         )
-        rng = random.Random(_check_seed(seed))
+        rng = random.Random(check_seed(seed))
         # 0.4 uniform shuffle; A-6/A-7 deal one card at a time clockwise from the dealer's left.
         deck = sorted(rules._deck())
         rng.shuffle(deck)
@@ -186,7 +159,7 @@ class HeartsState:
         rules, dealer, hand_index, fixed = cls._check_args(
             rules, dealer, hand_index, pass_direction
         )
-        seed = _check_seed(seed)
+        seed = check_seed(seed)
         dealt = validate_deal(rules, hands, dealer)
         self = cls.__new__(cls)
         self._setup(rules, dealt, dealer, hand_index, fixed, random.Random(seed))
@@ -196,11 +169,10 @@ class HeartsState:
     def _check_args(
         rules: object, dealer: object, hand_index: object, pass_direction: object
     ) -> tuple[HeartsRules, int, int, str | None]:
-        if not isinstance(rules, HeartsRules):
-            raise ArgumentTypeError(f"rules must be a HeartsRules, got {type(rules).__name__}")
+        rules = check_rules(rules, HeartsRules)
         return (
             rules,
-            _check_dealer(dealer, rules.players),
+            check_seat(dealer, rules.players),
             check_index(hand_index),
             _check_pass_direction(rules, pass_direction),
         )
@@ -267,26 +239,6 @@ class HeartsState:
     # ---------------------------------------------------------------- plain properties
 
     @property
-    def rules(self) -> HeartsRules:
-        return self._rules
-
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def hand_index(self) -> int:
-        return self._hand_index
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def pass_direction(self) -> str:
         return self._direction
 
@@ -295,35 +247,10 @@ class HeartsState:
         return self._k
 
     @property
-    def hands(self) -> list[list[int]]:
-        return [sorted(h) for h in self._hands]
-
-    @property
     def current_player(self) -> int | None:
         if self._phase == "pass":
             return min(self.pending_passes())  # [api] lowest pending seat
         return self._current
-
-    @property
-    def is_over(self) -> bool:
-        """``phase == "over"``."""
-        return self._phase == "over"
-
-    @property
-    def trick(self) -> list[tuple[int, int]]:
-        return list(self._trick)
-
-    @property
-    def trick_number(self) -> int:
-        return len(self._trick_winners) + 1
-
-    @property
-    def trick_winners(self) -> list[int]:
-        return list(self._trick_winners)
-
-    @property
-    def tricks_taken(self) -> list[int]:
-        return list(self._tricks_taken)
 
     @property
     def captured(self) -> list[list[int]]:
@@ -344,7 +271,7 @@ class HeartsState:
         return [s for s in range(self._n) if s not in self._passes]
 
     def _check_seat(self, seat: object, action: str) -> int:
-        if not _is_int(seat):
+        if not is_int(seat):
             raise ArgumentTypeError(
                 f"{action}: seat must be an int 0..{self._n - 1}, got {type(seat).__name__} "
                 f"{seat!r}"
@@ -576,10 +503,6 @@ class HeartsState:
         else:
             self._current = winner  # A-12
 
-    def _end_hand(self) -> None:
-        self._phase = "over"
-        self._current = None
-
     # ---------------------------------------------------------------- scores (A-20, A-21)
 
     def points(self) -> list[int]:
@@ -622,9 +545,9 @@ class HeartsState:
         # add_others
         return [-bon[i] if i == shooter else v - bon[i] for i in range(self._n)]
 
-    # ---------------------------------------------------------------- copy / equality
+    # ---------------------------------------------------------------- equality
 
-    def _history_key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self._rules,
             self._dealer,
@@ -635,46 +558,3 @@ class HeartsState:
             tuple(sorted(self._passes.items())),
             tuple(self._plays),
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HeartsState):
-            return NotImplemented
-        return self._history_key() == other._history_key()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def copy(self) -> HeartsState:
-        new = HeartsState.__new__(HeartsState)
-        new.__dict__.update(self.__dict__)
-        new._hands = [set(h) for h in self._hands]
-        new._passes = dict(self._passes)
-        new._plays = list(self._plays)
-        new._trick = list(self._trick)
-        new._trick_winners = list(self._trick_winners)
-        new._won = [set(w) for w in self._won]
-        new._tricks_taken = list(self._tricks_taken)
-        return new
-
-    def __copy__(self) -> HeartsState:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> HeartsState:
-        return self.copy()
-
-    def __repr__(self) -> str:
-        return f"HeartsState.from_text({self.to_text()!r})"
-
-    # ---------------------------------------------------------------- text form (text.py)
-
-    def to_text(self) -> str:
-        """The hand as a ``hearts-state`` text: rules, deal and every action."""
-        return _text.hearts_state_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> HeartsState:
-        """Read a ``hearts-state`` text, replaying every action through these rules;
-        ``InvalidArgumentError`` for anything wrong."""
-        return _text.hearts_state_from_text(text)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (HeartsState.from_text, (self.to_text(),))

@@ -60,7 +60,9 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "KINDS",
+    "READERS",
     "VERSION",
+    "WRITERS",
     "game_past",
     "hearts_game_from_text",
     "hearts_game_to_text",
@@ -138,7 +140,8 @@ def _header_text(kind: str) -> str:
 
 
 class _Reader:
-    """The lines of a text after its header, read in the fixed order of §4."""
+    """The lines of a text after its header, read in the fixed order of §4; ``rules`` is the
+    line that comes first in every kind."""
 
     def __init__(self, text: object, kind: str) -> None:
         name = KINDS[kind]
@@ -178,6 +181,7 @@ class _Reader:
                 f"line {first.number}: {name}.from_text reads {kind} texts, got a {got} text "
                 f"(read it with {KINDS[got]}.from_text)"
             )
+        self.rules = self.take("rules")
 
     def peek(self) -> str | None:
         return self.lines[self.pos].keyword if self.pos < len(self.lines) else None
@@ -199,6 +203,13 @@ class _Reader:
         self.pos += 1
         return line
 
+    def take_game(self, sheet: Sequence[str]) -> tuple[Line, int, list[tuple[str, str]]]:
+        """A game's ``game`` line (§4.4): the line, the first dealer and the (token, value)
+        of each field of the starting ``sheet``."""
+        game = self.take("game")
+        (token, value), *fields = _fields(game, ("first_dealer", *sheet))
+        return game, _int(game, token, value), fields
+
     def take_all(self, keyword: str) -> list[Line]:
         out = []
         while self.peek() == keyword:
@@ -213,6 +224,22 @@ class _Reader:
                 f"{unknown}: expected the end of the text here (the line order of "
                 "docs/text-format.md §4)"
             )
+
+
+def _head(kind: str, rules: Any) -> list[str]:
+    """The first two lines of every text: the header and the rules (§2, §3.3)."""
+    return [_header_text(kind), _rules_line(rules)]
+
+
+def _game_lines(
+    g: Any, kind: str, sheet: str, block_lines: Callable[[Any], list[str]]
+) -> list[str]:
+    """A game's text up to its ``future`` line (§4.4): the head, the ``game`` line (the first
+    dealer and the starting ``sheet``) and a block for every hand started."""
+    lines = [*_head(kind, g.rules), f"game first_dealer={g._first_dealer} {sheet}"]
+    for st in list(g._text_done) if g._over else [*g._text_done, g._state]:
+        lines += block_lines(st)
+    return lines
 
 
 def _line(keyword: str, tokens: Sequence[str]) -> str:
@@ -380,7 +407,7 @@ def _rule_value(line: Line, token: str, s: str, kind: str) -> object:
     Spades ``lose_score`` …); elsewhere it is the str, as in Hearts ``moon=none``."""
     if kind == "bool" and s in ("true", "false"):
         return s == "true"
-    if kind in ("max_hands", "opt_int") and s == "none":
+    if kind == "opt_int" and s == "none":
         return None
     if kind != "choice" and _INT.fullmatch(s):
         return _int(line, token, s)
@@ -528,6 +555,29 @@ def _apply(block: _Block, token: str, move: Callable[..., None], *args: Any) -> 
         move(*args)
 
 
+def _read_blocks(r: _Reader, read_block: Callable[[_Reader], _Block]) -> list[_Block]:
+    """A game's hand blocks (§4.4: one for every hand started, at least one)."""
+    blocks = [read_block(r)]
+    while r.peek() == "hand":
+        blocks.append(read_block(r))
+    return blocks
+
+
+def _read_rng(r: _Reader) -> random.Random:
+    """A ``future`` line that holds only the generator (``rng=``)."""
+    future = r.take("future")
+    ((gt, gv),) = _fields(future, ("rng",))
+    return _gen(future, gt, gv)
+
+
+def _check_in_turn(block: _Block, h: int, first: int, n: int, rule: str) -> None:
+    """The ``hand`` line of a game's hand h: index h, dealt by (first_dealer + h) % n as the
+    deal passes left (``rule``)."""
+    why = f"hand {h} is dealt by (first_dealer + {h}) % {n} ({rule})"
+    _check_value(block, "dealer", (first + h) % n, why)
+    _check_value(block, "index", h, f"it is hand {h} of the game")
+
+
 def _read_queued(r: _Reader, game: str) -> list[tuple[Line, list[list[int]]]]:
     distinct = game == "hearts"
     return [
@@ -614,7 +664,7 @@ def _hearts_play(target: Any, st: HeartsState, block: _Block, h: int) -> None:
 
 
 def hearts_state_to_text(st: HeartsState) -> str:
-    return _join([_header_text("hearts-state"), _rules_line(st.rules), *_hearts_block_lines(st)])
+    return _join([*_head("hearts-state", st.rules), *_hearts_block_lines(st)])
 
 
 def hearts_state_from_text(text: object) -> HeartsState:
@@ -622,10 +672,9 @@ def hearts_state_from_text(text: object) -> HeartsState:
     from .state import HeartsState, validate_deal
 
     r = _Reader(text, "hearts-state")
-    rules_line = r.take("rules")
     block = _read_hearts_block(r)
     r.end()
-    rules = _read_rules(rules_line, HeartsRules, _PARAMS)
+    rules = _read_rules(r.rules, HeartsRules, _PARAMS)
     v = block.values
     fixed = v["direction"] if rules.pass_direction == "random" else None
     with _engine(block.hand):
@@ -641,17 +690,10 @@ def hearts_state_from_text(text: object) -> HeartsState:
 
 
 def hearts_game_to_text(g: HeartsGame) -> str:
-    states = list(g._text_done) if g._over else [*g._text_done, g._state]
     totals, pot = g._text_sheet
     current = g._state.hand_index
-    lines = [
-        _header_text("hearts-game"),
-        _rules_line(g.rules),
-        f"game first_dealer={g._first_dealer} "
-        f"totals={','.join(_chips_text(t) for t in totals)} pot={_chips_text(pot)}",
-    ]
-    for st in states:
-        lines += _hearts_block_lines(st)
+    sheet = f"totals={','.join(_chips_text(t) for t in totals)} pot={_chips_text(pot)}"
+    lines = _game_lines(g, "hearts-game", sheet, _hearts_block_lines)
     future = f"future rng={_gen_text(g._rng)}"
     directions = g._directions[current + 1 :]
     if directions:
@@ -665,20 +707,16 @@ def hearts_game_to_text(g: HeartsGame) -> str:
 
 
 def hearts_game_from_text(text: object) -> HeartsGame:
+    from ._common import check_seat
     from .game import HeartsGame, _check_score_sheet
     from .rules import _PARAMS, HeartsRules
-    from .state import _check_dealer, validate_deal
+    from .state import validate_deal
 
     r = _Reader(text, "hearts-game")
-    rules_line = r.take("rules")
-    game = r.take("game")
-    (ft, fv), (tt, tv), (pt, pv) = _fields(game, ("first_dealer", "totals", "pot"))
-    first = _int(game, ft, fv)
+    game, first, ((tt, tv), (pt, pv)) = r.take_game(("totals", "pot"))
     totals = [_chips(game, tt, s) for s in tv.split(",")]
     pot = _chips(game, pt, pv)
-    blocks = [_read_hearts_block(r)]
-    while r.peek() == "hand":
-        blocks.append(_read_hearts_block(r))
+    blocks = _read_blocks(r, _read_hearts_block)
     future = r.take("future")
     if len(future.fields) > 1:
         (gt, gv), (dt, dv) = _fields(future, ("rng", "directions"))
@@ -693,19 +731,13 @@ def hearts_game_from_text(text: object) -> HeartsGame:
     queued = _read_queued(r, "hearts")
     r.end()
 
-    rules = _read_rules(rules_line, HeartsRules, _PARAMS)
+    rules = _read_rules(r.rules, HeartsRules, _PARAMS)
     n = rules.players
     with _engine(game):
-        first = _check_dealer(first, n, "first_dealer")
+        first = check_seat(first, n, "first_dealer")
         _check_score_sheet(rules, totals, pot)
     for h, block in enumerate(blocks):
-        _check_value(
-            block,
-            "dealer",
-            (first + h) % n,
-            f"hand {h} is dealt by (first_dealer + {h}) % {n} (A-5)",
-        )
-        _check_value(block, "index", h, f"it is hand {h} of the game")
+        _check_in_turn(block, h, first, n, "A-5")
         with _engine(block.deal, None, "invalid deal: "):
             validate_deal(rules, block.hands, (first + h) % n)
     random_rules = rules.pass_direction == "random"
@@ -825,7 +857,7 @@ def _spades_play(target: Any, st: SpadesState, block: _Block, h: int) -> None:
 
 
 def spades_state_to_text(st: SpadesState) -> str:
-    lines = [_header_text("spades-state"), _rules_line(st.rules), *_spades_block_lines(st)]
+    lines = [*_head("spades-state", st.rules), *_spades_block_lines(st)]
     lines.append(f"future rng={_gen_text(st._rng)}")
     lines += [_line("queued", [_cards_text("spades", h) for h in d]) for d in st._queue]
     return _join(lines)
@@ -835,14 +867,11 @@ def spades_state_from_text(text: object) -> SpadesState:
     from .spades import _PARAMS, SpadesRules, SpadesState, validate_deal
 
     r = _Reader(text, "spades-state")
-    rules_line = r.take("rules")
     block = _read_spades_block(r)
-    future = r.take("future")
-    ((gt, gv),) = _fields(future, ("rng",))
-    rng = _gen(future, gt, gv)
+    rng = _read_rng(r)
     queued = _read_queued(r, "spades")
     r.end()
-    rules = _read_rules(rules_line, SpadesRules, _PARAMS)
+    rules = _read_rules(r.rules, SpadesRules, _PARAMS)
     v = block.values
     with _engine(block.hand):
         SpadesState._check_args(rules, v["dealer"], v["index"], v["totals"], v["bags"], None, None)
@@ -865,15 +894,9 @@ def spades_state_from_text(text: object) -> SpadesState:
 
 
 def spades_game_to_text(g: SpadesGame) -> str:
-    states = list(g._text_done) if g._over else [*g._text_done, g._state]
     totals, bags = g._text_sheet
-    lines = [
-        _header_text("spades-game"),
-        _rules_line(g.rules),
-        f"game first_dealer={g._first_dealer} totals={_ints_text(totals)} bags={_ints_text(bags)}",
-    ]
-    for st in states:
-        lines += _spades_block_lines(st)
+    sheet = f"totals={_ints_text(totals)} bags={_ints_text(bags)}"
+    lines = _game_lines(g, "spades-game", sheet, _spades_block_lines)
     # One generator deals the future hands and the current hand's redeals (§4.4).
     lines.append(f"future rng={_gen_text(g._rng)}")
     lines += [_line("queued", [_cards_text("spades", h) for h in d]) for d in g._state._queue]
@@ -881,42 +904,26 @@ def spades_game_to_text(g: SpadesGame) -> str:
 
 
 def spades_game_from_text(text: object) -> SpadesGame:
-    from .spades import (
-        _PARAMS,
-        SpadesGame,
-        SpadesRules,
-        _check_dealer,
-        _check_pair,
-        validate_deal,
-    )
+    from ._common import check_seat
+    from .spades import _PARAMS, SpadesGame, SpadesRules, _check_pair, validate_deal
 
     r = _Reader(text, "spades-game")
-    rules_line = r.take("rules")
-    game = r.take("game")
-    (ft, fv), (tt, tv), (bt, bv) = _fields(game, ("first_dealer", "totals", "bags"))
-    first = _int(game, ft, fv)
+    game, first, ((tt, tv), (bt, bv)) = r.take_game(("totals", "bags"))
     totals = _int_list(game, tt, tv)
     bags = _int_list(game, bt, bv)
-    blocks = [_read_spades_block(r)]
-    while r.peek() == "hand":
-        blocks.append(_read_spades_block(r))
-    future = r.take("future")
-    ((gt, gv),) = _fields(future, ("rng",))
-    rng = _gen(future, gt, gv)
+    blocks = _read_blocks(r, _read_spades_block)
+    rng = _read_rng(r)
     queued = _read_queued(r, "spades")
     r.end()
 
-    rules = _read_rules(rules_line, SpadesRules, _PARAMS)
+    rules = _read_rules(r.rules, SpadesRules, _PARAMS)
     with _engine(game):
-        first = _check_dealer(first, "first_dealer")
+        first = check_seat(first, 4, "first_dealer")
         _check_pair(rules, totals, "totals")
         _check_pair(rules, bags, "bags")
     deals: list[list[list[int]]] = []  # every deal in the order the game uses them
     for h, block in enumerate(blocks):
-        _check_value(
-            block, "dealer", (first + h) % 4, f"hand {h} is dealt by (first_dealer + {h}) % 4 (B-3)"
-        )
-        _check_value(block, "index", h, f"it is hand {h} of the game")
+        _check_in_turn(block, h, first, 4, "B-3")
         _spades_validate(rules, block)
         deals += [block.hands, *(hands for _, _, hands in block.redeals)]
     for q, hands in queued:
@@ -1136,7 +1143,7 @@ def _rummy_play(
 
 
 def rummy_state_to_text(st: RummyState) -> str:
-    lines = [_header_text("rummy-state"), _rules_line(st.rules), *_rummy_block_lines(st)]
+    lines = [*_head("rummy-state", st.rules), *_rummy_block_lines(st)]
     lines.append(f"future rng={_gen_text(st._rng)}")
     return _join(lines)
 
@@ -1145,13 +1152,10 @@ def rummy_state_from_text(text: object) -> RummyState:
     from .rummy import _PARAMS, RummyRules, RummyState, validate_deal
 
     r = _Reader(text, "rummy-state")
-    rules_line = r.take("rules")
     block = _read_rummy_block(r)
-    future = r.take("future")
-    ((gt, gv),) = _fields(future, ("rng",))
-    rng = _gen(future, gt, gv)
+    rng = _read_rng(r)
     r.end()
-    rules = _read_rules(rules_line, RummyRules, _PARAMS)
+    rules = _read_rules(r.rules, RummyRules, _PARAMS)
     v = block.values
     with _engine(block.hand):
         _, dealer, index, totals, _ = RummyState._check_args(
@@ -1177,14 +1181,8 @@ def rummy_state_from_text(text: object) -> RummyState:
 
 
 def rummy_game_to_text(g: RummyGame) -> str:
-    states = list(g._text_done) if g._over else [*g._text_done, g._state]
-    lines = [
-        _header_text("rummy-game"),
-        _rules_line(g.rules),
-        f"game first_dealer={g._first_dealer} totals={_ints_text(g._text_sheet)}",
-    ]
-    for st in states:
-        lines += _rummy_block_lines(st)
+    sheet = f"totals={_ints_text(g._text_sheet)}"
+    lines = _game_lines(g, "rummy-game", sheet, _rummy_block_lines)
     lines.append(f"future rng={_gen_text(g._rng)} hand_rng={_gen_text(g._state._rng)}")
     lines += [
         _line(
@@ -1198,24 +1196,13 @@ def rummy_game_to_text(g: RummyGame) -> str:
 
 
 def rummy_game_from_text(text: object) -> RummyGame:
-    from .rummy import (
-        _PARAMS,
-        RummyGame,
-        RummyRules,
-        _check_seat,
-        _check_totals,
-        validate_deal,
-    )
+    from ._common import check_seat
+    from .rummy import _PARAMS, RummyGame, RummyRules, _check_totals, validate_deal
 
     r = _Reader(text, "rummy-game")
-    rules_line = r.take("rules")
-    game = r.take("game")
-    (ft, fv), (tt, tv) = _fields(game, ("first_dealer", "totals"))
-    first = _int(game, ft, fv)
+    game, first, ((tt, tv),) = r.take_game(("totals",))
     totals = _int_list(game, tt, tv)
-    blocks = [_read_rummy_block(r)]
-    while r.peek() == "hand":
-        blocks.append(_read_rummy_block(r))
+    blocks = _read_blocks(r, _read_rummy_block)
     future = r.take("future")
     (gt, gv), (ht, hv) = _fields(future, ("rng", "hand_rng"))
     rng = _gen(future, gt, gv)
@@ -1226,20 +1213,14 @@ def rummy_game_from_text(text: object) -> RummyGame:
         queued.append((q, hands, stock))
     r.end()
 
-    rules = _read_rules(rules_line, RummyRules, _PARAMS)
+    rules = _read_rules(r.rules, RummyRules, _PARAMS)
     n = rules.players
     with _engine(game):
-        first = _check_seat(rules, first, "first_dealer")
+        first = check_seat(first, n, "first_dealer")
         _check_totals(rules, totals)
     upcards = 1 if rules.initial_upcard else 0
     for h, block in enumerate(blocks):
-        _check_value(
-            block,
-            "dealer",
-            (first + h) % n,
-            f"hand {h} is dealt by (first_dealer + {h}) % {n} (C-3)",
-        )
-        _check_value(block, "index", h, f"it is hand {h} of the game")
+        _check_in_turn(block, h, first, n, "C-3")
         if len(block.pile) != upcards:
             token = block.deal.fields[-1]
             raise block.deal.error(
@@ -1274,3 +1255,22 @@ def rummy_game_from_text(text: object) -> RummyGame:
     g._rng = rng
     g._state._rng = hand_rng
     return g
+
+
+#: The writer and the reader of each kind, for the classes' ``to_text`` and ``from_text``.
+WRITERS: dict[str, Callable[[Any], str]] = {
+    "hearts-state": hearts_state_to_text,
+    "hearts-game": hearts_game_to_text,
+    "spades-state": spades_state_to_text,
+    "spades-game": spades_game_to_text,
+    "rummy-state": rummy_state_to_text,
+    "rummy-game": rummy_game_to_text,
+}
+READERS: dict[str, Callable[[object], Any]] = {
+    "hearts-state": hearts_state_from_text,
+    "hearts-game": hearts_game_from_text,
+    "spades-state": spades_state_from_text,
+    "spades-game": spades_game_from_text,
+    "rummy-state": rummy_state_from_text,
+    "rummy-game": rummy_game_from_text,
+}

@@ -222,32 +222,29 @@ impl Line<'_> {
     }
 }
 
-/// Checks how hand `h` of a game text (hands `0..=last`) ends, once its actions are
-/// replayed: `finished` says whether the game recorded the hand as played, `over` whether
-/// the game is over. A hand may follow only a finished hand of a game that goes on (an error
-/// on `next`, the following hand's line); the last hand may be finished only if the game is
-/// over (an error on `actions`, the hand's actions line).
+/// Checks how hand `h` of a game text ends, once its actions are replayed: `finished` says
+/// whether the game recorded the hand as played, `over` whether the game is over, `next` is
+/// the following hand's line (`None` for the last hand) and `actions` the hand's actions
+/// line. A hand may follow only a finished hand of a game that goes on; the last hand may be
+/// finished only if the game is over.
 pub fn check_hand_chain(
     h: usize,
-    last: usize,
-    finished: bool,
-    over: bool,
+    (finished, over): (bool, bool),
     next: Option<&Line<'_>>,
     actions: &Line<'_>,
 ) -> Result<(), TextError> {
+    let problem = |why: String| TextProblem::Inconsistent(why);
     match next {
-        Some(next) if h < last && !finished => Err(next.err(TextProblem::Inconsistent(format!(
+        Some(next) if !finished => Err(next.err(problem(format!(
             "hand {h} is not finished, so no hand may follow it"
         )))),
-        Some(next) if h < last && over => Err(next.err(TextProblem::Inconsistent(format!(
+        Some(next) if over => Err(next.err(problem(format!(
             "the game is over after hand {h}, so no hand may follow it"
         )))),
-        _ if h == last && finished && !over => {
-            Err(actions.err(TextProblem::Inconsistent(format!(
-                "hand {h} is finished and the game goes on: the text must hold hand {}",
-                h + 1
-            ))))
-        }
+        None if finished && !over => Err(actions.err(problem(format!(
+            "hand {h} is finished and the game goes on: the text must hold hand {}",
+            h + 1
+        )))),
         _ => Ok(()),
     }
 }
@@ -566,6 +563,39 @@ pub fn read_rules<R: RuleSet>(lines: &mut Lines<'_>) -> Result<R, TextError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hand_follows_only_a_finished_hand_of_a_game_that_goes_on() {
+        let line = |number, keyword| Line {
+            number,
+            keyword,
+            fields: Vec::new(),
+        };
+        let (next, actions) = (line(9, "hand"), line(5, "actions"));
+        let at = |r: Result<(), TextError>| r.err().and_then(|e| e.at).map(|(n, _)| n);
+        // Hand 0 of several: it must be finished and the game not over.
+        assert_eq!(
+            at(check_hand_chain(0, (true, false), Some(&next), &actions)),
+            None
+        );
+        assert_eq!(
+            at(check_hand_chain(0, (false, false), Some(&next), &actions)),
+            Some(9)
+        );
+        assert_eq!(
+            at(check_hand_chain(0, (true, true), Some(&next), &actions)),
+            Some(9)
+        );
+        // The last hand: in progress, or finished with the game over.
+        assert_eq!(
+            at(check_hand_chain(3, (false, false), None, &actions)),
+            None
+        );
+        assert_eq!(at(check_hand_chain(3, (true, true), None, &actions)), None);
+        let e = check_hand_chain(3, (true, false), None, &actions).unwrap_err();
+        assert_eq!(e.at.as_ref().map(|(n, _)| *n), Some(5));
+        assert!(e.to_string().contains("must hold hand 4"), "{e}");
+    }
 
     #[test]
     fn ints_are_strict() {

@@ -603,7 +603,6 @@ impl HeartsGame {
         }
         let mut g = HeartsGame::new(&rules, 0, first_dealer, deals, dirs);
         g.set_scores(&totals, pot);
-        let last = blocks.len() - 1;
         for (h, b) in blocks.iter().enumerate() {
             let mut prev: Option<Action> = None;
             for &a in &b.actions {
@@ -622,15 +621,8 @@ impl HeartsGame {
                 r.map_err(|reason| illegal(&b.actions_line, a, reason))?;
                 prev = Some(a);
             }
-            let finished = g.history.len() > h;
-            check_hand_chain(
-                h,
-                last,
-                finished,
-                g.over,
-                blocks.get(h + 1).map(|n| &n.hand),
-                &b.actions_line,
-            )?;
+            let (ended, next) = ((g.history.len() > h, g.over), blocks.get(h + 1));
+            check_hand_chain(h, ended, next.map(|n| &n.hand), &b.actions_line)?;
         }
         g.rng = rng;
         g.directions = queued_dirs;

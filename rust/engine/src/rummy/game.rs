@@ -314,7 +314,6 @@ impl RummyGame {
             recorded.push((b.hands.clone(), stock));
         }
         let mut g = RummyGame::new(&rules, Rng::new(0), first_dealer, recorded, totals);
-        let last = blocks.len() - 1;
         for (h, b) in blocks.iter().enumerate() {
             let s = &g.state;
             if (b.dealer, b.index, &b.totals) != (s.dealer(), s.hand_index(), &s.totals().to_vec())
@@ -327,15 +326,8 @@ impl RummyGame {
                 ))));
             }
             replay(b, &mut GameReplay { g: &mut g, h })?;
-            let finished = g.history.len() > h;
-            check_hand_chain(
-                h,
-                last,
-                finished,
-                g.over,
-                blocks.get(h + 1).map(|n| &n.hand),
-                &b.actions_line,
-            )?;
+            let (ended, next) = ((g.history.len() > h, g.over), blocks.get(h + 1));
+            check_hand_chain(h, ended, next.map(|n| &n.hand), &b.actions_line)?;
         }
         g.rng = rng;
         g.state.set_rng(hand_rng);

@@ -262,7 +262,6 @@ impl SpadesGame {
             .flat_map(|b| std::iter::once(b.deal).chain(b.redeals.iter().map(|r| r.2)))
             .collect();
         let mut g = SpadesGame::new(&rules, Rng::new(0), first_dealer, recorded, totals, bags);
-        let last = blocks.len() - 1;
         for (h, b) in blocks.iter().enumerate() {
             let s = &g.state;
             if (b.dealer, b.index, b.totals, b.bags)
@@ -288,15 +287,8 @@ impl SpadesGame {
                 }
                 g.act(|s| b.actions_line.at(apply(s, *a)))?;
             }
-            let finished = g.history.len() > h;
-            check_hand_chain(
-                h,
-                last,
-                finished,
-                g.over,
-                blocks.get(h + 1).map(|n| &n.hand),
-                &b.actions_line,
-            )?;
+            let (ended, next) = ((g.history.len() > h, g.over), blocks.get(h + 1));
+            check_hand_chain(h, ended, next.map(|n| &n.hand), &b.actions_line)?;
         }
         g.rng = rng;
         g.deals = queue;
