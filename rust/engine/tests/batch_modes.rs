@@ -2,7 +2,7 @@
 //! game's jobs: a row depends on its index alone, so any block size and any start give the
 //! same rows, and streamed statistics equal the statistics of the simulated rows.
 
-use hearts_engine::batch::{self, Columns, Job, Rows, Stats, StreamJob};
+use hearts_engine::batch::{self, Columns, Games, Job, PlayGames, Rows, Stats, StreamJob};
 use hearts_engine::hearts::sim::{Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules};
 use hearts_engine::rummy::sim::{RummyBatch, RummyPolicy};
@@ -46,6 +46,17 @@ where
             expect,
             "block {block}"
         );
+    }
+}
+
+/// [`rows_do_not_depend_on_the_split`] for the games of `batch`, and the games stop at the
+/// hand limit.
+fn games_do_not_depend_on_the_split<B: PlayGames>(batch: &B, hand_limit: usize) {
+    let games = Games { batch, hand_limit };
+    rows_do_not_depend_on_the_split(&games, 1, 4);
+    let out = batch::simulate(&games, 1, 4, 4);
+    for (played, finished) in out.hands_played.iter().zip(&out.finished) {
+        assert!(*played as usize <= hand_limit && (*finished || *played as usize == hand_limit));
     }
 }
 
@@ -97,11 +108,7 @@ fn spades_hands_dealt_hands_and_games() {
         };
         rows_do_not_depend_on_the_split(&dealt, 10, 20);
         stream_equals_stats_of_rows(&dealt, 10, 20);
-        let games = hearts_engine::spades::sim::Games {
-            batch: &b,
-            hand_limit: 5,
-        };
-        rows_do_not_depend_on_the_split(&games, 1, 4);
+        games_do_not_depend_on_the_split(&b, 5);
     }
 }
 
@@ -117,11 +124,7 @@ fn rummy_hands_and_games() {
         };
         rows_do_not_depend_on_the_split(&b, 4, 9);
         stream_equals_stats_of_rows(&b, 4, 9);
-        let games = hearts_engine::rummy::sim::Games {
-            batch: &b,
-            hand_limit: 2,
-        };
-        rows_do_not_depend_on_the_split(&games, 0, 3);
+        games_do_not_depend_on_the_split(&b, 2);
     }
 }
 

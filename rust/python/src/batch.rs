@@ -7,7 +7,7 @@
 use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
 use crate::errors::{type_error, InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
-use hearts_engine::batch::{self, Columns, Job, Moments, Pool, Stats, StreamJob};
+use hearts_engine::batch::{self, Columns, Games, Job, Moments, PlayGames, Pool, Stats, StreamJob};
 use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -71,7 +71,7 @@ pub struct Run<'a, 'py, G: Simulate + ?Sized> {
     progress: Option<&'a Bound<'py, PyAny>>,
 }
 
-impl<G: Simulate + ?Sized> Run<'_, '_, G> {
+impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     /// The one batch loop: `work(start, end)` on consecutive chunks of `0..n` with the GIL
     /// released inside the pool, then `merge` of its result with the GIL held, a Ctrl-C
     /// check and a progress report between chunks.
@@ -104,6 +104,20 @@ impl<G: Simulate + ?Sized> Run<'_, '_, G> {
         let work = |s, e| batch::fill(job, out.chunk(0, s, e), block);
         self.chunks(n, chunk, work, |()| {})?;
         Ok(out)
+    }
+
+    /// Games `0..n` of `batch`, each stopped after `hand_limit` hands if it has not ended, as
+    /// the games-mode dict, filled chunk by chunk in blocks of `block`.
+    pub fn games<B: PlayGames>(
+        &self,
+        batch: &B,
+        (n, hand_limit): (usize, usize),
+        chunk: usize,
+        block: usize,
+    ) -> Dict<'py> {
+        let out = self.fill(&Games { batch, hand_limit }, n, chunk, block)?;
+        let sides = out.players;
+        Ok(games_dict!(self.py, out, n, sides))
     }
 
     /// The statistics of items `0..n` of the engine batch `job`, streamed chunk by chunk in

@@ -11,11 +11,13 @@
 //! [`fill`] and [`stream`] do the rest.
 
 mod columns;
+mod games;
 mod stats;
 
 #[doc(hidden)]
 pub use columns::first_len;
 pub use columns::{split, Columns, Rows};
+pub use games::{GameEnd, Games, GamesOut, GamesRows, PlayGames};
 pub use stats::Moments;
 
 /// One batch mode of one game: how to make its columns and fill a range of rows of them,

@@ -8,7 +8,7 @@ pub use super::policy::{greedy_action, play_out, policy_action, RummyPolicy};
 use super::game::RummyGame;
 use super::rules::RummyRules;
 use super::state::RummyState;
-use crate::batch::{Job, Moments, Rows, Stats, StreamJob};
+use crate::batch::{GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob};
 use crate::core::policy_rng;
 use crate::core::Rng;
 
@@ -135,61 +135,29 @@ impl Stats<RummyHandsOut> for RummyStats {
     }
 }
 
-crate::columns! {
-    /// Per-game results of a batch.
-    pub struct RummyGamesOut, RummyGamesRows {
-        /// Final totals `(n, players)`.
-        totals: i64 [seats] = 0,
-        /// Winners `(n, players)`.
-        winners: bool [seats] = false,
-        /// Hands played.
-        hands_played: u32 [1] = 0,
-        /// Whether the game reached its end rule (false: stopped at the hand limit).
-        finished: bool [1] = false,
-    }
-}
-
-/// The games mode of a [`RummyBatch`]: whole games, one per row (first dealer drawn from the
-/// game's stream), each stopped after `hand_limit` hands if it has not ended.
-#[derive(Clone, Copy, Debug)]
-pub struct Games<'a> {
-    /// Rules, seed and policies.
-    pub batch: &'a RummyBatch<'a>,
-    /// The most hands a game may play.
-    pub hand_limit: usize,
-}
-
-impl Job for Games<'_> {
-    type Out = RummyGamesOut;
-
-    fn out(&self, n: usize) -> RummyGamesOut {
-        RummyGamesOut::new(n, usize::from(self.batch.rules.players))
+impl PlayGames for RummyBatch<'_> {
+    fn sides(&self) -> usize {
+        usize::from(self.rules.players)
     }
 
-    fn fill(&self, rows: &mut RummyGamesRows<'_>) {
-        let b = self.batch;
-        let p = rows.players;
-        for j in 0..rows.rows() {
-            let i = rows.start + j as u64;
-            let mut rng = Rng::for_game(b.seed, i);
-            let first = rng.below(u32::from(b.rules.players)) as u8;
-            let mut g = RummyGame::new(&b.rules, rng, first, Vec::new(), vec![0; p]);
-            let mut prng = policy_rng(b.seed, i);
-            while !g.is_over() && g.history().len() < self.hand_limit {
-                let s = g.state();
-                let a = policy_action(
-                    b.policies[usize::from(s.current_player().unwrap_or(0))],
-                    s,
-                    &mut prng,
-                );
-                g.apply_unchecked(&a);
-            }
-            rows.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
-            for &w in g.winners() {
-                rows.winners[j * p + usize::from(w)] = true;
-            }
-            rows.hands_played[j] = g.history().len() as u32;
-            rows.finished[j] = g.is_over();
+    /// First dealer drawn from the game's deal stream, policies from its policy stream.
+    fn play_game(&self, index: u64, hand_limit: usize) -> GameEnd {
+        let mut rng = Rng::for_game(self.seed, index);
+        let first = rng.below(u32::from(self.rules.players)) as u8;
+        let zeros = vec![0; self.sides()];
+        let mut g = RummyGame::new(&self.rules, rng, first, Vec::new(), zeros);
+        let mut prng = policy_rng(self.seed, index);
+        while !g.is_over() && g.history().len() < hand_limit {
+            let s = g.state();
+            let seat = usize::from(s.current_player().unwrap_or(0));
+            let a = policy_action(self.policies[seat], s, &mut prng);
+            g.apply_unchecked(&a);
+        }
+        GameEnd {
+            totals: g.totals().to_vec(),
+            winners: g.winners().iter().fold(0, |m, &w| m | 1 << w),
+            hands_played: g.history().len(),
+            finished: g.is_over(),
         }
     }
 }

@@ -662,11 +662,8 @@ impl RummyState {
         self.phase
     }
     /// The player to act, `None` once over.
-    pub const fn current_player(&self) -> Option<u8> {
-        match self.phase {
-            Phase::Over => None,
-            _ => Some(self.current),
-        }
+    pub fn current_player(&self) -> Option<u8> {
+        (!self.is_over()).then_some(self.current)
     }
     /// The hands.
     pub fn hands(&self) -> &[Multiset] {

@@ -16,7 +16,7 @@ use super::state::{
     check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, SpadesState,
 };
 use super::SpadesGame;
-use crate::batch::{Columns, Job, Moments, Rows, Stats, StreamJob};
+use crate::batch::{Columns, GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob};
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
@@ -552,30 +552,6 @@ impl Stats<SpadesHandsOut> for SpadesStats {
     }
 }
 
-crate::columns! {
-    /// Per-game results of a Spades batch.
-    pub struct SpadesGamesOut, SpadesGamesRows {
-        /// Final team totals `(n, 2)`.
-        totals: i64 [2] = 0,
-        /// Winning teams `(n, 2)`.
-        winners: bool [2] = false,
-        /// Hands played per game.
-        hands_played: u32 [1] = 0,
-        /// Whether the game reached its end rule (false: stopped at the hand limit).
-        finished: bool [1] = false,
-    }
-}
-
-/// The games mode of a [`SpadesBatch`]: whole games, one per row, each stopped after
-/// `hand_limit` hands if it has not ended.
-#[derive(Clone, Copy, Debug)]
-pub struct Games<'a> {
-    /// Rules, seed and policies.
-    pub batch: &'a SpadesBatch,
-    /// The most hands a game may play.
-    pub hand_limit: usize,
-}
-
 /// Plays game `index` of a batch to its end, or until `hand_limit` hands are played (random
 /// bids can keep a game without `lose_score` going for ever): first dealer drawn from the
 /// deal stream, every hand dealt from it (by the game), policies from the policy stream.
@@ -590,21 +566,18 @@ pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize) -> SpadesGame {
     game
 }
 
-impl Job for Games<'_> {
-    type Out = SpadesGamesOut;
-
-    fn out(&self, n: usize) -> SpadesGamesOut {
-        SpadesGamesOut::new(n, 4)
+impl PlayGames for SpadesBatch {
+    fn sides(&self) -> usize {
+        2
     }
 
-    fn fill(&self, rows: &mut SpadesGamesRows<'_>) {
-        for j in 0..rows.rows() {
-            let g = play_game(self.batch, rows.start + j as u64, self.hand_limit);
-            rows.finished[j] = g.is_over();
-            rows.totals[j * 2..j * 2 + 2].copy_from_slice(&g.totals());
-            rows.winners[j * 2] = g.winners() & 1 != 0;
-            rows.winners[j * 2 + 1] = g.winners() & 2 != 0;
-            rows.hands_played[j] = g.history().len() as u32;
+    fn play_game(&self, index: u64, hand_limit: usize) -> GameEnd {
+        let g = play_game(self, index, hand_limit);
+        GameEnd {
+            totals: g.totals().to_vec(),
+            winners: u64::from(g.winners()),
+            hands_played: g.history().len(),
+            finished: g.is_over(),
         }
     }
 }

@@ -2,10 +2,10 @@
 
 use super::rules::PyRummyRules;
 use super::state::PyRummyState;
-use crate::batch::{games_dict, put, put_moments, simulate_function, Dict, Run, Simulate};
+use crate::batch::{put, put_moments, simulate_function, Dict, Run, Simulate};
 use crate::policy::PolicySpec;
 use hearts_engine::rummy::policy::{act as policy_act, RummyPolicy};
-use hearts_engine::rummy::sim::{Games, RummyBatch};
+use hearts_engine::rummy::sim::RummyBatch;
 use hearts_engine::rummy::RummyRules;
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -89,14 +89,12 @@ impl Simulate for Rummy {
     }
 
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        let b = Self::batch(run);
-        let games = Games {
-            batch: &b,
-            hand_limit,
-        };
-        let out = run.fill(&games, n, GAMES_PER_CHUNK, GAME_BLOCK)?;
-        let p = out.players;
-        Ok(games_dict!(run.py, out, n, p))
+        run.games(
+            &Self::batch(run),
+            (n, hand_limit),
+            GAMES_PER_CHUNK,
+            GAME_BLOCK,
+        )
     }
 }
 

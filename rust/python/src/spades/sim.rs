@@ -2,13 +2,11 @@
 
 use super::rules::PySpadesRules;
 use super::state::PySpadesState;
-use crate::batch::{
-    deck_orders, games_dict, put, put_moments, simulate_function, Dict, Run, Simulate,
-};
+use crate::batch::{deck_orders, put, put_moments, simulate_function, Dict, Run, Simulate};
 use crate::errors::{InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
 use hearts_engine::spades::policy::{self, Policy};
-use hearts_engine::spades::sim::{deal_from_order, Dealt, Games, SpadesBatch};
+use hearts_engine::spades::sim::{deal_from_order, Dealt, SpadesBatch};
 use hearts_engine::spades::{Deal, SpadesRules};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -128,13 +126,12 @@ impl Simulate for Spades {
     }
 
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        let b = Self::batch(run);
-        let games = Games {
-            batch: &b,
-            hand_limit,
-        };
-        let out = run.fill(&games, n, GAMES_PER_CHUNK, GAME_BLOCK)?;
-        Ok(games_dict!(run.py, out, n, 2))
+        run.games(
+            &Self::batch(run),
+            (n, hand_limit),
+            GAMES_PER_CHUNK,
+            GAME_BLOCK,
+        )
     }
 }
 

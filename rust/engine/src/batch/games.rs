@@ -1,0 +1,72 @@
+//! The games mode every game with a hand limit shares: whole games, one per row, each played
+//! hand by hand until it ends or reaches the limit.
+
+use super::{Job, Rows};
+
+crate::columns! {
+    /// Per-game results of a batch, row-major `(games, sides)`, a side being a player or a
+    /// team.
+    pub struct GamesOut, GamesRows {
+        /// Final totals.
+        totals: i64 [seats] = 0,
+        /// Winning sides.
+        winners: bool [seats] = false,
+        /// Hands played.
+        hands_played: u32 [1] = 0,
+        /// Whether the game reached its end rule (false: stopped at the hand limit).
+        finished: bool [1] = false,
+    }
+}
+
+/// The end of one game of a batch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameEnd {
+    /// Final totals, one per side.
+    pub totals: Vec<i64>,
+    /// The winning sides as a bit mask (bit `k` for side `k`).
+    pub winners: u64,
+    /// Hands played.
+    pub hands_played: usize,
+    /// Whether the game reached its end rule.
+    pub finished: bool,
+}
+
+/// A batch whose games a [`Games`] job can play.
+pub trait PlayGames: Sync {
+    /// The number of sides (players, or teams) a game's totals have.
+    fn sides(&self) -> usize;
+
+    /// Plays game `index` of the batch until it ends or `hand_limit` hands are played.
+    fn play_game(&self, index: u64, hand_limit: usize) -> GameEnd;
+}
+
+/// The games mode of a batch: game `start + k` in row `k`, each stopped after `hand_limit`
+/// hands if it has not ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a, B> {
+    /// Rules, seed and policies.
+    pub batch: &'a B,
+    /// The most hands a game may play.
+    pub hand_limit: usize,
+}
+
+impl<B: PlayGames> Job for Games<'_, B> {
+    type Out = GamesOut;
+
+    fn out(&self, n: usize) -> GamesOut {
+        GamesOut::new(n, self.batch.sides())
+    }
+
+    fn fill(&self, rows: &mut GamesRows<'_>) {
+        let p = rows.players;
+        for j in 0..rows.rows() {
+            let end = self.batch.play_game(rows.start + j as u64, self.hand_limit);
+            rows.totals[j * p..(j + 1) * p].copy_from_slice(&end.totals);
+            for k in 0..p {
+                rows.winners[j * p + k] = end.winners >> k & 1 != 0;
+            }
+            rows.hands_played[j] = end.hands_played as u32;
+            rows.finished[j] = end.finished;
+        }
+    }
+}
