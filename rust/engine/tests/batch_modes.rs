@@ -103,7 +103,7 @@ fn spades_hands_dealt_hands_and_games() {
             .collect();
         let dealt = Dealt {
             batch: &b,
-            deals: &deals,
+            deals: Some(&deals),
             first: 10,
         };
         rows_do_not_depend_on_the_split(&dealt, 10, 20);

@@ -22,6 +22,14 @@ fn walk<G: TrickTaking>(mut g: G, deck: CardSet, rng: &mut Rng) -> G {
             "cards conserved"
         );
         let taken: u32 = Seat::all(n).map(|s| u32::from(g.tricks_taken(s))).sum();
+        for s in Seat::all(n) {
+            let won = g.trick_winners().filter(|&w| w == s).count();
+            assert_eq!(
+                won,
+                usize::from(g.tricks_taken(s)),
+                "trick winners agree with tricks taken"
+            );
+        }
         assert_eq!(
             taken * u32::from(n),
             g.played().count(),

@@ -107,13 +107,12 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     }
 
     /// Games `0..n` of `batch`, each stopped after `hand_limit` hands if it has not ended, as
-    /// the games-mode dict, filled chunk by chunk in blocks of `block`.
+    /// the games-mode dict, filled in chunks of `chunk` games and blocks of `block`.
     pub fn games<B: PlayGames>(
         &self,
         batch: &B,
         (n, hand_limit): (usize, usize),
-        chunk: usize,
-        block: usize,
+        (chunk, block): (usize, usize),
     ) -> Dict<'py> {
         let out = self.fill(&Games { batch, hand_limit }, n, chunk, block)?;
         let sides = out.players;

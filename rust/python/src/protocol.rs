@@ -30,7 +30,7 @@ pub fn past(text: &str) -> String {
 /// `current_player` and `is_over` through the verbs every engine hand has; for a state, its
 /// hand of a batch (`from_batch`, `dealer`, `hand_index`); for a trick-taking hand, the
 /// engine's [`TrickTaking`](hearts_engine::TrickTaking) view (`hands`, `legal_plays`,
-/// `trick`, `tricks_taken`); and the constructors `new` and `from_deal` from their
+/// `trick`, `trick_number`, `trick_winners`, `tricks_taken`); and the constructors `new` and `from_deal` from their
 /// positional and keyword-only argument names (each keyword None by default) and body.
 ///
 /// A game class (`game PyX(EngineGame) as "X", hand: current => PyXRules, history: |g, py,
@@ -239,6 +239,19 @@ macro_rules! protocol_class {
                     let $h = self;
                     let trick = hearts_engine::TrickTaking::trick($hand);
                     trick.plays().map(|(s, c)| (s, c.id())).collect()
+                }
+
+                #[getter]
+                fn trick_number(&self) -> usize {
+                    let $h = self;
+                    hearts_engine::TrickTaking::trick_winners($hand).len() + 1
+                }
+
+                #[getter]
+                fn trick_winners(&self) -> Vec<u32> {
+                    let $h = self;
+                    let winners = hearts_engine::TrickTaking::trick_winners($hand);
+                    winners.map(|s| u32::from(s.id())).collect()
                 }
 
                 #[getter]

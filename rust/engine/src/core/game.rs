@@ -65,6 +65,10 @@ pub trait TrickTaking: Clone + Debug + Send + Sync {
     /// The tricks `seat` has taken.
     fn tricks_taken(&self, seat: Seat) -> u8;
 
+    /// The winner of each completed trick, in order (the number of completed tricks is its
+    /// length; the trick being played is number `len + 1`).
+    fn trick_winners(&self) -> impl ExactSizeIterator<Item = Seat> + '_;
+
     /// The seat's result for the finished hand as its rules score it (Hearts: the seat's
     /// hand score; Spades: its team's hand score). Meaningful once [`TrickTaking::is_over`].
     fn hand_result(&self, seat: Seat) -> i64;

@@ -1016,6 +1016,10 @@ impl TrickTaking for HeartsState {
         self.tricks_taken[seat.index()]
     }
 
+    fn trick_winners(&self) -> impl ExactSizeIterator<Item = Seat> + '_ {
+        self.trick_winners().iter().map(|&w| Seat::new_unchecked(w))
+    }
+
     fn hand_result(&self, seat: Seat) -> i64 {
         i64::from(self.hand_scores()[seat.index()])
     }

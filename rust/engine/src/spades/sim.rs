@@ -439,15 +439,16 @@ pub fn deal_from_order(rules: &SpadesRules, dealer: u8, order: &[u8]) -> Result<
     check_deal(rules, &hands)
 }
 
-/// A batch of caller deals: item `first + k` is dealt `deals[k]` (dealer `index % 4`, zero
-/// totals and bags) and stepped with the batch policies and the policy stream of its index,
-/// as `SpadesState::new` plus [`play_out`] would.
+/// The hands of a batch, dealt by the batch (`deals` is `None`: [`SpadesBatch`]'s own job) or
+/// from caller deals: item `first + k` is dealt `deals[k]` (dealer `index % 4`, zero totals
+/// and bags) and stepped with the batch policies and the policy stream of its index, as
+/// `SpadesState::new` plus [`play_out`] would.
 #[derive(Clone, Copy, Debug)]
 pub struct Dealt<'a> {
     /// Rules, seed and policies.
     pub batch: &'a SpadesBatch,
-    /// The deals.
-    pub deals: &'a [Deal],
+    /// The caller deals, if any.
+    pub deals: Option<&'a [Deal]>,
     /// The batch index of `deals[0]`.
     pub first: u64,
 }
@@ -461,10 +462,13 @@ impl Job for Dealt<'_> {
 
     fn fill(&self, rows: &mut SpadesChunk<'_>) {
         let b = self.batch;
+        let Some(deals) = self.deals else {
+            return fill_hands(b, rows);
+        };
         for row in 0..rows.rows() {
             let index = rows.start + row as u64;
             let dealer = (index % 4) as u8;
-            let deal = self.deals[(index - self.first) as usize];
+            let deal = deals[(index - self.first) as usize];
             let mut s = SpadesState::new(&b.rules, deal, dealer, index, [0, 0], [0, 0]);
             play_out(&b.policies, &mut s, &mut policy_rng(b.seed, index));
             rows.store(row, &outcome_of(&s));

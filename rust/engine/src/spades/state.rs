@@ -1064,6 +1064,10 @@ impl TrickTaking for SpadesState {
         self.tricks_taken[seat.index()]
     }
 
+    fn trick_winners(&self) -> impl ExactSizeIterator<Item = Seat> + '_ {
+        self.trick_winners().iter().map(|&w| Seat::new_unchecked(w))
+    }
+
     fn hand_result(&self, seat: Seat) -> i64 {
         self.score().scores[team_of(seat.id())]
     }

@@ -3,7 +3,7 @@
 use super::rules::PyHeartsRules;
 use crate::convert::{
     extract_card, extract_cards, extract_int, extract_str, given, ids, iterable, opt_index,
-    opt_seat, opt_seed, seats_of_mask, widen,
+    opt_seat, opt_seed, seats_of_mask,
 };
 use crate::errors::InvalidRulesError;
 use crate::errors::{deal_error, illegal, play_error, rules_error, type_error, InvalidDealError};
@@ -225,14 +225,6 @@ protocol_class! {
     }
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
-    }
-    #[getter]
-    fn trick_number(&self) -> u8 {
-        self.state.trick_number()
-    }
-    #[getter]
-    fn trick_winners(&self) -> Vec<u32> {
-        widen(self.state.trick_winners())
     }
     #[getter]
     fn captured(&self) -> Vec<Vec<u32>> {

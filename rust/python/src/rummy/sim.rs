@@ -13,12 +13,10 @@ use pyo3::types::PyDict;
 
 /// Hands per GIL round trip (signal check, progress).
 const HANDS_PER_CHUNK: usize = 1 << 10;
-/// Games per GIL round trip.
-const GAMES_PER_CHUNK: usize = HANDS_PER_CHUNK / 16;
+/// Games per GIL round trip, and per work item of a thread.
+const GAMES: (usize, usize) = (HANDS_PER_CHUNK / 16, 8);
 /// Hands per work item of a thread.
 const BLOCK: usize = 64;
-/// Games per work item of a thread.
-const GAME_BLOCK: usize = 8;
 
 /// The rummy policies of a `players`-seat table (`greedy` by default).
 fn policies(spec: &PolicySpec, players: u8) -> PyResult<Vec<RummyPolicy>> {
@@ -89,12 +87,7 @@ impl Simulate for Rummy {
     }
 
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        run.games(
-            &Self::batch(run),
-            (n, hand_limit),
-            GAMES_PER_CHUNK,
-            GAME_BLOCK,
-        )
+        run.games(&Self::batch(run), (n, hand_limit), GAMES)
     }
 }
 

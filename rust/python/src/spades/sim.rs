@@ -17,8 +17,7 @@ const HANDS_PER_CHUNK: usize = 1 << 18;
 /// Hands per parallel work item.
 const BLOCK: usize = 4096;
 /// Games per GIL round trip, and per work item.
-const GAMES_PER_CHUNK: usize = 1 << 12;
-const GAME_BLOCK: usize = 64;
+const GAMES: (usize, usize) = (1 << 12, 64);
 
 /// The Spades policies of the four seats (`random` by default).
 fn policies(spec: &PolicySpec) -> PyResult<[Policy; 4]> {
@@ -51,12 +50,12 @@ impl Spades {
     }
 
     /// The batch of the caller's deals, if any (hand `i` dealt `deals[i]`).
-    fn dealt<'a>(run: &'a Run<'_, '_, Self>, b: &'a SpadesBatch) -> Option<Dealt<'a>> {
-        run.deals.as_deref().map(|deals| Dealt {
+    fn dealt<'a>(run: &'a Run<'_, '_, Self>, b: &'a SpadesBatch) -> Dealt<'a> {
+        Dealt {
             batch: b,
-            deals,
+            deals: run.deals.as_deref(),
             first: 0,
-        })
+        }
     }
 }
 
@@ -90,10 +89,7 @@ impl Simulate for Spades {
 
     fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(run);
-        let out = match Self::dealt(run, &b) {
-            Some(dealt) => run.fill(&dealt, n, HANDS_PER_CHUNK, BLOCK)?,
-            None => run.fill(&b, n, HANDS_PER_CHUNK, BLOCK)?,
-        };
+        let out = run.fill(&Self::dealt(run, &b), n, HANDS_PER_CHUNK, BLOCK)?;
         let d = PyDict::new(run.py);
         put(&d, "bids", out.bids, &[n, 4])?;
         put(&d, "nil", out.nil, &[n, 4])?;
@@ -107,10 +103,7 @@ impl Simulate for Spades {
 
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(run);
-        let st = match Self::dealt(run, &b) {
-            Some(dealt) => run.stream(&dealt, n, HANDS_PER_CHUNK, BLOCK)?,
-            None => run.stream(&b, n, HANDS_PER_CHUNK, BLOCK)?,
-        };
+        let st = run.stream(&Self::dealt(run, &b), n, HANDS_PER_CHUNK, BLOCK)?;
         let d = PyDict::new(run.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "hand_scores", &st.score, true)?;
@@ -126,12 +119,7 @@ impl Simulate for Spades {
     }
 
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        run.games(
-            &Self::batch(run),
-            (n, hand_limit),
-            GAMES_PER_CHUNK,
-            GAME_BLOCK,
-        )
+        run.games(&Self::batch(run), (n, hand_limit), GAMES)
     }
 }
 

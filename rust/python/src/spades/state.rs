@@ -305,14 +305,6 @@ protocol_class! {
             .map_err(|e| refused_play(&self.state, c, e))
     }
     #[getter]
-    fn trick_number(&self) -> usize {
-        self.state.trick_number()
-    }
-    #[getter]
-    fn trick_winners(&self) -> Vec<u32> {
-        widen(self.state.trick_winners())
-    }
-    #[getter]
     fn plays(&self) -> Vec<(u8, u8)> {
         self.state.plays().map(|(s, c)| (s, c.id())).collect()
     }
