@@ -56,6 +56,7 @@ fn setup_ids(
         0,
         zeros,
         Rng::new(1),
+        false,
     )
 }
 

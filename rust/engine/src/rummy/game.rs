@@ -87,7 +87,7 @@ impl RummyGame {
         let dealer = ((u64::from(first_dealer) + h) % u64::from(rules.players)) as u8;
         let hand_rng = Rng::new(rng.next_u64());
         match deals.pop_front() {
-            Some((hands, stock)) => RummyState::new_logged(
+            Some((hands, stock)) => RummyState::new(
                 rules,
                 &hands,
                 &stock,
@@ -96,6 +96,7 @@ impl RummyGame {
                 h,
                 totals.to_vec(),
                 hand_rng,
+                true,
             ),
             None => RummyState::deal(rules, dealer, h, totals.to_vec(), hand_rng).with_log(),
         }

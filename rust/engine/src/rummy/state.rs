@@ -491,43 +491,11 @@ fn openings(
 
 impl RummyState {
     /// A hand from a checked deal (`stock` top first; `pile` bottom first, or `None` for
-    /// the C-4 upcard when `initial_upcard`).
+    /// the C-4 upcard when `initial_upcard`). With `logged`, the hand keeps a log of the
+    /// deal, the actions and the reshuffles (for the text form) from before its first turn
+    /// starts (so a reshuffle at that start is logged too).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        rules: &RummyRules,
-        hands: &[Vec<u8>],
-        stock: &[u8],
-        pile: Option<&[u8]>,
-        dealer: u8,
-        hand_index: u64,
-        totals: Vec<i64>,
-        rng: Rng,
-    ) -> RummyState {
-        Self::build(
-            rules, hands, stock, pile, dealer, hand_index, totals, rng, false,
-        )
-    }
-
-    /// [`RummyState::new`] keeping a log of the deal, the actions and the reshuffles (for
-    /// the text form).
-    #[allow(clippy::too_many_arguments)]
-    pub fn new_logged(
-        rules: &RummyRules,
-        hands: &[Vec<u8>],
-        stock: &[u8],
-        pile: Option<&[u8]>,
-        dealer: u8,
-        hand_index: u64,
-        totals: Vec<i64>,
-        rng: Rng,
-    ) -> RummyState {
-        Self::build(
-            rules, hands, stock, pile, dealer, hand_index, totals, rng, true,
-        )
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn build(
         rules: &RummyRules,
         hands: &[Vec<u8>],
         stock: &[u8],
@@ -574,7 +542,7 @@ impl RummyState {
         s
     }
 
-    /// Starts the log of a hand that has not moved yet (see [`RummyState::new_logged`]).
+    /// Starts the log of a hand that has not moved yet (see [`RummyState::new`]).
     pub fn with_log(mut self) -> RummyState {
         debug_assert!(self.turn == 0 && self.melds.iter().all(Vec::is_empty));
         self.log = Some(Box::new(RummyLog::new(&self)));
@@ -636,6 +604,7 @@ impl RummyState {
             hand_index,
             totals,
             rng,
+            false,
         )
     }
 

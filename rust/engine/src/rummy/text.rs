@@ -377,7 +377,7 @@ impl RummyState {
     /// The `rummy-state` text.
     ///
     /// # Panics
-    /// If the hand keeps no log (see [`RummyState::new_logged`]).
+    /// If the hand keeps no log (see [`RummyState::new`]).
     pub fn to_text(&self) -> String {
         let log = self
             .log()
@@ -403,7 +403,7 @@ impl RummyState {
         let future = lines.expect("future")?;
         let rng = future.at(read_generator("rng", future.pairs(&["rng"])?[0]))?;
         lines.finish()?;
-        let mut s = RummyState::new_logged(
+        let mut s = RummyState::new(
             &rules,
             &b.hands,
             &b.stock,
@@ -412,6 +412,7 @@ impl RummyState {
             b.index,
             b.totals.clone(),
             Rng::new(0),
+            true,
         );
         replay(&b, &mut s)?;
         s.set_rng(rng);

@@ -86,7 +86,7 @@ protocol_class! {
         let pile = pile.map(|p| card_ids(&p, "pile")).transpose()?;
         check_deal(&r, &hands, &stock, pile.as_deref().unwrap_or(&[]))
             .map_err(|e| InvalidDealError::new_err(e.0))?;
-        Ok(PyRummyState(RummyState::new_logged(
+        Ok(PyRummyState(RummyState::new(
             &r,
             &hands,
             &stock,
@@ -95,6 +95,7 @@ protocol_class! {
             hand_index,
             totals,
             rng,
+            true,
         )))
     };
 
