@@ -120,18 +120,21 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     }
 
     /// The statistics of items `0..n` of the engine batch `job`, streamed chunk by chunk in
-    /// blocks of `block`.
+    /// blocks of `block`, and the stream dict with what every game's holds: the mean and
+    /// variance of the hand scores.
     pub fn stream<J: StreamJob>(
         &self,
         job: &J,
         n: usize,
         chunk: usize,
         block: usize,
-    ) -> PyResult<J::Stats> {
+    ) -> PyResult<(Bound<'py, PyDict>, J::Stats)> {
         let mut total = job.stats();
         let work = |s: usize, e: usize| batch::stream(job, s as u64, (e - s) as u64, block as u64);
         self.chunks(n, chunk, work, |part| total.merge(&part))?;
-        Ok(total)
+        let d = PyDict::new(self.py);
+        put_moments(&d, "hand_scores", total.hand_scores(), true)?;
+        Ok((d, total))
     }
 }
 

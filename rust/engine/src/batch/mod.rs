@@ -42,6 +42,9 @@ pub trait Stats<O>: Send {
 
     /// Adds another part.
     fn merge(&mut self, other: &Self);
+
+    /// The hand score of every seat (or team), the one statistic every game streams.
+    fn hand_scores(&self) -> &[Moments];
 }
 
 /// A [`Job`] whose rows can be summed in constant memory ([`stream`]).

@@ -133,6 +133,10 @@ impl Stats<RummyHandsOut> for RummyStats {
         self.nobody_out += o.nobody_out;
         self.turns.merge(&o.turns);
     }
+
+    fn hand_scores(&self) -> &[Moments] {
+        &self.score
+    }
 }
 
 impl PlayGames for RummyBatch<'_> {

@@ -554,6 +554,10 @@ impl Stats<SpadesHandsOut> for SpadesStats {
             }
         }
     }
+
+    fn hand_scores(&self) -> &[Moments] {
+        &self.score
+    }
 }
 
 /// Plays game `index` of a batch to its end, or until `hand_limit` hands are played (random

@@ -97,12 +97,10 @@ impl Simulate for Hearts {
 
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(run);
-        let st = run.stream(&b, n, HANDS_PER_CHUNK, BLOCK)?;
+        let (d, st) = run.stream(&b, n, HANDS_PER_CHUNK, BLOCK)?;
         let (p, v) = (st.players, st.v);
-        let d = PyDict::new(run.py);
         d.set_item("hands", st.hands)?;
         put_moments(&d, "points", &st.points, true)?;
-        put_moments(&d, "hand_scores", &st.scores, true)?;
         put_moments(&d, "tricks", &st.tricks, false)?;
         put(&d, "moons", st.moons, &[p])?;
         put(&d, "queens", st.queens, &[p])?;

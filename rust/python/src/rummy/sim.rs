@@ -2,7 +2,7 @@
 
 use super::rules::PyRummyRules;
 use super::state::PyRummyState;
-use crate::batch::{put, put_moments, simulate_function, Dict, Run, Simulate};
+use crate::batch::{put, simulate_function, Dict, Run, Simulate};
 use crate::policy::PolicySpec;
 use hearts_engine::rummy::policy::{act as policy_act, RummyPolicy};
 use hearts_engine::rummy::sim::RummyBatch;
@@ -73,11 +73,9 @@ impl Simulate for Rummy {
     }
 
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
-        let st = run.stream(&Self::batch(run), n, HANDS_PER_CHUNK, BLOCK)?;
+        let (d, st) = run.stream(&Self::batch(run), n, HANDS_PER_CHUNK, BLOCK)?;
         let p = st.opens.len();
-        let d = PyDict::new(run.py);
         d.set_item("hands", st.hands)?;
-        put_moments(&d, "hand_scores", &st.score, true)?;
         put(&d, "opens", st.opens, &[p])?;
         put(&d, "outs", st.outs, &[p])?;
         d.set_item("nobody_out", st.nobody_out)?;

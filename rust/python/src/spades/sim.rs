@@ -103,10 +103,8 @@ impl Simulate for Spades {
 
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py> {
         let b = Self::batch(run);
-        let st = run.stream(&Self::dealt(run, &b), n, HANDS_PER_CHUNK, BLOCK)?;
-        let d = PyDict::new(run.py);
+        let (d, st) = run.stream(&Self::dealt(run, &b), n, HANDS_PER_CHUNK, BLOCK)?;
         d.set_item("hands", st.hands)?;
-        put_moments(&d, "hand_scores", &st.score, true)?;
         put_moments(&d, "hand_bags", &st.bags, false)?;
         put(&d, "contracts_made", st.made.to_vec(), &[2])?;
         put_moments(&d, "tricks", &st.tricks, true)?;

@@ -89,4 +89,8 @@ impl Stats<HandsOut> for HandStats {
             }
         }
     }
+
+    fn hand_scores(&self) -> &[Moments] {
+        &self.scores
+    }
 }
