@@ -118,10 +118,14 @@ pub const fn seat_planes(hands: &[u64; 4]) -> [u64; 2] {
 }
 
 /// The random policy's card among the legal cards `legal` (not empty): the n-th lowest with
-/// n drawn uniformly from `rng`, as `CardSet::nth` of a stepping state draws it.
+/// n drawn uniformly from `rng`, as `CardSet::nth` of a stepping state draws it. (Written
+/// through `CardSet::nth_bit`: calling `BitOps::nth_bit` directly here measured 4% slower in
+/// the 4-player Hearts kernel as built in the extension.)
 #[inline(always)]
 pub fn pick<B: BitOps>(bits: B, legal: u64, rng: &mut Rng) -> u64 {
-    bits.nth_bit(legal, rng.below(legal.count_ones()))
+    crate::core::CardSet(legal)
+        .nth_bit(bits, rng.below(legal.count_ones()))
+        .0
 }
 
 #[cfg(test)]
