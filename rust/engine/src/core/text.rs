@@ -173,7 +173,7 @@ pub struct Line<'a> {
     pub fields: Vec<&'a str>,
 }
 
-impl Line<'_> {
+impl<'a> Line<'a> {
     /// An error on this line.
     pub fn err(&self, problem: TextProblem) -> TextError {
         TextError {
@@ -183,7 +183,7 @@ impl Line<'_> {
     }
 
     /// The fields as `name=value` pairs with exactly these names in this order; the values.
-    pub fn pairs(&self, names: &[&str]) -> Result<Vec<&str>, TextError> {
+    pub fn pairs(&self, names: &[&str]) -> Result<Vec<&'a str>, TextError> {
         let want = || {
             names
                 .iter()
@@ -220,6 +220,27 @@ impl Line<'_> {
     pub fn at<T>(&self, r: Result<T, TextProblem>) -> Result<T, TextError> {
         r.map_err(|p| self.err(p))
     }
+}
+
+/// A hand's `hand` line: the line, and the `dealer=` and `index=` it starts with
+/// ([`Lines::hand`]).
+#[derive(Clone, Debug)]
+pub struct HandLine<'a> {
+    /// The line.
+    pub line: Line<'a>,
+    /// The dealer (its range is the game's to check).
+    pub dealer: u8,
+    /// The hand index.
+    pub index: u64,
+}
+
+/// A hand's `actions` line and the actions read from it ([`Lines::actions`]).
+#[derive(Clone, Debug)]
+pub struct Actions<'a, A> {
+    /// The line.
+    pub line: Line<'a>,
+    /// The actions, in order.
+    pub list: Vec<A>,
 }
 
 /// Checks how hand `h` of a game text ends, once its actions are replayed: `finished` says
@@ -324,6 +345,35 @@ impl<'a> Lines<'a> {
                 expected: keyword_line(keyword),
             })),
         }
+    }
+
+    /// The next line, `hand dealer=D index=I` and then the fields `more`: the line with D
+    /// and I read, and the values of `more`.
+    pub fn hand(&mut self, more: &[&str]) -> Result<(HandLine<'a>, Vec<&'a str>), TextError> {
+        let line = self.expect("hand")?;
+        let names: Vec<&str> = ["dealer", "index"].iter().chain(more).copied().collect();
+        let v = line.pairs(&names)?;
+        let dealer = line.at(int::<u8>("dealer", v[0]))?;
+        let index = line.at(int::<u64>("index", v[1]))?;
+        let more = v[2..].to_vec();
+        Ok((
+            HandLine {
+                line,
+                dealer,
+                index,
+            },
+            more,
+        ))
+    }
+
+    /// The next line, an `actions` line, with every field read by `parse`.
+    pub fn actions<A>(
+        &mut self,
+        parse: impl Fn(&Line<'a>, &str) -> Result<A, TextError>,
+    ) -> Result<Actions<'a, A>, TextError> {
+        let line = self.expect("actions")?;
+        let list = line.each(parse)?;
+        Ok(Actions { line, list })
     }
 
     /// The next line if it has `keyword`.

@@ -279,39 +279,34 @@ impl HeartsGame {
     /// assert_eq!(g.current().pending_passes(), 0b1011);
     /// ```
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        // Once the game is over its last hand is over too, and refuses every action.
-        self.current.apply(action)?;
-        self.after_action(action);
-        Ok(())
+        self.act(action, |s| s.apply(action))
     }
 
     /// Plays a card in the current hand; scores the hand and deals the next when it ends.
     pub fn try_play(&mut self, card: Card) -> Result<(), PlayError> {
-        if self.over {
-            return Err(PlayError::WrongPhase(Phase::Over));
-        }
-        self.current.try_play(card)?;
-        self.after_action(Action::Play(card));
-        Ok(())
+        self.act(Action::Play(card), |s| s.try_play(card))
     }
 
     /// Passes for a seat in the current hand.
     pub fn pass_cards(&mut self, seat: u8, cards: CardSet) -> Result<(), PassError> {
-        if self.over {
-            return Err(PassError::WrongPhase(Phase::Over));
-        }
-        self.current.pass_cards(seat, cards)?;
-        self.after_action(Action::Pass(seat, cards));
-        Ok(())
+        self.act(Action::Pass(seat, cards), |s| s.pass_cards(seat, cards))
     }
 
     /// Forwards for a seat in the current hand.
     pub fn forward(&mut self, seat: u8) -> Result<(), PassError> {
-        if self.over {
-            return Err(PassError::WrongPhase(Phase::Over));
-        }
-        self.current.forward(seat)?;
-        self.after_action(Action::Forward(seat));
+        self.act(Action::Forward(seat), |s| s.forward(seat))
+    }
+
+    /// `step` on the current hand; if it accepts `action`, the action is logged and a hand
+    /// it ends is scored. Once the game is over its last hand is over too, and refuses every
+    /// action, so a finished game is never changed.
+    fn act<E>(
+        &mut self,
+        action: Action,
+        step: impl FnOnce(&mut HeartsState) -> Result<(), E>,
+    ) -> Result<(), E> {
+        step(&mut self.current)?;
+        self.after_action(action);
         Ok(())
     }
 
@@ -588,8 +583,8 @@ impl HeartsGame {
         let mut dirs = Vec::new();
         for (h, b) in blocks.iter().enumerate() {
             let dealer = ((usize::from(first_dealer) + h) % usize::from(n)) as u8;
-            if b.dealer != dealer || b.index != h as u64 {
-                return Err(b.hand.err(TextProblem::Inconsistent(format!(
+            if b.hand.dealer != dealer || b.hand.index != h as u64 {
+                return Err(b.hand.line.err(TextProblem::Inconsistent(format!(
                     "hand {h} of this game has dealer={dealer} index={h}"
                 ))));
             }
@@ -605,24 +600,20 @@ impl HeartsGame {
         g.set_scores(&totals, pot);
         for (h, b) in blocks.iter().enumerate() {
             let mut prev: Option<Action> = None;
-            for &a in &b.actions {
+            for &a in &b.actions.list {
                 if g.history.len() > h {
-                    return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                    return Err(b.actions.line.err(TextProblem::Inconsistent(format!(
                         "hand {h} is over after {}; {} cannot follow",
                         prev.map_or(String::new(), Action::token),
                         a.token()
                     ))));
                 }
-                let r = match a {
-                    Action::Play(c) => g.try_play(c).map_err(|e| e.to_string()),
-                    Action::Pass(s, cards) => g.pass_cards(s, cards).map_err(|e| e.to_string()),
-                    Action::Forward(s) => g.forward(s).map_err(|e| e.to_string()),
-                };
-                r.map_err(|reason| illegal(&b.actions_line, a, reason))?;
+                g.apply(a)
+                    .map_err(|e| illegal(&b.actions.line, a, e.to_string()))?;
                 prev = Some(a);
             }
             let (ended, next) = ((g.history.len() > h, g.over), blocks.get(h + 1));
-            check_hand_chain(h, ended, next.map(|n| &n.hand), &b.actions_line)?;
+            check_hand_chain(h, ended, next.map(|n| &n.hand.line), &b.actions.line)?;
         }
         g.rng = rng;
         g.directions = queued_dirs;
@@ -679,6 +670,26 @@ mod tests {
             g.try_play(legal.nth(rng.below(legal.count())).unwrap())
                 .unwrap();
         }
+    }
+
+    #[test]
+    fn a_finished_game_refuses_every_action_and_stays_unchanged() {
+        let rules = HeartsRules {
+            max_hands: Some(1),
+            ..HeartsRules::default()
+        };
+        let mut g = HeartsGame::new(&rules, 4, 0, Vec::new(), Vec::new());
+        let mut rng = Rng::new(9);
+        while !g.is_over() {
+            step(&mut g, &mut rng);
+        }
+        let before = g.clone();
+        let card = Card::new_unchecked(0);
+        assert_eq!(g.try_play(card), Err(PlayError::WrongPhase(Phase::Over)));
+        assert!(g.pass_cards(0, CardSet::EMPTY).is_err());
+        assert!(g.forward(0).is_err());
+        assert!(g.apply(Action::Play(card)).is_err());
+        assert_eq!(g, before);
     }
 
     #[test]

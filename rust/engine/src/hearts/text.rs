@@ -12,8 +12,8 @@
 use super::rules::{HandDirection, HeartsRules};
 use super::state::{HeartsState, MAX_PLAYERS};
 use crate::core::text::{
-    card, card_ids, card_list, header, int, read_rules, rules_line, syntax, Jokers, Kind, Line,
-    Lines, TextError, TextProblem,
+    card, card_ids, card_list, header, int, read_rules, rules_line, syntax, Actions, HandLine,
+    Jokers, Kind, Line, Lines, TextError, TextProblem,
 };
 use crate::core::Card;
 use crate::core::CardSet;
@@ -127,14 +127,11 @@ fn apply(s: &mut HeartsState, a: Action) -> Result<(), TextProblem> {
 
 /// A parsed `hand`/`deal`/`actions` block, not yet replayed.
 pub(super) struct Block<'a> {
-    pub hand: Line<'a>,
-    pub dealer: u8,
-    pub index: u64,
+    pub hand: HandLine<'a>,
     pub direction: HandDirection,
     pub deal: Line<'a>,
     pub hands: Vec<CardSet>,
-    pub actions_line: Line<'a>,
-    pub actions: Vec<Action>,
+    pub actions: Actions<'a, Action>,
 }
 
 impl HandLog {
@@ -208,8 +205,8 @@ impl HandLog {
         let initial = start(&rules, &block)?;
         let mut log = HandLog::new(initial);
         let mut state = initial;
-        for a in &block.actions {
-            block.actions_line.at(apply(&mut state, *a))?;
+        for a in &block.actions.list {
+            block.actions.line.at(apply(&mut state, *a))?;
             log.record(*a);
         }
         Ok((log, state))
@@ -218,13 +215,10 @@ impl HandLog {
 
 /// Parses a `hand`/`deal`/`actions` block.
 pub(super) fn read_block<'a>(lines: &mut Lines<'a>) -> Result<Block<'a>, TextError> {
-    let hand = lines.expect("hand")?;
-    let v = hand.pairs(&["dealer", "index", "direction"])?;
-    let dealer = hand.at(int::<u8>("dealer", v[0]))?;
-    let index = hand.at(int::<u64>("index", v[1]))?;
-    let direction = HandDirection::from_name(v[2]).ok_or_else(|| {
-        hand.err(syntax(
-            format!("direction {:?}", v[2]),
+    let (hand, v) = lines.hand(&["direction"])?;
+    let direction = HandDirection::from_name(v[0]).ok_or_else(|| {
+        hand.line.err(syntax(
+            format!("direction {:?}", v[0]),
             format!("one of {}", HandDirection::allowed()),
         ))
     })?;
@@ -242,34 +236,29 @@ pub(super) fn read_block<'a>(lines: &mut Lines<'a>) -> Result<Block<'a>, TextErr
         }
         hands.push(set);
     }
-    let actions_line = lines.expect("actions")?;
-    let actions = actions_line.each(parse_action)?;
     Ok(Block {
         hand,
-        dealer,
-        index,
         direction,
         deal,
         hands,
-        actions_line,
-        actions,
+        actions: lines.actions(parse_action)?,
     })
 }
 
 /// The block's initial state: the deal checked as `from_deal` checks it, and the direction
 /// checked against the rules.
 pub(super) fn start(rules: &HeartsRules, b: &Block<'_>) -> Result<HeartsState, TextError> {
-    match rules.hand_direction(b.index) {
+    match rules.hand_direction(b.hand.index) {
         Some(d) if d != b.direction => {
-            return Err(b.hand.err(TextProblem::Inconsistent(format!(
+            return Err(b.hand.line.err(TextProblem::Inconsistent(format!(
                 "the rules' pass direction for hand {} is {}, not {}",
-                b.index,
+                b.hand.index,
                 d.name(),
                 b.direction.name()
             ))))
         }
         None if rules.effective(b.direction) != b.direction => {
-            return Err(b.hand.err(TextProblem::Inconsistent(format!(
+            return Err(b.hand.line.err(TextProblem::Inconsistent(format!(
                 "there is no direction {} with {} players (it is hold)",
                 b.direction.name(),
                 rules.players
@@ -277,13 +266,13 @@ pub(super) fn start(rules: &HeartsRules, b: &Block<'_>) -> Result<HeartsState, T
         }
         _ => {}
     }
-    if b.dealer >= rules.players {
-        return Err(b.hand.err(syntax(
-            format!("dealer {}", b.dealer),
+    if b.hand.dealer >= rules.players {
+        return Err(b.hand.line.err(syntax(
+            format!("dealer {}", b.hand.dealer),
             format!("a seat 0..={}", rules.players - 1),
         )));
     }
-    HeartsState::from_deal(rules, &b.hands, b.dealer, b.index, b.direction)
+    HeartsState::from_deal(rules, &b.hands, b.hand.dealer, b.hand.index, b.direction)
         .map_err(|e| b.deal.err(TextProblem::Deal(e.to_string())))
 }
 

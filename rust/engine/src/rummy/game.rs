@@ -303,24 +303,26 @@ impl RummyGame {
         // A game's hand is dealt with the upcard on the pile (C-4) or no pile.
         let mut recorded = Vec::with_capacity(blocks.len());
         for b in &blocks {
+            let (hands, stock, pile) = &b.cards;
             let upcard = usize::from(rules.initial_upcard);
-            if b.pile.len() != upcard {
+            if pile.len() != upcard {
                 return Err(b.deal.err(TextProblem::Inconsistent(format!(
                     "a hand of a game starts with {upcard} card(s) on the pile (C-4, \
                      initial_upcard={})",
                     rules.initial_upcard
                 ))));
             }
-            let stock: Vec<u8> = b.pile.iter().chain(&b.stock).copied().collect();
-            recorded.push((b.hands.clone(), stock));
+            let stock: Vec<u8> = pile.iter().chain(stock).copied().collect();
+            recorded.push((hands.clone(), stock));
         }
         let mut g = RummyGame::new(&rules, Rng::new(0), first_dealer, recorded, totals);
         for (h, b) in blocks.iter().enumerate() {
             let s = &g.state;
-            if (b.dealer, b.index, &b.totals) != (s.dealer(), s.hand_index(), &s.totals().to_vec())
+            if (b.hand.dealer, b.hand.index, &b.totals)
+                != (s.dealer(), s.hand_index(), &s.totals().to_vec())
             {
                 let t: Vec<String> = s.totals().iter().map(i64::to_string).collect();
-                return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                return Err(b.hand.line.err(TextProblem::Inconsistent(format!(
                     "hand {h} of this game has dealer={} index={h} totals={}",
                     s.dealer(),
                     t.join(",")
@@ -328,7 +330,7 @@ impl RummyGame {
             }
             replay(b, &mut GameReplay { g: &mut g, h })?;
             let (ended, next) = ((g.history.len() > h, g.over), blocks.get(h + 1));
-            check_hand_chain(h, ended, next.map(|n| &n.hand), &b.actions_line)?;
+            check_hand_chain(h, ended, next.map(|n| &n.hand.line), &b.events.line)?;
         }
         g.rng = rng;
         g.state.set_rng(hand_rng);

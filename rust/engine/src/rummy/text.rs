@@ -16,7 +16,7 @@ use super::rules::MAX_TOTAL;
 use super::state::{check_deal, check_totals, Action, ActionError, End, Meld, RummyState};
 use crate::core::text::{
     card_id, card_ids, card_list, generator, header, int, int_list, read_generator, read_rules,
-    rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
+    rules_line, syntax, Actions, HandLine, Jokers, Kind, Line, Lines, TextError, TextProblem,
 };
 use crate::core::Rng;
 use std::fmt::Write as _;
@@ -152,16 +152,12 @@ pub(super) fn parse_event(line: &Line<'_>, tok: &str) -> Result<Event, TextError
 
 /// A parsed hand block, not yet replayed.
 pub(super) struct Block<'a> {
-    pub hand: Line<'a>,
-    pub dealer: u8,
-    pub index: u64,
+    pub hand: HandLine<'a>,
     pub totals: Vec<i64>,
     pub deal: Line<'a>,
-    pub hands: Vec<Vec<u8>>,
-    pub stock: Vec<u8>,
-    pub pile: Vec<u8>,
-    pub actions_line: Line<'a>,
-    pub events: Vec<Event>,
+    /// The hands, the stock and the pile.
+    pub cards: DealParts,
+    pub events: Actions<'a, Event>,
 }
 
 /// A deal as read: the hands, the stock (top first) and the pile (bottom first).
@@ -217,20 +213,18 @@ pub(super) fn read_block<'a>(
     lines: &mut Lines<'a>,
     rules: &RummyRules,
 ) -> Result<Block<'a>, TextError> {
-    let hand = lines.expect("hand")?;
-    let v = hand.pairs(&["dealer", "index", "totals"])?;
-    let dealer = hand.at(int::<u8>("dealer", v[0]))?;
-    if dealer >= rules.players {
-        return Err(hand.err(syntax(
-            format!("dealer {dealer}"),
+    let (hand, v) = lines.hand(&["totals"])?;
+    let line = &hand.line;
+    if hand.dealer >= rules.players {
+        return Err(line.err(syntax(
+            format!("dealer {}", hand.dealer),
             format!("a seat 0..={}", rules.players - 1),
         )));
     }
-    let index = hand.at(int::<u64>("index", v[1]))?;
-    let totals = hand.at(int_list::<i64>("totals", v[2]))?;
+    let totals = line.at(int_list::<i64>("totals", v[0]))?;
     if check_totals(rules, &totals).is_err() {
-        return Err(hand.err(syntax(
-            format!("totals {:?}", v[2]),
+        return Err(line.err(syntax(
+            format!("totals {:?}", v[0]),
             format!(
                 "{} ints (one per seat), each within ±{MAX_TOTAL}",
                 rules.players
@@ -238,20 +232,13 @@ pub(super) fn read_block<'a>(
         )));
     }
     let deal = lines.expect("deal")?;
-    let (hands, stock, pile) = read_deal_fields(&deal, rules, true)?;
-    let actions_line = lines.expect("actions")?;
-    let events = actions_line.each(parse_event)?;
+    let cards = read_deal_fields(&deal, rules, true)?;
     Ok(Block {
         hand,
-        dealer,
-        index,
         totals,
         deal,
-        hands,
-        stock,
-        pile,
-        actions_line,
-        events,
+        cards,
+        events: lines.actions(parse_event)?,
     })
 }
 
@@ -320,9 +307,9 @@ fn reshuffles(s: &RummyState) -> usize {
 /// Replays a block's tokens: after the deal and after each action, a C-19 reshuffle by the
 /// engine must be followed by a `reshuffle:` token, which sets the stock's order.
 pub(super) fn replay(b: &Block<'_>, target: &mut impl Replay) -> Result<(), TextError> {
-    let line = &b.actions_line;
+    let line = &b.events.line;
     let mut pending = reshuffles(target.hand()) > 0;
-    for e in &b.events {
+    for e in &b.events.list {
         match e {
             Event::Reshuffle(stock) => {
                 if !pending {
@@ -403,13 +390,14 @@ impl RummyState {
         let future = lines.expect("future")?;
         let rng = future.at(read_generator("rng", future.pairs(&["rng"])?[0]))?;
         lines.finish()?;
+        let (hands, stock, pile) = &b.cards;
         let mut s = RummyState::new(
             &rules,
-            &b.hands,
-            &b.stock,
-            Some(&b.pile),
-            b.dealer,
-            b.index,
+            hands,
+            stock,
+            Some(pile),
+            b.hand.dealer,
+            b.hand.index,
             b.totals.clone(),
             Rng::new(0),
             true,

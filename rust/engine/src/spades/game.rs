@@ -264,12 +264,12 @@ impl SpadesGame {
         let mut g = SpadesGame::new(&rules, Rng::new(0), first_dealer, recorded, totals, bags);
         for (h, b) in blocks.iter().enumerate() {
             let s = &g.state;
-            if (b.dealer, b.index, b.totals, b.bags)
+            if (b.hand.dealer, b.hand.index, b.totals, b.bags)
                 != (s.dealer(), s.hand_index(), s.totals(), s.bags())
             {
                 let [t0, t1] = s.totals();
                 let [b0, b1] = s.bags();
-                return Err(b.hand.err(TextProblem::Inconsistent(format!(
+                return Err(b.hand.line.err(TextProblem::Inconsistent(format!(
                     "hand {h} of this game has dealer={} index={h} totals={t0},{t1} bags={b0},{b1}",
                     s.dealer()
                 ))));
@@ -278,17 +278,17 @@ impl SpadesGame {
                 g.claim_redeal(*seat)
                     .map_err(|e| refused_claim(line, *seat, e.to_string()))?;
             }
-            for a in &b.actions {
+            for a in &b.actions.list {
                 if g.history.len() > h {
-                    return Err(b.actions_line.err(TextProblem::Inconsistent(format!(
+                    return Err(b.actions.line.err(TextProblem::Inconsistent(format!(
                         "hand {h} is over; {} cannot follow",
                         a.token()
                     ))));
                 }
-                g.act(|s| b.actions_line.at(apply(s, *a)))?;
+                g.act(|s| b.actions.line.at(apply(s, *a)))?;
             }
             let (ended, next) = ((g.history.len() > h, g.over), blocks.get(h + 1));
-            check_hand_chain(h, ended, next.map(|n| &n.hand), &b.actions_line)?;
+            check_hand_chain(h, ended, next.map(|n| &n.hand.line), &b.actions.line)?;
         }
         g.rng = rng;
         g.deals = queue;

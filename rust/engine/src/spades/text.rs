@@ -15,7 +15,7 @@ use super::rules::{Bemo, SpadesRules};
 use super::state::{check_deal, deal_random, Deal, SpadesState};
 use crate::core::text::{
     card, card_ids, card_list, generator, header, int, int_list, join, read_generator, read_rules,
-    rules_line, syntax, Jokers, Kind, Line, Lines, TextError, TextProblem,
+    rules_line, syntax, Actions, HandLine, Jokers, Kind, Line, Lines, TextError, TextProblem,
 };
 use crate::core::Card;
 use crate::core::Rng;
@@ -153,15 +153,12 @@ pub(super) fn read_deal(
 
 /// A parsed hand block, not yet replayed.
 pub(super) struct Block<'a> {
-    pub hand: Line<'a>,
-    pub dealer: u8,
-    pub index: u64,
+    pub hand: HandLine<'a>,
     pub totals: [i64; 2],
     pub bags: [i64; 2],
     pub deal: Deal,
     pub redeals: Vec<(Line<'a>, u8, Deal)>,
-    pub actions_line: Line<'a>,
-    pub actions: Vec<SpadesAction>,
+    pub actions: Actions<'a, SpadesAction>,
 }
 
 fn pair(line: &Line<'_>, what: &str, v: &str) -> Result<[i64; 2], TextError> {
@@ -174,17 +171,15 @@ pub(super) fn read_block<'a>(
     lines: &mut Lines<'a>,
     rules: &SpadesRules,
 ) -> Result<Block<'a>, TextError> {
-    let hand = lines.expect("hand")?;
-    let v = hand.pairs(&["dealer", "index", "totals", "bags"])?;
-    let dealer = hand.at(int::<u8>("dealer", v[0]))?;
-    if dealer >= 4 {
-        return Err(hand.err(syntax(format!("dealer {dealer}"), "a seat 0..=3")));
+    let (hand, v) = lines.hand(&["totals", "bags"])?;
+    let line = &hand.line;
+    if hand.dealer >= 4 {
+        return Err(line.err(syntax(format!("dealer {}", hand.dealer), "a seat 0..=3")));
     }
-    let index = hand.at(int::<u64>("index", v[1]))?;
-    let totals = pair(&hand, "totals", v[2])?;
-    let bags = pair(&hand, "bags", v[3])?;
+    let totals = pair(line, "totals", v[0])?;
+    let bags = pair(line, "bags", v[1])?;
     SpadesState::check_scores(rules, totals, bags)
-        .map_err(|e| hand.err(TextProblem::Inconsistent(e.to_string())))?;
+        .map_err(|e| line.err(TextProblem::Inconsistent(e.to_string())))?;
     let deal_line = lines.expect("deal")?;
     let deal = read_deal(&deal_line, rules, 0)?;
     let mut redeals = Vec::new();
@@ -196,18 +191,13 @@ pub(super) fn read_block<'a>(
         let d = read_deal(&l, rules, 1)?;
         redeals.push((l, seat, d));
     }
-    let actions_line = lines.expect("actions")?;
-    let actions = actions_line.each(parse_action)?;
     Ok(Block {
         hand,
-        dealer,
-        index,
         totals,
         bags,
         deal,
         redeals,
-        actions_line,
-        actions,
+        actions: lines.actions(parse_action)?,
     })
 }
 
@@ -289,7 +279,8 @@ impl SpadesState {
         let b = read_block(&mut lines, &rules)?;
         let (rng, queue) = read_future(&mut lines, &rules)?;
         lines.finish()?;
-        let mut s = SpadesState::new(&rules, b.deal, b.dealer, b.index, b.totals, b.bags);
+        let (dealer, index) = (b.hand.dealer, b.hand.index);
+        let mut s = SpadesState::new(&rules, b.deal, dealer, index, b.totals, b.bags);
         for (line, seat, d) in &b.redeals {
             s.claim_redeal(*seat, *d).map_err(|e| {
                 line.err(TextProblem::Illegal {
@@ -298,8 +289,8 @@ impl SpadesState {
                 })
             })?;
         }
-        for a in &b.actions {
-            b.actions_line.at(apply(&mut s, *a))?;
+        for a in &b.actions.list {
+            b.actions.line.at(apply(&mut s, *a))?;
         }
         Ok((s, RedealSource { rng, queue }))
     }
