@@ -72,7 +72,7 @@ fn random_games_conserve_chips_and_end() {
         let start: i64 = g.totals().iter().sum::<i64>() + g.pot();
         let mut guard = 0;
         while !g.is_over() {
-            let s = *g.current();
+            let s = *g.state();
             if s.phase() == Phase::Pass {
                 let seat = (0..s.num_players())
                     .find(|&p| s.pending_passes() & (1 << p) != 0)

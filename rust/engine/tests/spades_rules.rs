@@ -13,7 +13,7 @@ mod common;
 use common::{card_id as id, card_ids as ids};
 use hearts_engine::spades::{
     check_deal, legal_bid_mask, score_hand, Bemo, Bid, Boston, FirstLead, NilTricks, Phase,
-    SetPenalty, SpadesRules, SpadesState,
+    PlayError, SetPenalty, SpadesRules, SpadesState,
 };
 use hearts_engine::{Card, CardSet};
 
@@ -691,4 +691,17 @@ fn b27_a_reneging_team_scores_minus_ten_per_contract_trick() {
     );
     assert_eq!(h.scores, [-70, -10]);
     assert_eq!(h.bags_after, [4, 4]);
+}
+
+#[test]
+fn play_by_value_returns_the_next_state_or_the_error_and_the_state_unchanged() {
+    let r = SpadesRules::default();
+    let mut s = state(&r, &[(1, "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC")], 0);
+    bid_all(&mut s, 3);
+    let before = s.clone();
+    let (e, back) = s.play(Card::new_unchecked(id("2D"))).unwrap_err();
+    assert_eq!(e, PlayError::NotHeld(Card::new_unchecked(id("2D"))));
+    assert_eq!(back, before);
+    let next = back.play(Card::new_unchecked(id("2C"))).unwrap();
+    assert_eq!(next.plays().count(), 1);
 }

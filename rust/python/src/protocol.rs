@@ -33,7 +33,7 @@ pub fn past(text: &str) -> String {
 /// `trick`, `trick_number`, `trick_winners`, `tricks_taken`); and the constructors `new` and `from_deal` from their
 /// positional and keyword-only argument names (each keyword None by default) and body.
 ///
-/// A game class (`game PyX(EngineGame) as "X", hand: current => PyXRules, history: |g, py,
+/// A game class (`game PyX(EngineGame) as "X", hand: state => PyXRules, history: |g, py,
 /// h| entry`) wraps an engine game: its text is the game's, two games are equal when their
 /// pasts are, and `hand_history` holds the `entry` of each completed hand.
 ///

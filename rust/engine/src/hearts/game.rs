@@ -225,7 +225,7 @@ impl HeartsGame {
         &self.rules
     }
     /// The hand being played (the last hand once the game is over).
-    pub const fn current(&self) -> &HeartsState {
+    pub const fn state(&self) -> &HeartsState {
         &self.current
     }
     /// The current hand's deal and actions (its text form).
@@ -273,13 +273,13 @@ impl HeartsGame {
     /// use hearts_engine::hearts::{Action, HeartsGame, HeartsRules};
     /// let mut g = HeartsGame::new(&HeartsRules::default(), 3, 0, Vec::new(), Vec::new());
     /// let before = g.clone();
-    /// assert!(g.apply(Action::Forward(7)).is_err());
+    /// assert!(g.try_apply(Action::Forward(7)).is_err());
     /// assert_eq!(g, before);
-    /// g.apply(Action::Forward(2)).unwrap();
-    /// assert_eq!(g.current().pending_passes(), 0b1011);
+    /// g.try_apply(Action::Forward(2)).unwrap();
+    /// assert_eq!(g.state().pending_passes(), 0b1011);
     /// ```
-    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        self.act(action, |s| s.apply(action))
+    pub fn try_apply(&mut self, action: Action) -> Result<(), ActionError> {
+        self.act(action, |s| s.try_apply(action))
     }
 
     /// Plays a card in the current hand; scores the hand and deals the next when it ends.
@@ -608,7 +608,7 @@ impl HeartsGame {
                         a.token()
                     ))));
                 }
-                g.apply(a)
+                g.try_apply(a)
                     .map_err(|e| illegal(&b.actions.line, a, e.to_string()))?;
                 prev = Some(a);
             }
@@ -655,7 +655,7 @@ mod tests {
 
     /// One random legal move (a pass for a pending seat, else a play).
     fn step(g: &mut HeartsGame, rng: &mut Rng) {
-        let s = *g.current();
+        let s = *g.state();
         if s.phase() == Phase::Pass {
             let seat = (0..s.num_players())
                 .find(|&p| s.pending_passes() >> p & 1 != 0)
@@ -688,7 +688,7 @@ mod tests {
         assert_eq!(g.try_play(card), Err(PlayError::WrongPhase(Phase::Over)));
         assert!(g.pass_cards(0, CardSet::EMPTY).is_err());
         assert!(g.forward(0).is_err());
-        assert!(g.apply(Action::Play(card)).is_err());
+        assert!(g.try_apply(Action::Play(card)).is_err());
         assert_eq!(g, before);
     }
 
@@ -709,7 +709,7 @@ mod tests {
             let back = HeartsGame::from_text(&text).unwrap();
             assert_eq!(back, g);
             assert_eq!(back.to_text(), text);
-            if g.hands_played() == 0 && g.current().trick_number() == 5 {
+            if g.hands_played() == 0 && g.state().trick_number() == 5 {
                 copy = Some((back, rng));
             }
             step(&mut g, &mut rng);

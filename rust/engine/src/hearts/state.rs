@@ -639,13 +639,13 @@ impl HeartsState {
     /// use hearts_engine::{Rng, hearts::{Action, HeartsRules, HeartsState, Phase}};
     /// let mut s = HeartsState::deal(&HeartsRules::default(), 0, 0, &mut Rng::new(2));
     /// let before = s;
-    /// assert!(s.apply(Action::Play(s.hands()[1].first().unwrap())).is_err());
+    /// assert!(s.try_apply(Action::Play(s.hands()[1].first().unwrap())).is_err());
     /// assert_eq!(s, before);
     /// let pass = s.hands()[1].into_iter().take(4).collect();
-    /// s.apply(Action::Pass(1, pass)).unwrap();
+    /// s.try_apply(Action::Pass(1, pass)).unwrap();
     /// assert_eq!(s.pending_passes(), 0b1101);
     /// ```
-    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+    pub fn try_apply(&mut self, action: Action) -> Result<(), ActionError> {
         match action {
             Action::Play(c) => self.try_play(c).map_err(ActionError::Play),
             Action::Pass(seat, cards) => self.pass_cards(seat, cards).map_err(ActionError::Pass),

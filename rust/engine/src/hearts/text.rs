@@ -119,7 +119,7 @@ fn parse_action(line: &Line<'_>, tok: &str) -> Result<Action, TextError> {
 
 /// Applies one action with the engine's checks; the refusal names the token.
 fn apply(s: &mut HeartsState, a: Action) -> Result<(), TextProblem> {
-    s.apply(a).map_err(|e| TextProblem::Illegal {
+    s.try_apply(a).map_err(|e| TextProblem::Illegal {
         token: a.token(),
         reason: e.to_string(),
     })

@@ -837,6 +837,17 @@ impl SpadesState {
         Ok(())
     }
 
+    /// The state after playing `card`, or the error with the state unchanged ([`try_play`]
+    /// changes nothing when it refuses).
+    ///
+    /// [`try_play`]: SpadesState::try_play
+    pub fn play(mut self, card: Card) -> Result<SpadesState, (PlayError, SpadesState)> {
+        match self.try_play(card) {
+            Ok(()) => Ok(self),
+            Err(e) => Err((e, self)),
+        }
+    }
+
     /// Plays a card the current player holds (legality not checked).
     pub fn play_unchecked(&mut self, card: Card) {
         let seat = self.current;

@@ -174,16 +174,16 @@ fn history_entry<'py>(
 impl PyHeartsGame {
     /// Makes `action` in the current hand with the engine's checks.
     fn apply(&mut self, action: Action) -> PyResult<()> {
-        let before = *self.0.current();
+        let before = *self.0.state();
         self.0
-            .apply(action)
+            .try_apply(action)
             .map_err(|e| action_error(&before, action, e))
     }
 }
 
 protocol_class! {
     game PyHeartsGame(HeartsGame) as "HeartsGame",
-    hand: current => PyHeartsRules,
+    hand: state => PyHeartsRules,
     history: |g, py, h| history_entry(py, h, g.0.rules().players),
     new(rules; seed, first_dealer, deals, pass_directions, totals, pot) {
         let r = PyHeartsRules::extract(rules)?;
@@ -203,24 +203,24 @@ protocol_class! {
     fn state(&self) -> PyHeartsState {
         PyHeartsState {
             log: self.0.log().clone(),
-            state: *self.0.current(),
+            state: *self.0.state(),
         }
     }
     fn legal_plays(&self) -> Vec<u32> {
-        ids(self.0.current().legal_plays())
+        ids(self.0.state().legal_plays())
     }
     fn pending_passes(&self) -> Vec<u32> {
-        seats_of_mask(self.0.current().pending_passes(), self.0.rules().players)
+        seats_of_mask(self.0.state().pending_passes(), self.0.rules().players)
     }
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
     }
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
-        let action = pass_action(self.0.current(), seat, cards)?;
+        let action = pass_action(self.0.state(), seat, cards)?;
         self.apply(action)
     }
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let action = forward_action(self.0.current(), seat)?;
+        let action = forward_action(self.0.state(), seat)?;
         self.apply(action)
     }
     #[getter]

@@ -158,7 +158,7 @@ impl PyHeartsState {
     /// Makes `action` with the engine's checks and logs it.
     pub fn apply(&mut self, action: Action) -> PyResult<()> {
         self.state
-            .apply(action)
+            .try_apply(action)
             .map_err(|e| action_error(&self.state, action, e))?;
         self.log.record(action);
         Ok(())
