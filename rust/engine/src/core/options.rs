@@ -1,10 +1,11 @@
 //! A macro for rule-option enums: variant ↔ name tables, parsing and the list of allowed
 //! names for error messages.
 
-/// Declares a `Copy` option enum with `ALL`, `name()`, `from_name()` and `allowed()`.
+/// Declares `Copy` option enums (one or several in one call), each with `ALL`, `name()`,
+/// `from_name()` and `allowed()`.
 #[macro_export]
 macro_rules! option_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+    ($($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? })+) => {$(
         $(#[$meta])*
         #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
         pub enum $name {
@@ -55,5 +56,5 @@ macro_rules! option_enum {
                 f.write_str(self.name())
             }
         }
-    };
+    )+};
 }

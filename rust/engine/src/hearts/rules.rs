@@ -7,35 +7,28 @@ use crate::option_enum;
 option_enum! {
     /// `deck_adjust`.
     DeckAdjust { RemoveCards = "remove_cards", DealAll = "deal_all" }
-}
-option_enum! {
+
     /// `pass_direction` (A-8, A.6).
     PassDirection {
         Left = "left", Right = "right", Across = "across", Hold = "hold",
         Rotate = "rotate", Random = "random",
     }
-}
-option_enum! {
+
     /// `first_lead` (A-12, V-A1).
     FirstLead { LeftOfDealer = "left_of_dealer", TwoOfClubs = "two_of_clubs" }
-}
-option_enum! {
+
     /// `scoring` (A-22..A-24).
     Scoring { Chips = "chips", Positive = "positive", Negative = "negative" }
-}
-option_enum! {
+
     /// `moon`.
     Moon { SubtractSelf = "subtract_self", AddOthers = "add_others", None = "none" }
-}
-option_enum! {
+
     /// `chips_end`.
     ChipsEnd { Bust = "bust", MaxHands = "max_hands" }
-}
-option_enum! {
+
     /// `pass_table`: which column of table A-9 `pass_count = auto` reads.
     PassTable { DameDePic = "dame_de_pic", Corazones = "corazones" }
-}
-option_enum! {
+
     /// The presets of A.1 and A.6.
     HeartsPreset {
         DameDePic = "dame_de_pic", Corazones = "corazones", Francesa = "francesa",

@@ -13,32 +13,25 @@ option_enum! {
         Team = "team",
         Ignored = "ignored",
     }
-}
-option_enum! {
+
     /// `set_penalty` (B-17): the score of a set contract.
     SetPenalty { Undertricks = "undertricks", Bid = "bid", Zero = "zero" }
-}
-option_enum! {
+
     /// `first_lead` (B-10, B.3 #7).
     FirstLead { LeftOfDealer = "left_of_dealer", LowestClub = "lowest_club" }
-}
-option_enum! {
+
     /// `boston` (B.3 #8).
     Boston { Off = "off", Bonus = "bonus", WinsGame = "wins_game" }
-}
-option_enum! {
+
     /// `deficient_hand` (B.3).
     DeficientHand { Off = "off", NoSpadesNoJqk = "no_spades_no_jqk" }
-}
-option_enum! {
+
     /// `renege` (B-27).
     Renege { Prevent = "prevent", Penalize = "penalize" }
-}
-option_enum! {
+
     /// The Spades presets (B.2 defaults, B.6).
     SpadesPreset { Default = "default", OpenSpiel = "openspiel" }
-}
-option_enum! {
+
     /// A bemo declaration (B.3 #9): LITTLE = tricks 1–6, BIG = tricks 1–9.
     Bemo { Little = "little", Big = "big" }
 }
