@@ -185,9 +185,8 @@ const _: () = assert!(LANES <= 4, "fill_impl keeps four outcomes");
 const LANES: usize = 2;
 
 #[inline(always)]
-fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
+fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, fast: Option<&FastRules>, c: &mut HandsChunk<'_>) {
     let p = usize::from(b.rules.players);
-    let fast = FastRules::new(&b.rules, &b.policy);
     let mixed = b.deals.is_some() || !b.policy.all_random(b.rules.players);
     let deal = |i: u64| b.deals.map(|d| &d[i as usize * 52..i as usize * 52 + 52]);
     let n = c.moon_shooter.len();
@@ -195,7 +194,7 @@ fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     while row < n {
         let index = c.start + row as u64;
         let mut outs = [FastOutcome::default(); 4];
-        let lanes = match &fast {
+        let lanes = match fast {
             Some(f) if row + LANES <= n => {
                 let mut idx = [0u64; LANES];
                 let mut orders = [None; LANES];
@@ -291,8 +290,8 @@ unsafe fn fill_four_bmi2(bits: Bmi2, f: &FastRules, seed: u64, c: &mut HandsChun
 /// [`fill_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn fill_bmi2(bits: Bmi2, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
-    fill_impl(bits, b, c);
+unsafe fn fill_bmi2(bits: Bmi2, b: &Batch<'_>, fast: Option<&FastRules>, c: &mut HandsChunk<'_>) {
+    fill_impl(bits, b, fast, c);
 }
 
 /// Fills one chunk sequentially (the per-thread unit of work), with BMI2 where the CPU has
@@ -300,18 +299,19 @@ unsafe fn fill_bmi2(bits: Bmi2, b: &Batch<'_>, c: &mut HandsChunk<'_>) {
 pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let bmi2 = Bmi2::detect();
     let n = c.moon_shooter.len();
-    let four = match FastRules::new(&b.rules, &b.policy) {
-        Some(f) if b.rules.players == 4 && b.deals.is_none() && b.policy.all_random(4) => Some(f),
-        _ => None,
-    };
+    // The fast facts of the rules, computed once per chunk for both routines.
+    let fast = FastRules::new(&b.rules, &b.policy);
+    let four = fast
+        .as_ref()
+        .filter(|_| b.rules.players == 4 && b.deals.is_none() && b.policy.all_random(4));
     let mut rest = match four {
         Some(f) => {
             let (mut head, rest) = c.reborrow().split_at(n - n % LANES4);
             match bmi2 {
                 // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
                 #[cfg(target_arch = "x86_64")]
-                Some(bits) => unsafe { fill_four_bmi2(bits, &f, b.seed, &mut head) },
-                _ => fill_four(Portable, &f, b.seed, &mut head),
+                Some(bits) => unsafe { fill_four_bmi2(bits, f, b.seed, &mut head) },
+                _ => fill_four(Portable, f, b.seed, &mut head),
             }
             rest
         }
@@ -320,10 +320,10 @@ pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     #[cfg(target_arch = "x86_64")]
     if let Some(bits) = bmi2 {
         // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-        unsafe { fill_bmi2(bits, b, &mut rest) };
+        unsafe { fill_bmi2(bits, b, fast.as_ref(), &mut rest) };
         return;
     }
-    fill_impl(Portable, b, &mut rest);
+    fill_impl(Portable, b, fast.as_ref(), &mut rest);
 }
 
 impl Job for Batch<'_> {
