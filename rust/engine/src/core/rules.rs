@@ -7,6 +7,14 @@
 use super::RulesError;
 use std::fmt;
 
+/// Largest magnitude of any integer rule parameter (a target, a score value, a limit), an
+/// engine limit of every game so that no total can overflow.
+pub const MAX_PARAM: i64 = 1_000_000;
+
+/// Largest magnitude of a running total (a player's or team's score) a hand or game resumes
+/// from, an engine limit of every game.
+pub const MAX_TOTAL: i64 = 1_000_000_000_000;
+
 /// The value of one rule parameter, as the parameter table exchanges it.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Value<'a> {
@@ -209,6 +217,9 @@ pub trait RuleSet: Copy + Default + Eq {
     /// Checks the whole set: every range and the rules that tie parameters together.
     fn validate(&self) -> Result<(), RulesError>;
 
+    /// The number of players these rules seat (every game's `players` parameter).
+    fn players(&self) -> u8;
+
     /// The table row of parameter `name`.
     fn param(name: &str) -> Option<&'static Param> {
         Self::PARAMS.iter().find(|p| p.name == name)
@@ -247,6 +258,9 @@ macro_rules! rule_set {
             }
             fn validate(&self) -> Result<(), $crate::core::RulesError> {
                 <$name>::validate(self)
+            }
+            fn players(&self) -> u8 {
+                self.players
             }
         }
     };

@@ -610,6 +610,47 @@ pub fn read_rules<R: RuleSet>(lines: &mut Lines<'_>) -> Result<R, TextError> {
     Ok(r)
 }
 
+/// How a test writes, reads and ends a game: its `to_text`, `from_text` and `is_over`.
+#[cfg(test)]
+pub(crate) type TextIo<G> = (
+    fn(&G) -> String,
+    fn(&str) -> Result<G, TextError>,
+    fn(&G) -> bool,
+);
+
+/// Test support for every game's text form: plays `g` to its end with `step`, checking at
+/// every move that its text reads back to an object with the same text; then resumes the
+/// copy read back before move `resume_at`, with the generator as it was, and checks that it
+/// ends with the same text (a game read back deals and plays on identically). Returns the
+/// game at its end.
+#[cfg(test)]
+pub(crate) fn check_resumes<G>(
+    mut g: G,
+    mut rng: Rng,
+    resume_at: usize,
+    (write, read, over): TextIo<G>,
+    step: impl Fn(&mut G, &mut Rng),
+) -> G {
+    let mut copy = None;
+    let mut moves = 0;
+    while !over(&g) {
+        let text = write(&g);
+        let back = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(write(&back), text);
+        if moves == resume_at {
+            copy = Some((back, rng));
+        }
+        step(&mut g, &mut rng);
+        moves += 1;
+    }
+    let (mut c, mut r) = copy.expect("the game ends after move resume_at");
+    while !over(&c) {
+        step(&mut c, &mut r);
+    }
+    assert_eq!(write(&c), write(&g));
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -652,6 +652,7 @@ impl HeartsGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::text::{check_resumes, TextIo};
 
     /// One random legal move (a pass for a pending seat, else a play).
     fn step(g: &mut HeartsGame, rng: &mut Rng) {
@@ -702,23 +703,12 @@ mod tests {
         };
         let mut g = HeartsGame::new(&rules, 11, 2, Vec::new(), Vec::new());
         g.set_scores(&[420, 400, 430, 410], 30);
-        let mut rng = Rng::new(4);
-        let mut copy = None;
-        while !g.is_over() {
-            let text = g.to_text();
-            let back = HeartsGame::from_text(&text).unwrap();
-            assert_eq!(back, g);
-            assert_eq!(back.to_text(), text);
-            if g.hands_played() == 0 && g.state().trick_number() == 5 {
-                copy = Some((back, rng));
-            }
-            step(&mut g, &mut rng);
-        }
-        let (mut c, mut r) = copy.unwrap();
-        while !c.is_over() {
-            step(&mut c, &mut r);
-        }
-        assert_eq!(c, g);
+        let io: TextIo<HeartsGame> = (
+            HeartsGame::to_text,
+            HeartsGame::from_text,
+            HeartsGame::is_over,
+        );
+        let g = check_resumes(g, Rng::new(4), 24, io, step);
         assert!(g.to_text().contains("totals=7,20/3,43/6,41/6 pot=1/2"));
     }
 }

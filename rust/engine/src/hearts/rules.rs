@@ -123,7 +123,7 @@ impl crate::core::rules::ParamValue for PassCount {
 }
 
 /// Largest `target`, `starting_chips` or `max_hands` accepted, so that totals never overflow.
-pub const MAX_PARAM: u32 = 1_000_000;
+pub const MAX_PARAM: u32 = crate::core::rules::MAX_PARAM as u32;
 
 /// Largest `avoid_all_tricks_bonus` accepted: every hand score then fits the `int16` arrays of
 /// the batch simulator (|h| ≤ 43 + 10 + 1000).

@@ -342,6 +342,7 @@ impl RummyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::text::{check_resumes, TextIo};
     use crate::rummy::StockExhausted;
 
     #[test]
@@ -354,32 +355,14 @@ mod tests {
             max_hands: Some(2),
             ..RummyRules::default()
         };
-        let mut g = RummyGame::new(&rules, Rng::new(3), 0, Vec::new(), vec![0; 4]);
+        let g = RummyGame::new(&rules, Rng::new(3), 0, Vec::new(), vec![0; 4]);
         let step = |g: &mut RummyGame, rng: &mut Rng| {
             let legal = g.state().legal_actions();
             let a = legal[rng.below(legal.len() as u32) as usize].clone();
             g.try_apply(&a).unwrap();
         };
-        let mut rng = Rng::new(6);
-        let mut copy = None;
-        let mut n = 0;
-        while !g.is_over() {
-            if n % 7 == 0 {
-                let text = g.to_text();
-                let back = RummyGame::from_text(&text).unwrap();
-                assert_eq!(back.to_text(), text);
-                if copy.is_none() {
-                    copy = Some((back, rng));
-                }
-            }
-            step(&mut g, &mut rng);
-            n += 1;
-        }
-        let (mut c, mut r) = copy.unwrap();
-        while !c.is_over() {
-            step(&mut c, &mut r);
-        }
-        assert_eq!(c.to_text(), g.to_text());
+        let io: TextIo<RummyGame> = (RummyGame::to_text, RummyGame::from_text, RummyGame::is_over);
+        let g = check_resumes(g, Rng::new(6), 30, io, step);
         assert!(g.to_text().contains(" reshuffle:"));
     }
 

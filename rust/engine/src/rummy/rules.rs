@@ -8,10 +8,7 @@ option_enum! {
     StockExhausted { Reshuffle = "reshuffle", EndHand = "end_hand" }
 }
 
-/// Largest integer parameter (an engine limit).
-pub const MAX_PARAM: i64 = 1_000_000;
-/// Largest magnitude of a running total a hand or game resumes from (an engine limit).
-pub const MAX_TOTAL: i64 = 1_000_000_000_000;
+pub use crate::core::rules::{MAX_PARAM, MAX_TOTAL};
 /// Largest `hand_size` (an engine limit).
 pub const MAX_HAND_SIZE: u8 = 20;
 

@@ -299,6 +299,7 @@ impl SpadesGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::text::{check_resumes, TextIo};
 
     #[test]
     fn a_game_round_trips_at_every_step_and_deals_on_identically() {
@@ -308,7 +309,7 @@ mod tests {
         };
         let mut rng = Rng::new(2);
         let queued = vec![deal_random(&rules, 1, &mut rng)];
-        let mut g = SpadesGame::new(&rules, Rng::new(7), 1, queued, [10, -20], [3, 4]);
+        let g = SpadesGame::new(&rules, Rng::new(7), 1, queued, [10, -20], [3, 4]);
         let step = |g: &mut SpadesGame, rng: &mut Rng| {
             g.act(|s| {
                 if s.phase() == Phase::Bid {
@@ -325,22 +326,12 @@ mod tests {
                 }
             });
         };
-        let mut copy = None;
-        while !g.is_over() {
-            let text = g.to_text();
-            let back = SpadesGame::from_text(&text).unwrap();
-            assert_eq!(back, g);
-            assert_eq!(back.to_text(), text);
-            if g.history().is_empty() && g.state().trick_number() == 3 {
-                copy = Some((back, rng));
-            }
-            step(&mut g, &mut rng);
-        }
-        let (mut c, mut r) = copy.unwrap();
-        while !c.is_over() {
-            step(&mut c, &mut r);
-        }
-        assert_eq!(c, g);
+        let io: TextIo<SpadesGame> = (
+            SpadesGame::to_text,
+            SpadesGame::from_text,
+            SpadesGame::is_over,
+        );
+        let g = check_resumes(g, rng, 12, io, step);
         assert_eq!(g.history().len(), 3);
     }
 }

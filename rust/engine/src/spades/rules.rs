@@ -46,12 +46,7 @@ impl Bemo {
     }
 }
 
-/// Largest magnitude of any integer rule parameter, an engine limit so that totals never
-/// overflow (`win_score`, `lose_score`, the nil values, bag limit and penalty, `max_hands`).
-pub const MAX_PARAM: i64 = 1_000_000;
-
-/// Largest magnitude of a team total or resumed score accepted (an engine limit).
-pub const MAX_TOTAL: i64 = 1_000_000_000_000;
+pub use crate::core::rules::{MAX_PARAM, MAX_TOTAL};
 
 crate::rules! {
     /// Every Spades parameter of docs/rules/spades.md B.1 (with `team_bid_cap`, B.6), in
