@@ -550,6 +550,30 @@ def test_every_seed_has_one_range(case: tuple[Game, Any]) -> None:
                 make(r, seed=bad)
 
 
+def test_hand_constructors_check_the_shared_arguments_in_one_order(
+    case: tuple[Game, Any],
+) -> None:
+    """Every hand constructor checks rules, dealer, hand_index, seed in that order, before
+    any argument of its own game; each step's error wins over every later one."""
+    game, engine = case
+    r = game.rules(engine)
+    S = game.state_class(engine)
+    bad_own = {"hearts": {"pass_direction": 7}, "spades": {"totals": 5}, "rummy": {"totals": 5}}
+    own = bad_own[game.name]
+    deal = ("x", "x") if game.name == "rummy" else ("x",)  # hands (and stock): checked last
+    for make in (S, lambda rules, **k: S.from_deal(rules, *deal, **k)):
+        with pytest.raises(hf.ArgumentTypeError, match="rules"):
+            make("x", dealer=99, hand_index=-1, seed=-1, **own)
+        with pytest.raises(hf.InvalidDealError, match="dealer"):
+            make(r, dealer=99, hand_index=-1, seed=-1, **own)
+        with pytest.raises(hf.InvalidArgumentError, match="hand_index"):
+            make(r, hand_index=-1, seed=-1, **own)
+        with pytest.raises(hf.InvalidArgumentError, match="seed"):
+            make(r, seed=-1, **own)
+        with pytest.raises((hf.ArgumentTypeError, hf.InvalidRulesError)):
+            make(r, **own)
+
+
 # ---------------------------------------------------------------- Spades bids
 
 

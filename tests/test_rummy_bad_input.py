@@ -267,15 +267,17 @@ def test_C3_state_constructor_argument_errors(engine: Any) -> None:
 
 
 def test_C3_check_order_of_state_constructors(engine: Any) -> None:
-    """rules, dealer, hand_index, totals, seed, then hands/stock/pile."""
+    """The shared order (rules, dealer, hand_index, seed), then totals, then
+    hands/stock/pile."""
     r = engine.RummyRules()
     S = engine.RummyState
     expect(ArgumentTypeError, lambda: S("rules", dealer=9))
     expect(ArgumentTypeError, lambda: S(r, dealer="x", hand_index=-1))
     expect(InvalidDealError, lambda: S(r, dealer=9, hand_index="x"))
-    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, totals=[1.5]))
-    expect(InvalidRulesError, lambda: S(r, totals=[0], seed="x"))
-    expect(ArgumentTypeError, lambda: S(r, totals=[0, 0, 0, "x"], seed=-1))
+    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, seed="x"))
+    expect(ArgumentTypeError, lambda: S(r, seed="x", totals=[0]))
+    expect(InvalidArgumentError, lambda: S(r, seed=-1, totals=[0, 0, 0, "x"]))
+    expect(InvalidRulesError, lambda: S(r, totals=[0]))
     F = S.from_deal
     expect(ArgumentTypeError, lambda: F("rules", 5, 5))
     expect(InvalidDealError, lambda: F(r, 5, 5, dealer=4))

@@ -256,15 +256,16 @@ def test_B4_state_constructor_argument_errors(engine: Any) -> None:
 
 
 def test_B4_check_order_of_state_constructors(engine: Any) -> None:
-    """rules type; dealer (type, range); hand_index (type, < 0); totals; bags; seed; hands;
-    redeals."""
+    """The shared order (rules type; dealer (type, range); hand_index (type, < 0); seed),
+    then totals; bags; hands; redeals."""
     r = engine.SpadesRules()
     S = engine.SpadesState
     expect(engine.ArgumentTypeError, lambda: S("rules", dealer=9))
     expect(engine.InvalidDealError, lambda: S(r, dealer=9, hand_index="x"))
-    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, totals=[1.5, 0]))
+    expect(InvalidArgumentError, lambda: S(r, hand_index=-1, seed="x"))
+    expect(engine.ArgumentTypeError, lambda: S(r, seed="x", totals=[1.5, 0]))
+    expect(InvalidArgumentError, lambda: S(r, seed=-1, bags=[99, 0]))
     expect(engine.InvalidRulesError, lambda: S(r, totals=[0, 0, 0], bags=[0, "x"]))
-    expect(engine.InvalidRulesError, lambda: S(r, bags=[99, 0], seed="x"))
     expect(engine.ArgumentTypeError, lambda: S.from_deal(r, GOOD[:3], seed="x"))
     expect(engine.InvalidDealError, lambda: S.from_deal(r, GOOD[:3], redeals="x"))
     expect(engine.ArgumentTypeError, lambda: S.from_deal(r, GOOD, redeals="x"))
@@ -385,9 +386,9 @@ def test_api_seed_limits(engine: Any) -> None:
         assert s == S(r, seed=ok) and s.hands == S(r, seed=ok).hands  # deterministic
         assert S.from_deal(r, GOOD, seed=ok).hands == [sorted(h) for h in GOOD]
         assert G(r, seed=ok).state.hands == G(r, seed=ok).state.hands
-    # Order, SpadesState: ... totals; bags; seed (type, range); hands; redeals.
-    expect(engine.InvalidRulesError, lambda: S(r, bags=[0, 10], seed=-1))
-    expect(engine.InvalidRulesError, lambda: S(r, totals=[MAX_TOTAL + 1, 0], seed=-1))
+    # Order, SpadesState: ... hand_index; seed (type, range); totals; bags; hands; redeals.
+    expect(InvalidArgumentError, lambda: S(r, bags=[0, 10], seed=-1))
+    expect(InvalidArgumentError, lambda: S(r, totals=[MAX_TOTAL + 1, 0], seed=-1))
     expect(InvalidArgumentError, lambda: S(r, hand_index=-1, seed=-1))
     expect(InvalidArgumentError, lambda: S.from_deal(r, GOOD[:3], seed=-1))
     expect(InvalidArgumentError, lambda: S(r, seed=MAX_SEED + 1, redeals=[GOOD[:3]]))

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_INDEX",
     "Rules",
+    "check_hand_args",
     "check_index",
     "check_rules",
     "check_seat",
@@ -85,6 +86,17 @@ def check_index(value: object, what: str = "hand_index") -> int:
 def check_seed(seed: object) -> int:
     """``None`` (= 0) or an int in 0..2**64-1, the range of a hand index."""
     return check_index(seed, "seed")
+
+
+def check_hand_args(
+    rules: object, cls: type[R], dealer: object, hand_index: object, seed: object
+) -> tuple[R, int, int, int]:
+    """The arguments every hand constructor of every game shares, checked in the protocol's
+    order (docs/protocol.md): ``rules``, ``dealer`` (a seat of those rules), ``hand_index``,
+    ``seed``. A game checks its own arguments after these."""
+    r = check_rules(rules, cls)
+    players: int = r.players
+    return r, check_seat(dealer, players), check_index(hand_index), check_seed(seed)
 
 
 def _make_rules(cls: type[R], params: dict[str, Any]) -> R:

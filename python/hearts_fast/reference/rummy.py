@@ -31,7 +31,15 @@ from hearts_fast.errors import (
 )
 
 from ._base import Game, Hand
-from ._common import Rules, check_index, check_rules, check_seat, check_seed, is_int, is_sequence
+from ._common import (
+    Rules,
+    check_hand_args,
+    check_rules,
+    check_seat,
+    check_seed,
+    is_int,
+    is_sequence,
+)
 from .cards import CardIds, card_name
 
 __all__ = [
@@ -567,14 +575,8 @@ class RummyState(Hand[RummyRules]):
     def _check_args(
         rules: object, dealer: object, hand_index: object, totals: object, seed: object
     ) -> tuple[RummyRules, int, int, list[int], int]:
-        r = check_rules(rules, RummyRules)
-        return (
-            r,
-            check_seat(dealer, r.players),
-            check_index(hand_index),
-            _check_totals(r, totals),
-            check_seed(seed),
-        )
+        r, dealer_, index, seed_ = check_hand_args(rules, RummyRules, dealer, hand_index, seed)
+        return r, dealer_, index, _check_totals(r, totals), seed_
 
     def _setup(
         self,

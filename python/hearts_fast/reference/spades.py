@@ -25,7 +25,15 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickGame, TrickHand
-from ._common import Rules, check_index, check_rules, check_seat, check_seed, is_int, is_sequence
+from ._common import (
+    Rules,
+    check_hand_args,
+    check_rules,
+    check_seat,
+    check_seed,
+    is_int,
+    is_sequence,
+)
 from .cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
@@ -442,14 +450,14 @@ class SpadesState(TrickHand[SpadesRules]):
         seed: object,
         redeals: object,
     ) -> tuple[SpadesRules, int, int, list[int], list[int], int, list[list[list[int]]]]:
-        r = check_rules(rules, SpadesRules)
+        r, dealer_, index, seed_ = check_hand_args(rules, SpadesRules, dealer, hand_index, seed)
         return (
             r,
-            check_seat(dealer, PLAYERS),
-            check_index(hand_index),
+            dealer_,
+            index,
             _check_pair(r, totals, "totals"),
             _check_pair(r, bags, "bags"),
-            check_seed(seed),
+            seed_,
             _check_deals(r, redeals, "redeals"),
         )
 

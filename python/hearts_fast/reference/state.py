@@ -18,7 +18,7 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickHand
-from ._common import check_index, check_rules, check_seat, check_seed, is_int
+from ._common import check_hand_args, is_int
 from .cards import (
     CLUBS,
     HEARTS,
@@ -131,10 +131,10 @@ class HeartsState(TrickHand[HeartsRules]):
         hand_index: int | None = None,
         pass_direction: str | None = None,
     ) -> None:
-        rules, dealer, hand_index, fixed = self._check_args(
-            rules, dealer, hand_index, pass_direction
+        rules, dealer, hand_index, seed_, fixed = self._check_args(
+            rules, dealer, hand_index, seed, pass_direction
         )
-        rng = random.Random(check_seed(seed))
+        rng = random.Random(seed_)
         # 0.4 uniform shuffle; A-6/A-7 deal one card at a time clockwise from the dealer's left.
         deck = sorted(rules._deck())
         rng.shuffle(deck)
@@ -156,26 +156,20 @@ class HeartsState(TrickHand[HeartsRules]):
         seed: int | None = None,
     ) -> HeartsState:
         """A hand from a given deal (seat 0 first); it must be exactly an A-6/A-7 deal."""
-        rules, dealer, hand_index, fixed = cls._check_args(
-            rules, dealer, hand_index, pass_direction
+        rules, dealer, hand_index, seed_, fixed = cls._check_args(
+            rules, dealer, hand_index, seed, pass_direction
         )
-        seed = check_seed(seed)
         dealt = validate_deal(rules, hands, dealer)
         self = cls.__new__(cls)
-        self._setup(rules, dealt, dealer, hand_index, fixed, random.Random(seed))
+        self._setup(rules, dealt, dealer, hand_index, fixed, random.Random(seed_))
         return self
 
     @staticmethod
     def _check_args(
-        rules: object, dealer: object, hand_index: object, pass_direction: object
-    ) -> tuple[HeartsRules, int, int, str | None]:
-        rules = check_rules(rules, HeartsRules)
-        return (
-            rules,
-            check_seat(dealer, rules.players),
-            check_index(hand_index),
-            _check_pass_direction(rules, pass_direction),
-        )
+        rules: object, dealer: object, hand_index: object, seed: object, pass_direction: object
+    ) -> tuple[HeartsRules, int, int, int, str | None]:
+        r, dealer_, index, seed_ = check_hand_args(rules, HeartsRules, dealer, hand_index, seed)
+        return r, dealer_, index, seed_, _check_pass_direction(r, pass_direction)
 
     def _setup(
         self,

@@ -678,7 +678,7 @@ def hearts_state_from_text(text: object) -> HeartsState:
     v = block.values
     fixed = v["direction"] if rules.pass_direction == "random" else None
     with _engine(block.hand):
-        HeartsState._check_args(rules, v["dealer"], v["index"], fixed)
+        HeartsState._check_args(rules, v["dealer"], v["index"], None, fixed)
     with _engine(block.deal, None, "invalid deal: "):
         validate_deal(rules, block.hands, v["dealer"])
     st = HeartsState.from_deal(

@@ -7,6 +7,7 @@
 use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
 use crate::errors::{type_error, InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
+use crate::rules::RulesArg;
 use hearts_engine::batch::{self, Columns, Games, Job, Moments, PlayGames, Pool, Stats, StreamJob};
 use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -39,13 +40,12 @@ pub struct SimArgs<'a, 'py> {
 /// What a game's batch reads and returns.
 pub trait Simulate {
     /// The engine rules.
-    type Rules: Copy + Sync;
+    type Rules: RulesArg + Sync;
     /// The policies of every seat.
     type Policies: Sync;
     /// Caller deals, ready for the engine.
     type Deals: Sync;
 
-    fn rules(obj: &Bound<'_, PyAny>) -> PyResult<Self::Rules>;
     fn policies(spec: &PolicySpec, rules: &Self::Rules) -> PyResult<Self::Policies>;
     /// `deals=` and its number of rows. A game without caller deals (rummy) keeps this
     /// default: its `simulate_*` has no `deals=`, so no call gets here.
@@ -295,7 +295,7 @@ pub fn simulate<'py, G: Simulate>(
     rules: &Bound<'py, PyAny>,
     a: &SimArgs<'_, 'py>,
 ) -> Dict<'py> {
-    let rules = G::rules(rules)?;
+    let rules = G::Rules::from_arg(rules)?;
     let stream = opt_bool(a.stream, "stream")?;
     let hand_limit = extract_hand_limit(a.hand_limit)?;
     let seed = opt_seed(a.seed)?;

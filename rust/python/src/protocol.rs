@@ -4,8 +4,39 @@
 //! `num_players`, `phase`, `current_player`, `is_over`, …). [`protocol_class!`] writes them
 //! once for the six classes.
 
+use crate::convert::{opt_index, opt_seat, opt_seed};
+use crate::rules::RulesArg;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+
+/// The arguments every hand constructor of every game shares (`State(rules, …)` and
+/// `State.from_deal(rules, …)`), checked in one order with one set of errors: `rules` (its
+/// game's rules class, else `ArgumentTypeError`), `dealer` (a seat of those rules, else
+/// `InvalidDealError`), `hand_index` and `seed` (ints `0..2**64`, else
+/// `InvalidArgumentError`). Absent or None: seat 0, index 0, seed 0.
+pub struct HandArgs<R> {
+    pub rules: R,
+    pub dealer: u8,
+    pub hand_index: u64,
+    pub seed: u64,
+}
+
+impl<R: RulesArg> HandArgs<R> {
+    pub fn extract(
+        rules: &Bound<'_, PyAny>,
+        dealer: Option<&Bound<'_, PyAny>>,
+        hand_index: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = R::from_arg(rules)?;
+        Ok(HandArgs {
+            dealer: opt_seat(dealer, rules.players(), "dealer")?,
+            hand_index: opt_index(hand_index, "hand_index")?,
+            seed: opt_seed(seed)?,
+            rules,
+        })
+    }
+}
 
 /// `Class.from_text('…')`, the text as a Python string literal.
 pub fn repr(py: Python<'_>, class: &str, text: &str) -> PyResult<String> {

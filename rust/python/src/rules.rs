@@ -22,6 +22,13 @@ pub trait PyRules: RuleSet {
     fn preset(name: &str) -> Option<Self>;
 }
 
+/// A game's `rules` argument read as its engine rules; written by [`rules_class!`], which
+/// knows the class.
+pub trait RulesArg: PyRules {
+    /// The engine rules of a rules object of this game, else `ArgumentTypeError`.
+    fn from_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self>;
+}
+
 /// The values a parameter takes, in the words of the Python API.
 fn allowed(p: &Param) -> String {
     let range = match p.range {
@@ -184,6 +191,12 @@ macro_rules! rules_class {
                         $crate::convert::type_name(obj)
                     ))
                 })
+            }
+        }
+
+        impl $crate::rules::RulesArg for $rules {
+            fn from_arg(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<$rules> {
+                $py::extract(obj)
             }
         }
 

@@ -1,6 +1,5 @@
 //! `simulate_hearts` and the Hearts moves of `Policy`.
 
-use super::rules::PyHeartsRules;
 use super::state::PyHeartsState;
 use crate::batch::{
     deck_orders, games_dict, put, put_moments, simulate_function, Dict, Run, Simulate,
@@ -64,10 +63,6 @@ impl Simulate for Hearts {
     type Policies = TablePolicy;
     /// Deck orders, 52 ids a row.
     type Deals = Vec<u8>;
-
-    fn rules(obj: &Bound<'_, PyAny>) -> PyResult<HeartsRules> {
-        PyHeartsRules::extract(obj)
-    }
 
     fn policies(spec: &PolicySpec, rules: &HeartsRules) -> PyResult<TablePolicy> {
         table(spec, rules.players)

@@ -2,12 +2,12 @@
 
 use super::rules::PyHeartsRules;
 use crate::convert::{
-    extract_card, extract_cards, extract_int, extract_str, given, ids, iterable, opt_index,
-    opt_seat, opt_seed, seats_of_mask,
+    extract_card, extract_cards, extract_int, extract_str, given, ids, iterable, seats_of_mask,
 };
 use crate::errors::InvalidRulesError;
 use crate::errors::{deal_error, illegal, play_error, rules_error, type_error, InvalidDealError};
 use crate::protocol::protocol_class;
+use crate::protocol::HandArgs;
 use hearts_engine::hearts::sim::batch_state;
 use hearts_engine::hearts::{
     deal_random, resolve_direction, Action, ActionError, HandDirection, HandLog, HeartsRules,
@@ -127,23 +127,18 @@ pub fn extract_deal(
     HeartsState::from_deal(rules, &sets, dealer, hand_index, direction).map_err(deal_error)
 }
 
-/// The arguments every hand constructor shares: rules, dealer, hand index and this hand's
-/// pass direction (drawn from `Rng::new(seed)` under `random` when not given), with the
-/// generator after that draw, which a random deal goes on using.
-fn hand_args(
-    rules: &Bound<'_, PyAny>,
-    seed: Option<&Bound<'_, PyAny>>,
-    dealer: Option<&Bound<'_, PyAny>>,
-    hand_index: Option<&Bound<'_, PyAny>>,
+/// This hand's pass direction: `pass_direction=` when given, else the rules' direction
+/// for the hand index, drawn from `Rng::new(seed)` under `random`; with the generator after
+/// that draw, which a random deal goes on using.
+fn direction(
+    a: &HandArgs<HeartsRules>,
     pass_direction: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(HeartsRules, u8, u64, HandDirection, Rng)> {
-    let rules = PyHeartsRules::extract(rules)?;
-    let mut rng = Rng::new(opt_seed(seed)?);
-    let dealer = opt_seat(dealer, rules.players, "dealer")?;
-    let hand_index = opt_index(hand_index, "hand_index")?;
+) -> PyResult<(HandDirection, Rng)> {
+    let mut rng = Rng::new(a.seed);
     let given = extract_direction(pass_direction)?;
-    let direction = resolve_direction(&rules, hand_index, given, &mut rng).map_err(rules_error)?;
-    Ok((rules, dealer, hand_index, direction, rng))
+    let direction =
+        resolve_direction(&a.rules, a.hand_index, given, &mut rng).map_err(rules_error)?;
+    Ok((direction, rng))
 }
 
 impl PyHeartsState {
@@ -174,16 +169,16 @@ protocol_class! {
     from_batch: PyHeartsRules => |rules, seed, index| PyHeartsState::dealt(batch_state(&rules, seed, index)),
     trick_taking: |s| &s.state,
     new(rules; seed, dealer, hand_index, pass_direction) {
-        let (rules, dealer, hand_index, direction, mut rng) =
-            hand_args(rules, seed, dealer, hand_index, pass_direction)?;
-        let hands = deal_random(&rules, dealer, &mut rng);
-        let state = HeartsState::new_unchecked(&rules, hands, dealer, hand_index, direction);
+        let a = HandArgs::<HeartsRules>::extract(rules, dealer, hand_index, seed)?;
+        let (direction, mut rng) = direction(&a, pass_direction)?;
+        let hands = deal_random(&a.rules, a.dealer, &mut rng);
+        let state = HeartsState::new_unchecked(&a.rules, hands, a.dealer, a.hand_index, direction);
         Ok(PyHeartsState::dealt(state))
     },
     from_deal(rules, hands; dealer, hand_index, pass_direction, seed) {
-        let (rules, dealer, hand_index, direction, _) =
-            hand_args(rules, seed, dealer, hand_index, pass_direction)?;
-        let state = extract_deal(&rules, hands, dealer, hand_index, direction)?;
+        let a = HandArgs::<HeartsRules>::extract(rules, dealer, hand_index, seed)?;
+        let (direction, _) = direction(&a, pass_direction)?;
+        let state = extract_deal(&a.rules, hands, a.dealer, a.hand_index, direction)?;
         Ok(PyHeartsState::dealt(state))
     };
 

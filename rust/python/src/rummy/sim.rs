@@ -1,6 +1,5 @@
 //! `simulate_rummy` and the rummy moves of `Policy`.
 
-use super::rules::PyRummyRules;
 use super::state::PyRummyState;
 use crate::batch::{put, simulate_function, Dict, Run, Simulate};
 use crate::policy::PolicySpec;
@@ -52,10 +51,6 @@ impl Simulate for Rummy {
     type Rules = RummyRules;
     type Policies = Vec<RummyPolicy>;
     type Deals = std::convert::Infallible;
-
-    fn rules(obj: &Bound<'_, PyAny>) -> PyResult<RummyRules> {
-        PyRummyRules::extract(obj)
-    }
 
     fn policies(spec: &PolicySpec, rules: &RummyRules) -> PyResult<Vec<RummyPolicy>> {
         policies(spec, rules.players)

@@ -2,9 +2,10 @@
 
 use super::action::{card_ids, hand_ids, hand_ints, int_list, legal_actions, parse, refused};
 use super::rules::PyRummyRules;
-use crate::convert::{extract_int, given, opt_index, opt_seat, opt_seed, seq};
+use crate::convert::{extract_int, given, seq};
 use crate::errors::{illegal, InvalidDealError, InvalidRulesError};
 use crate::protocol::protocol_class;
+use crate::protocol::HandArgs;
 use hearts_engine::rummy::sim::batch_state;
 use hearts_engine::rummy::{check_deal, RummyRules, RummyState, MAX_TOTAL};
 use hearts_engine::Rng;
@@ -40,23 +41,6 @@ pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyR
         .collect()
 }
 
-/// The arguments both hand constructors share: rules, dealer, hand index, totals and the
-/// hand's generator (for C-19 reshuffles, and the shuffle of a random deal).
-fn hand_args(
-    rules: &Bound<'_, PyAny>,
-    dealer: Option<&Bound<'_, PyAny>>,
-    hand_index: Option<&Bound<'_, PyAny>>,
-    totals: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(RummyRules, u8, u64, Vec<i64>, Rng)> {
-    let r = PyRummyRules::extract(rules)?;
-    let dealer = opt_seat(dealer, r.players, "dealer")?;
-    let hand_index = opt_index(hand_index, "hand_index")?;
-    let totals = extract_totals(&r, totals)?;
-    let rng = Rng::new(opt_seed(seed)?);
-    Ok((r, dealer, hand_index, totals, rng))
-}
-
 #[pyclass(name = "RummyState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyState(pub RummyState);
@@ -69,15 +53,19 @@ protocol_class! {
     hand: |s| s.0 => PyRummyRules,
     from_batch: PyRummyRules => |rules, seed, index| PyRummyState(batch_state(&rules, seed, index).with_log()),
     new(rules; seed, dealer, hand_index, totals) {
-        let (r, dealer, hand_index, totals, rng) =
-            hand_args(rules, dealer, hand_index, totals, seed)?;
+        let HandArgs { rules: r, dealer, hand_index, seed } =
+            HandArgs::<RummyRules>::extract(rules, dealer, hand_index, seed)?;
+        let totals = extract_totals(&r, totals)?;
+        let rng = Rng::new(seed);
         Ok(PyRummyState(
             RummyState::deal(&r, dealer, hand_index, totals, rng).with_log(),
         ))
     },
     from_deal(rules, hands, stock; pile, dealer, hand_index, totals, seed) {
-        let (r, dealer, hand_index, totals, rng) =
-            hand_args(rules, dealer, hand_index, totals, seed)?;
+        let HandArgs { rules: r, dealer, hand_index, seed } =
+            HandArgs::<RummyRules>::extract(rules, dealer, hand_index, seed)?;
+        let totals = extract_totals(&r, totals)?;
+        let rng = Rng::new(seed);
         let hands = hand_ints(hands, "")?;
         let stock = int_list(stock, "stock")?;
         let pile = given(pile).map(|p| int_list(p, "pile")).transpose()?;

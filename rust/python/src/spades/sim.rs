@@ -1,6 +1,5 @@
 //! `simulate_spades` and the Spades moves of `Policy`.
 
-use super::rules::PySpadesRules;
 use super::state::PySpadesState;
 use crate::batch::{deck_orders, put, put_moments, simulate_function, Dict, Run, Simulate};
 use crate::errors::{InvalidArgumentError, InvalidDealError};
@@ -63,10 +62,6 @@ impl Simulate for Spades {
     type Rules = SpadesRules;
     type Policies = [Policy; 4];
     type Deals = Vec<Deal>;
-
-    fn rules(obj: &Bound<'_, PyAny>) -> PyResult<SpadesRules> {
-        PySpadesRules::extract(obj)
-    }
 
     fn policies(spec: &PolicySpec, _rules: &SpadesRules) -> PyResult<[Policy; 4]> {
         policies(spec)

@@ -1,12 +1,10 @@
 //! `SpadesState`: one hand, with the source of its redeals.
 
 use super::rules::PySpadesRules;
-use crate::convert::{
-    card_id, extract_bool, extract_int, extract_str, given, ids, opt_index, opt_seat, opt_seed,
-    seq, widen,
-};
+use crate::convert::{card_id, extract_bool, extract_int, extract_str, given, ids, seq, widen};
 use crate::errors::{illegal, play_error, InvalidDealError, InvalidRulesError};
 use crate::protocol::protocol_class;
+use crate::protocol::HandArgs;
 use hearts_engine::spades::sim::batch_state;
 use hearts_engine::spades::{
     check_deal, Bemo, Bid, Deal, Phase, RedealSource, ScoresError, SpadesRules, SpadesState,
@@ -202,22 +200,21 @@ impl PySpadesState {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A hand from the shared arguments, the scores so far, the redeals' queue and, for
+    /// `from_deal`, the deal (else the first deal of the redeals' source).
     fn build(
-        rules: &Bound<'_, PyAny>,
+        a: HandArgs<SpadesRules>,
         hands: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        hand_index: Option<&Bound<'_, PyAny>>,
-        totals: Option<&Bound<'_, PyAny>>,
-        bags: Option<&Bound<'_, PyAny>>,
+        scores: [Option<&Bound<'_, PyAny>>; 2],
         redeals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let rules = PySpadesRules::extract(rules)?;
-        let dealer = opt_seat(dealer, 4, "dealer")?;
-        let hand_index = opt_index(hand_index, "hand_index")?;
-        let (totals, bags) = extract_scores(&rules, totals, bags)?;
-        let seed = opt_seed(seed)?;
+        let HandArgs {
+            rules,
+            dealer,
+            hand_index,
+            seed,
+        } = a;
+        let (totals, bags) = extract_scores(&rules, scores[0], scores[1])?;
         let deal = hands
             .map(|h| extract_deal(&rules, h, "hands"))
             .transpose()?;
@@ -240,10 +237,12 @@ protocol_class! {
     from_batch: PySpadesRules => |rules, seed, index| PySpadesState::wrap(batch_state(&rules, seed, index)),
     trick_taking: |s| &s.state,
     new(rules; seed, dealer, hand_index, totals, bags, redeals) {
-        Self::build(rules, None, seed, dealer, hand_index, totals, bags, redeals)
+        let a = HandArgs::extract(rules, dealer, hand_index, seed)?;
+        Self::build(a, None, [totals, bags], redeals)
     },
     from_deal(rules, hands; dealer, hand_index, totals, bags, redeals, seed) {
-        Self::build(rules, Some(hands), seed, dealer, hand_index, totals, bags, redeals)
+        let a = HandArgs::extract(rules, dealer, hand_index, seed)?;
+        Self::build(a, Some(hands), [totals, bags], redeals)
     };
 
     #[getter]
