@@ -24,6 +24,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hearts_fast import errors
 from hearts_fast._types import (
     Bid,
     HeartsSimulation,
@@ -31,15 +32,7 @@ from hearts_fast._types import (
     SimulationResult,
     SpadesSimulation,
 )
-from hearts_fast.errors import (
-    ArgumentTypeError,
-    HeartsFastError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidDealError,
-    InvalidRulesError,
-)
+from hearts_fast.errors import *  # noqa: F403 (the exception classes: errors.__all__)
 
 #: Q♠, the black lady.
 QS = 49
@@ -107,7 +100,9 @@ try:
             stacklevel=2,
         )
         if not isinstance(state, RummyState):
-            raise ArgumentTypeError(f"state must be a RummyState, got {type(state).__name__}")
+            raise errors.ArgumentTypeError(
+                f"state must be a RummyState, got {type(state).__name__}"
+            )
         Policy(policy, seed=seed, index=index).play_out(state)
 
 except ImportError as _error:
@@ -137,19 +132,12 @@ __all__ = [
     "LITTLE_JOKER",
     "QS",
     "TWO_OF_CLUBS",
-    "ArgumentTypeError",
     "Bid",
     "CardSet",
-    "HeartsFastError",
     "HeartsGame",
     "HeartsRules",
     "HeartsSimulation",
     "HeartsState",
-    "IllegalMoveError",
-    "InvalidArgumentError",
-    "InvalidCardError",
-    "InvalidDealError",
-    "InvalidRulesError",
     "Policy",
     "RummyGame",
     "RummyRules",
@@ -173,3 +161,4 @@ __all__ = [
     "simulate_spades",
     "spades_card_name",
 ]
+__all__ += errors.__all__

@@ -80,15 +80,8 @@ Points the rules pages and the API contract leave open, and how this engine read
     fast engine and the other games; None is the default for every optional keyword.
 """
 
-from hearts_fast.errors import (
-    ArgumentTypeError,
-    HeartsFastError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidDealError,
-    InvalidRulesError,
-)
+from hearts_fast import errors
+from hearts_fast.errors import *  # noqa: F403 (the exception classes: errors.__all__)
 
 from .cards import card, card_name
 from .game import HeartsGame
@@ -118,17 +111,10 @@ __all__ = [
     "BIG_JOKER",
     "JOKER",
     "LITTLE_JOKER",
-    "ArgumentTypeError",
     "Bid",
-    "HeartsFastError",
     "HeartsGame",
     "HeartsRules",
     "HeartsState",
-    "IllegalMoveError",
-    "InvalidArgumentError",
-    "InvalidCardError",
-    "InvalidDealError",
-    "InvalidRulesError",
     "RummyGame",
     "RummyRules",
     "RummyState",
@@ -143,3 +129,4 @@ __all__ = [
     "rummy_card_name",
     "spades_card_name",
 ]
+__all__ += errors.__all__
