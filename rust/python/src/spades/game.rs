@@ -2,12 +2,12 @@
 
 use super::rules::PySpadesRules;
 use super::state::{
-    checked_bid, checked_claim, deficient_seats, extract_deals, extract_scores,
-    extract_spades_card, legal_bemos, legal_bids, py_bid, refused_play, PySpadesState,
+    checked_claim, deficient_seats, extract_deals, extract_scores, extract_spades_card, py_bid,
+    refused_play, PySpadesState,
 };
 use crate::convert::{ids, opt_seat, opt_seed, widen};
 use crate::errors::illegal;
-use crate::protocol::protocol_class;
+
 use hearts_engine::spades::{HandRecord, SpadesGame};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -38,7 +38,9 @@ fn history_entry<'py>(py: Python<'py>, h: &HandRecord) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
-protocol_class! {
+spades_class! {
+    hand: |g| g.0.state(),
+    act: |g, f| g.0.act(f);
     game PySpadesGame(SpadesGame) as "SpadesGame",
     hand: state => PySpadesRules,
     history: |_g, py, h| history_entry(py, h),
@@ -55,29 +57,6 @@ protocol_class! {
     #[getter]
     fn state(&self) -> PySpadesState {
         PySpadesState::wrap(self.0.state().clone())
-    }
-    fn legal_bids(&self) -> Vec<u32> {
-        legal_bids(self.0.state())
-    }
-    fn can_bid_blind(&self) -> bool {
-        self.0.state().can_bid_blind()
-    }
-    fn legal_bemos(&self) -> Vec<&'static str> {
-        legal_bemos(self.0.state())
-    }
-    #[pyo3(signature = (n, *, blind = None, bemo = None))]
-    fn bid(
-        &mut self,
-        n: &Bound<'_, PyAny>,
-        blind: Option<&Bound<'_, PyAny>>,
-        bemo: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<()> {
-        let (v, blind, bemo) = checked_bid(self.0.state(), n, blind, bemo)?;
-        self.0.act(|s| s.bid_unchecked(v, blind, bemo));
-        Ok(())
-    }
-    fn deficient_seats(&self) -> Vec<u32> {
-        deficient_seats(self.0.state())
     }
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(self.0.state(), seat)?;

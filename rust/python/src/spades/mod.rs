@@ -1,6 +1,55 @@
 //! Spades: `SpadesRules`, `SpadesState`, `SpadesGame` and `simulate_spades`
 //! (docs/spades-api.md).
 
+/// A Spades class (`SpadesState`, `SpadesGame`): its [`protocol_class!`] input, with the
+/// bidding members both classes have written once after the class's own. `hand: |x| …`
+/// borrows the engine hand; `act: |x, f| …` makes the engine move `f` on it (a game through
+/// its `act`, which deals the next hand when this one ends).
+///
+/// [`protocol_class!`]: crate::protocol::protocol_class
+macro_rules! spades_class {
+    (
+        hand: |$h:ident| $hand:expr,
+        act: |$a:ident, $f:ident| $act:expr;
+        $($input:tt)*
+    ) => {
+        $crate::protocol::protocol_class! {
+            $($input)*
+
+            fn legal_bids(&self) -> Vec<u32> {
+                let $h = self;
+                $crate::spades::state::legal_bids($hand)
+            }
+            fn can_bid_blind(&self) -> bool {
+                let $h = self;
+                ($hand).can_bid_blind()
+            }
+            fn legal_bemos(&self) -> Vec<&'static str> {
+                let $h = self;
+                ($hand).legal_bemos().iter().map(|b| b.name()).collect()
+            }
+            #[pyo3(signature = (n, *, blind = None, bemo = None))]
+            fn bid(
+                &mut self,
+                n: &pyo3::Bound<'_, pyo3::PyAny>,
+                blind: Option<&pyo3::Bound<'_, pyo3::PyAny>>,
+                bemo: Option<&pyo3::Bound<'_, pyo3::PyAny>>,
+            ) -> pyo3::PyResult<()> {
+                let $h = &*self;
+                let (v, blind, bemo) = $crate::spades::state::checked_bid($hand, n, blind, bemo)?;
+                let $a = self;
+                let $f = |s: &mut hearts_engine::spades::SpadesState| s.bid_unchecked(v, blind, bemo);
+                $act;
+                Ok(())
+            }
+            fn deficient_seats(&self) -> Vec<u32> {
+                let $h = self;
+                $crate::spades::state::deficient_seats($hand)
+            }
+        }
+    };
+}
+
 pub mod game;
 pub mod rules;
 pub mod sim;

@@ -3,7 +3,7 @@
 use super::rules::PySpadesRules;
 use crate::convert::{card_id, extract_bool, extract_int, extract_str, given, ids, seq, widen};
 use crate::errors::{illegal, play_error, InvalidDealError, InvalidRulesError};
-use crate::protocol::protocol_class;
+
 use crate::protocol::HandArgs;
 use hearts_engine::spades::sim::batch_state;
 use hearts_engine::spades::{
@@ -112,11 +112,6 @@ pub fn py_bid(py: Python<'_>, b: Option<Bid>) -> PyResult<Bound<'_, PyAny>> {
 pub fn legal_bids(s: &SpadesState) -> Vec<u32> {
     let m = s.legal_bids();
     (0..14).filter(|n| m >> n & 1 != 0).collect()
-}
-
-/// `legal_bemos()`: the bemo names the bidder may declare now.
-pub fn legal_bemos(s: &SpadesState) -> Vec<&'static str> {
-    s.legal_bemos().iter().map(|b| b.name()).collect()
 }
 
 /// `deficient_seats()`: the seats that may claim a redeal.
@@ -228,7 +223,9 @@ impl PySpadesState {
     }
 }
 
-protocol_class! {
+spades_class! {
+    hand: |s| &s.state,
+    act: |s, f| f(&mut s.state);
     PySpadesState as "SpadesState",
     text: |s| s.state.to_text(&s.redeals),
     read: |t| SpadesState::from_text(t).map(|(state, redeals)| PySpadesState { state, redeals }),
@@ -261,31 +258,8 @@ protocol_class! {
     fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         self.state.bids().iter().map(|b| py_bid(py, *b)).collect()
     }
-    fn legal_bids(&self) -> Vec<u32> {
-        legal_bids(&self.state)
-    }
-    fn can_bid_blind(&self) -> bool {
-        self.state.can_bid_blind()
-    }
-    fn legal_bemos(&self) -> Vec<&'static str> {
-        legal_bemos(&self.state)
-    }
-    #[pyo3(signature = (n, *, blind = None, bemo = None))]
-    fn bid(
-        &mut self,
-        n: &Bound<'_, PyAny>,
-        blind: Option<&Bound<'_, PyAny>>,
-        bemo: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<()> {
-        let (v, blind, bemo) = checked_bid(&self.state, n, blind, bemo)?;
-        self.state.bid_unchecked(v, blind, bemo);
-        Ok(())
-    }
     fn contracts(&self) -> [i64; 2] {
         self.state.contracts()
-    }
-    fn deficient_seats(&self) -> Vec<u32> {
-        deficient_seats(&self.state)
     }
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(&self.state, seat)?;
