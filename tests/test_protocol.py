@@ -574,6 +574,24 @@ def test_hand_constructors_check_the_shared_arguments_in_one_order(
             make(r, **own)
 
 
+def test_game_constructors_check_the_shared_arguments_in_one_order(
+    case: tuple[Game, Any],
+) -> None:
+    """Every game constructor checks rules, seed, first_dealer in that order, before any
+    argument of its own game."""
+    game, engine = case
+    r = game.rules(engine)
+    G = game.game_class(engine)
+    with pytest.raises(hf.ArgumentTypeError, match="rules"):
+        G("x", seed=-1, first_dealer=99, totals=5)
+    with pytest.raises(hf.InvalidArgumentError, match="seed"):
+        G(r, seed=-1, first_dealer=99, totals=5)
+    with pytest.raises(hf.InvalidDealError, match="first_dealer"):
+        G(r, first_dealer=99, totals=5)
+    with pytest.raises(hf.ArgumentTypeError, match="totals"):
+        G(r, totals=5)
+
+
 # ---------------------------------------------------------------- Spades bids
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_INDEX",
     "Rules",
+    "check_game_args",
     "check_hand_args",
     "check_index",
     "check_rules",
@@ -97,6 +98,16 @@ def check_hand_args(
     r = check_rules(rules, cls)
     players: int = r.players
     return r, check_seat(dealer, players), check_index(hand_index), check_seed(seed)
+
+
+def check_game_args(
+    rules: object, cls: type[R], seed: object, first_dealer: object
+) -> tuple[R, int, int]:
+    """The arguments every game constructor shares, checked in the protocol's order:
+    ``rules``, ``seed``, ``first_dealer`` (a seat of those rules)."""
+    r = check_rules(rules, cls)
+    players: int = r.players
+    return r, check_seed(seed), check_seat(first_dealer, players, "first_dealer")
 
 
 def _make_rules(cls: type[R], params: dict[str, Any]) -> R:

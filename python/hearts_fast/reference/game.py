@@ -9,7 +9,7 @@ from typing import Any
 from hearts_fast.errors import ArgumentTypeError, InvalidRulesError
 
 from ._base import TrickGame
-from ._common import check_rules, check_seat, check_seed, is_int, is_sequence
+from ._common import check_game_args, is_int, is_sequence
 from .cards import HEARTS_IDS
 from .rules import HeartsRules
 from .state import HeartsState, _check_pass_direction, validate_deal
@@ -89,12 +89,10 @@ class HeartsGame(TrickGame[HeartsRules, HeartsState]):
         totals: Sequence[int | Fraction] | None = None,
         pot: int | Fraction | None = None,
     ) -> None:
-        rules = check_rules(rules, HeartsRules)
-        seed = check_seed(seed)
+        rules, seed, first_dealer = check_game_args(rules, HeartsRules, seed, first_dealer)
         if pot is None:
             pot = 0
         n = rules.players
-        first_dealer = check_seat(first_dealer, n, "first_dealer")
         # Validate every injected deal and direction up front, so that no later call can fail
         # half-way through dealing the next hand.
         deal_list: list[Any] = []

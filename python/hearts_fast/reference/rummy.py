@@ -31,15 +31,7 @@ from hearts_fast.errors import (
 )
 
 from ._base import Game, Hand
-from ._common import (
-    Rules,
-    check_hand_args,
-    check_rules,
-    check_seat,
-    check_seed,
-    is_int,
-    is_sequence,
-)
+from ._common import Rules, check_game_args, check_hand_args, check_rules, is_int, is_sequence
 from .cards import CardIds, card_name
 
 __all__ = [
@@ -904,9 +896,7 @@ class RummyGame(Game[RummyRules, RummyState]):
         deals: Sequence[Deal] | None = None,
         totals: Sequence[int] | None = None,
     ) -> None:
-        r = check_rules(rules, RummyRules)
-        seed_ = check_seed(seed)
-        first = check_seat(first_dealer, r.players, "first_dealer")
+        r, seed_, first = check_game_args(rules, RummyRules, seed, first_dealer)
         queue = self._check_deals(r, deals)
         self._begin(r, seed_, first, _check_totals(r, totals))
         self._queue = queue

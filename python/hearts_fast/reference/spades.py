@@ -25,15 +25,7 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickGame, TrickHand
-from ._common import (
-    Rules,
-    check_hand_args,
-    check_rules,
-    check_seat,
-    check_seed,
-    is_int,
-    is_sequence,
-)
+from ._common import Rules, check_game_args, check_hand_args, is_int, is_sequence
 from .cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
@@ -866,9 +858,7 @@ class SpadesGame(TrickGame[SpadesRules, SpadesState]):
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
     ) -> None:
-        rules = check_rules(rules, SpadesRules)
-        seed = check_seed(seed)
-        first_dealer = check_seat(first_dealer, PLAYERS, "first_dealer")
+        rules, seed, first_dealer = check_game_args(rules, SpadesRules, seed, first_dealer)
         queue = _check_deals(rules, deals, "deals")
         self._begin(rules, seed, first_dealer, _check_pair(rules, totals, "totals"))
         self._queue = queue  # every deal (new hand or redeal) takes the next entry

@@ -38,6 +38,29 @@ impl<R: RulesArg> HandArgs<R> {
     }
 }
 
+/// The arguments every game constructor shares (`Game(rules, …)`), checked in one order:
+/// `rules`, `seed`, `first_dealer` (a seat of those rules, else `InvalidDealError`).
+pub struct GameArgs<R> {
+    pub rules: R,
+    pub seed: u64,
+    pub first_dealer: u8,
+}
+
+impl<R: RulesArg> GameArgs<R> {
+    pub fn extract(
+        rules: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = R::from_arg(rules)?;
+        Ok(GameArgs {
+            seed: opt_seed(seed)?,
+            first_dealer: opt_seat(first_dealer, rules.players(), "first_dealer")?,
+            rules,
+        })
+    }
+}
+
 /// `Class.from_text('…')`, the text as a Python string literal.
 pub fn repr(py: Python<'_>, class: &str, text: &str) -> PyResult<String> {
     let literal = PyString::new(py, text).repr()?;

@@ -4,11 +4,10 @@ use super::rules::PyHeartsRules;
 use super::state::{
     action_error, extract_deal, extract_direction, forward_action, pass_action, PyHeartsState,
 };
-use crate::convert::{
-    extract_card, given, ids, iterable, opt_seat, opt_seed, seats_of_mask, seq, type_name,
-};
+use crate::convert::{extract_card, given, ids, iterable, seats_of_mask, seq, type_name};
 use crate::errors::{type_error, InvalidRulesError};
 use crate::protocol::protocol_class;
+use crate::protocol::GameArgs;
 use hearts_engine::hearts::{
     hand_dealer, Action, HandDirection, HandResult, HeartsGame, HeartsRules, PassDirection,
     ScoresError, Scoring, CHIP_UNIT, MAX_AMOUNT, MAX_PLAYERS,
@@ -186,9 +185,7 @@ protocol_class! {
     hand: state => PyHeartsRules,
     history: |g, py, h| history_entry(py, h, g.0.rules().players),
     new(rules; seed, first_dealer, deals, pass_directions, totals, pot) {
-        let r = PyHeartsRules::extract(rules)?;
-        let seed = opt_seed(seed)?;
-        let first_dealer = opt_seat(first_dealer, r.players, "first_dealer")?;
+        let GameArgs { rules: r, seed, first_dealer } = GameArgs::extract(rules, seed, first_dealer)?;
         let dirs = extract_directions(&r, pass_directions)?;
         let hands = extract_deals(&r, first_dealer, deals)?;
         let scores = extract_scores(&r, totals, pot)?;

@@ -3,9 +3,10 @@
 use super::action::{card_ids, hand_ids, hand_ints, int_list, legal_actions, parse, refused};
 use super::rules::PyRummyRules;
 use super::state::{extract_totals, PyRummyState};
-use crate::convert::{given, opt_seat, opt_seed, seq};
+use crate::convert::{given, seq};
 use crate::errors::{type_error, InvalidDealError};
 use crate::protocol::protocol_class;
+use crate::protocol::GameArgs;
 use hearts_engine::rummy::{check_deal, RummyDeal, RummyGame, RummyHandRecord, RummyRules};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -55,12 +56,10 @@ protocol_class! {
     hand: state => PyRummyRules,
     history: |_g, py, h| history_entry(py, h),
     new(rules; seed, first_dealer, deals, totals) {
-        let r = PyRummyRules::extract(rules)?;
-        let rng = Rng::new(opt_seed(seed)?);
-        let first_dealer = opt_seat(first_dealer, r.players, "first_dealer")?;
+        let GameArgs { rules: r, seed, first_dealer } = GameArgs::extract(rules, seed, first_dealer)?;
         let deals = extract_deals(&r, deals)?;
         let totals = extract_totals(&r, totals)?;
-        Ok(PyRummyGame(RummyGame::new(&r, rng, first_dealer, deals, totals)))
+        Ok(PyRummyGame(RummyGame::new(&r, Rng::new(seed), first_dealer, deals, totals)))
     };
 
     #[getter]

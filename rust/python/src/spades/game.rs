@@ -5,8 +5,9 @@ use super::state::{
     checked_claim, deficient_seats, extract_deals, extract_scores, extract_spades_card, py_bid,
     refused_play, PySpadesState,
 };
-use crate::convert::{ids, opt_seat, opt_seed, widen};
+use crate::convert::{ids, widen};
 use crate::errors::illegal;
+use crate::protocol::GameArgs;
 
 use hearts_engine::spades::{HandRecord, SpadesGame};
 use hearts_engine::Rng;
@@ -45,9 +46,7 @@ spades_class! {
     hand: state => PySpadesRules,
     history: |_g, py, h| history_entry(py, h),
     new(rules; seed, first_dealer, deals, totals, bags) {
-        let rules = PySpadesRules::extract(rules)?;
-        let seed = opt_seed(seed)?;
-        let first_dealer = opt_seat(first_dealer, 4, "first_dealer")?;
+        let GameArgs { rules, seed, first_dealer } = GameArgs::extract(rules, seed, first_dealer)?;
         let deals = extract_deals(&rules, deals, "deals")?;
         let (totals, bags) = extract_scores(&rules, totals, bags)?;
         let rng = Rng::new(seed);
