@@ -577,17 +577,17 @@ def test_hand_constructors_check_the_shared_arguments_in_one_order(
 def test_game_constructors_check_the_shared_arguments_in_one_order(
     case: tuple[Game, Any],
 ) -> None:
-    """Every game constructor checks rules, seed, first_dealer in that order, before any
-    argument of its own game."""
+    """Every game constructor checks rules, first_dealer, seed in that order (the hands'
+    order), before any argument of its own game."""
     game, engine = case
     r = game.rules(engine)
     G = game.game_class(engine)
     with pytest.raises(hf.ArgumentTypeError, match="rules"):
-        G("x", seed=-1, first_dealer=99, totals=5)
-    with pytest.raises(hf.InvalidArgumentError, match="seed"):
-        G(r, seed=-1, first_dealer=99, totals=5)
+        G("x", first_dealer=99, seed=-1, totals=5)
     with pytest.raises(hf.InvalidDealError, match="first_dealer"):
-        G(r, first_dealer=99, totals=5)
+        G(r, first_dealer=99, seed=-1, totals=5)
+    with pytest.raises(hf.InvalidArgumentError, match="seed"):
+        G(r, seed=-1, totals=5)
     with pytest.raises(hf.ArgumentTypeError, match="totals"):
         G(r, totals=5)
 

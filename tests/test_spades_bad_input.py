@@ -352,9 +352,9 @@ def test_B22_game_constructor_errors_and_order(engine: Any) -> None:
     expect(engine.ArgumentTypeError, lambda: G(r, first_dealer="0"))
     expect(engine.ArgumentTypeError, lambda: G(r, seed=True))
     expect(TypeError, lambda: G(r, 0))  # keyword-only
-    # Order: rules, seed, first_dealer, deals, totals, bags.
+    # Order: rules, first_dealer, seed, deals, totals, bags.
     expect(engine.ArgumentTypeError, lambda: G("r", seed="x"))
-    expect(engine.ArgumentTypeError, lambda: G(r, seed="x", first_dealer=9))
+    expect(engine.InvalidDealError, lambda: G(r, seed="x", first_dealer=9))
     expect(engine.InvalidDealError, lambda: G(r, first_dealer=9, deals=5))
     expect(engine.InvalidDealError, lambda: G(r, deals=[GOOD[:3]], totals=[0]))
     expect(engine.InvalidRulesError, lambda: G(r, totals=[0], bags=[0, "x"]))
@@ -392,9 +392,9 @@ def test_api_seed_limits(engine: Any) -> None:
     expect(InvalidArgumentError, lambda: S(r, hand_index=-1, seed=-1))
     expect(InvalidArgumentError, lambda: S.from_deal(r, GOOD[:3], seed=-1))
     expect(InvalidArgumentError, lambda: S(r, seed=MAX_SEED + 1, redeals=[GOOD[:3]]))
-    # SpadesGame: rules, seed, first_dealer, deals, totals, bags.
+    # SpadesGame: rules, first_dealer, seed, deals, totals, bags.
     expect(engine.ArgumentTypeError, lambda: G("rules", seed=-1))
-    expect(InvalidArgumentError, lambda: G(r, seed=-1, first_dealer=9))
+    expect(engine.InvalidDealError, lambda: G(r, seed=-1, first_dealer=9))
     expect(InvalidArgumentError, lambda: G(r, seed=2**64, deals=[GOOD[:3]], totals=[0]))
 
 

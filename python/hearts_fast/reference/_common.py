@@ -101,13 +101,13 @@ def check_hand_args(
 
 
 def check_game_args(
-    rules: object, cls: type[R], seed: object, first_dealer: object
+    rules: object, cls: type[R], first_dealer: object, seed: object
 ) -> tuple[R, int, int]:
     """The arguments every game constructor shares, checked in the protocol's order:
-    ``rules``, ``seed``, ``first_dealer`` (a seat of those rules)."""
+    ``rules``, ``first_dealer`` (a seat of those rules), ``seed``."""
     r = check_rules(rules, cls)
     players: int = r.players
-    return r, check_seed(seed), check_seat(first_dealer, players, "first_dealer")
+    return r, check_seat(first_dealer, players, "first_dealer"), check_seed(seed)
 
 
 def _make_rules(cls: type[R], params: dict[str, Any]) -> R:

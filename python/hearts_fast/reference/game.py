@@ -89,7 +89,7 @@ class HeartsGame(TrickGame[HeartsRules, HeartsState]):
         totals: Sequence[int | Fraction] | None = None,
         pot: int | Fraction | None = None,
     ) -> None:
-        rules, seed, first_dealer = check_game_args(rules, HeartsRules, seed, first_dealer)
+        rules, first_dealer, seed = check_game_args(rules, HeartsRules, first_dealer, seed)
         if pot is None:
             pot = 0
         n = rules.players

@@ -896,7 +896,7 @@ class RummyGame(Game[RummyRules, RummyState]):
         deals: Sequence[Deal] | None = None,
         totals: Sequence[int] | None = None,
     ) -> None:
-        r, seed_, first = check_game_args(rules, RummyRules, seed, first_dealer)
+        r, first, seed_ = check_game_args(rules, RummyRules, first_dealer, seed)
         queue = self._check_deals(r, deals)
         self._begin(r, seed_, first, _check_totals(r, totals))
         self._queue = queue

@@ -858,7 +858,7 @@ class SpadesGame(TrickGame[SpadesRules, SpadesState]):
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
     ) -> None:
-        rules, seed, first_dealer = check_game_args(rules, SpadesRules, seed, first_dealer)
+        rules, first_dealer, seed = check_game_args(rules, SpadesRules, first_dealer, seed)
         queue = _check_deals(rules, deals, "deals")
         self._begin(rules, seed, first_dealer, _check_pair(rules, totals, "totals"))
         self._queue = queue  # every deal (new hand or redeal) takes the next entry

@@ -9,53 +9,50 @@ use crate::rules::RulesArg;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// The arguments every hand constructor of every game shares (`State(rules, …)` and
-/// `State.from_deal(rules, …)`), checked in one order with one set of errors: `rules` (its
-/// game's rules class, else `ArgumentTypeError`), `dealer` (a seat of those rules, else
-/// `InvalidDealError`), `hand_index` and `seed` (ints `0..2**64`, else
-/// `InvalidArgumentError`). Absent or None: seat 0, index 0, seed 0.
+/// The arguments every constructor of every game shares, checked in one order with one set
+/// of errors: `rules` (its game's rules class, else `ArgumentTypeError`), the dealer (a
+/// seat of those rules, else `InvalidDealError`), a hand's `hand_index` and the `seed`
+/// (ints `0..2**64`, else `InvalidArgumentError`). Absent or None: seat 0, index 0, seed 0.
 pub struct HandArgs<R> {
     pub rules: R,
+    /// A hand's `dealer`, or a game's `first_dealer`.
     pub dealer: u8,
+    /// A hand's `hand_index`; 0 for a game.
     pub hand_index: u64,
     pub seed: u64,
 }
 
 impl<R: RulesArg> HandArgs<R> {
+    /// A hand constructor's `rules`, `dealer`, `hand_index`, `seed`.
     pub fn extract(
         rules: &Bound<'_, PyAny>,
         dealer: Option<&Bound<'_, PyAny>>,
         hand_index: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let rules = R::from_arg(rules)?;
-        Ok(HandArgs {
-            dealer: opt_seat(dealer, rules.players(), "dealer")?,
-            hand_index: opt_index(hand_index, "hand_index")?,
-            seed: opt_seed(seed)?,
-            rules,
-        })
+        Self::read(rules, (dealer, "dealer"), hand_index, seed)
     }
-}
 
-/// The arguments every game constructor shares (`Game(rules, …)`), checked in one order:
-/// `rules`, `seed`, `first_dealer` (a seat of those rules, else `InvalidDealError`).
-pub struct GameArgs<R> {
-    pub rules: R,
-    pub seed: u64,
-    pub first_dealer: u8,
-}
-
-impl<R: RulesArg> GameArgs<R> {
-    pub fn extract(
+    /// A game constructor's `rules`, `first_dealer`, `seed`.
+    pub fn game(
         rules: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
         first_dealer: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Self::read(rules, (first_dealer, "first_dealer"), None, seed)
+    }
+
+    fn read(
+        rules: &Bound<'_, PyAny>,
+        (dealer, name): (Option<&Bound<'_, PyAny>>, &str),
+        hand_index: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let rules = R::from_arg(rules)?;
-        Ok(GameArgs {
+        Ok(HandArgs {
+            dealer: opt_seat(dealer, rules.players(), name)?,
+            hand_index: opt_index(hand_index, "hand_index")?,
             seed: opt_seed(seed)?,
-            first_dealer: opt_seat(first_dealer, rules.players(), "first_dealer")?,
             rules,
         })
     }

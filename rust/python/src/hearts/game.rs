@@ -7,7 +7,7 @@ use super::state::{
 use crate::convert::{extract_card, given, ids, iterable, seats_of_mask, seq, type_name};
 use crate::errors::{type_error, InvalidRulesError};
 use crate::protocol::protocol_class;
-use crate::protocol::GameArgs;
+use crate::protocol::HandArgs;
 use hearts_engine::hearts::{
     hand_dealer, Action, HandDirection, HandResult, HeartsGame, HeartsRules, PassDirection,
     ScoresError, Scoring, CHIP_UNIT, MAX_AMOUNT, MAX_PLAYERS,
@@ -185,7 +185,7 @@ protocol_class! {
     hand: state => PyHeartsRules,
     history: |g, py, h| history_entry(py, h, g.0.rules().players),
     new(rules; seed, first_dealer, deals, pass_directions, totals, pot) {
-        let GameArgs { rules: r, seed, first_dealer } = GameArgs::extract(rules, seed, first_dealer)?;
+        let HandArgs { rules: r, dealer: first_dealer, seed, .. } = HandArgs::game(rules, first_dealer, seed)?;
         let dirs = extract_directions(&r, pass_directions)?;
         let hands = extract_deals(&r, first_dealer, deals)?;
         let scores = extract_scores(&r, totals, pot)?;

@@ -6,7 +6,7 @@ use super::state::{extract_totals, PyRummyState};
 use crate::convert::{given, seq};
 use crate::errors::{type_error, InvalidDealError};
 use crate::protocol::protocol_class;
-use crate::protocol::GameArgs;
+use crate::protocol::HandArgs;
 use hearts_engine::rummy::{check_deal, RummyDeal, RummyGame, RummyHandRecord, RummyRules};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -56,7 +56,7 @@ protocol_class! {
     hand: state => PyRummyRules,
     history: |_g, py, h| history_entry(py, h),
     new(rules; seed, first_dealer, deals, totals) {
-        let GameArgs { rules: r, seed, first_dealer } = GameArgs::extract(rules, seed, first_dealer)?;
+        let HandArgs { rules: r, dealer: first_dealer, seed, .. } = HandArgs::game(rules, first_dealer, seed)?;
         let deals = extract_deals(&r, deals)?;
         let totals = extract_totals(&r, totals)?;
         Ok(PyRummyGame(RummyGame::new(&r, Rng::new(seed), first_dealer, deals, totals)))

@@ -7,7 +7,7 @@ use super::state::{
 };
 use crate::convert::{ids, widen};
 use crate::errors::illegal;
-use crate::protocol::GameArgs;
+use crate::protocol::HandArgs;
 
 use hearts_engine::spades::{HandRecord, SpadesGame};
 use hearts_engine::Rng;
@@ -46,7 +46,7 @@ spades_class! {
     hand: state => PySpadesRules,
     history: |_g, py, h| history_entry(py, h),
     new(rules; seed, first_dealer, deals, totals, bags) {
-        let GameArgs { rules, seed, first_dealer } = GameArgs::extract(rules, seed, first_dealer)?;
+        let HandArgs { rules, dealer: first_dealer, seed, .. } = HandArgs::game(rules, first_dealer, seed)?;
         let deals = extract_deals(&rules, deals, "deals")?;
         let (totals, bags) = extract_scores(&rules, totals, bags)?;
         let rng = Rng::new(seed);
