@@ -225,28 +225,48 @@ impl std::error::Error for DealError {}
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct HeartsState {
     rules: HeartsRules,
+    /// The value cards in play: with `early_end` the hand ends once all are played.
     value: CardSet,
+    /// The number of players, `rules.players`.
     n: u8,
     dealer: u8,
     hand_index: u64,
+    /// This hand's pass direction, resolved at the deal.
     direction: HandDirection,
+    /// Cards each seat passes: 0 in a hold hand, which starts in the play phase.
     pass_k: u8,
     phase: Phase,
+    /// The hands as dealt, before the passes.
     dealt: [CardSet; MAX_PLAYERS],
+    /// The cards each seat holds now.
     hands: [CardSet; MAX_PLAYERS],
+    /// The cards each seat has chosen to pass, delivered together once all have acted.
     pass_sel: [CardSet; MAX_PLAYERS],
+    /// Bit `s`: seat `s` has passed or declared FORWARD.
     passed: u8,
+    /// Bit `s`: seat `s` declared FORWARD.
     forwarders: u8,
+    /// Bit `s`: seat `s` was dealt an extra card under `deal_all` and plays two cards in
+    /// trick 1.
     extra_seats: u8,
+    /// The trick in progress.
     trick: Trick,
+    /// The number of the trick in progress, from 1.
     trick_no: u8,
+    /// The seat to play (in the play phase).
     to_play: u8,
+    /// Players who have played to the trick in progress (a seat with two cards counts once).
     players_done: u8,
+    /// The seat to play has played the first of its two trick-1 cards.
     double_pending: bool,
+    /// Hearts are broken.
     broken: bool,
+    /// Every card played so far in this hand.
     played: CardSet,
+    /// The cards each seat has won in tricks.
     captured: [CardSet; MAX_PLAYERS],
     tricks_taken: [u8; MAX_PLAYERS],
+    /// The winner of each completed trick, in order.
     winners: [u8; MAX_TRICKS],
 }
 
