@@ -18,7 +18,7 @@ mod stats;
 pub use columns::first_len;
 pub use columns::{split, Columns, Rows};
 pub use games::{GameEnd, Games, GamesOut, GamesRows, PlayGames};
-pub use stats::Moments;
+pub use stats::{add_by_seat, merge_by_seat, Moments};
 
 /// One batch mode of one game: how to make its columns and fill a range of rows of them,
 /// sequentially (the unit of work of one thread). Row `k` of a view holds item

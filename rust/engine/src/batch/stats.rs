@@ -77,6 +77,23 @@ impl Moments {
     }
 }
 
+/// Adds a seat-major result column (`moments.len()` values a row, one a seat or team) into
+/// one [`Moments`] per seat.
+pub fn add_by_seat<T: Copy + Into<i64>>(moments: &mut [Moments], column: &[T]) {
+    for row in column.chunks_exact(moments.len()) {
+        for (m, &x) in moments.iter_mut().zip(row) {
+            m.add(x.into());
+        }
+    }
+}
+
+/// Merges another part's per-seat [`Moments`] into `moments`, seat by seat.
+pub fn merge_by_seat(moments: &mut [Moments], other: &[Moments]) {
+    for (m, o) in moments.iter_mut().zip(other) {
+        m.merge(o);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +109,19 @@ mod tests {
         assert_eq!(m.sum, 0);
         assert!((m.variance() - 4e12).abs() < 1.0);
         assert!(m.sum_sq > i128::from(i64::MAX));
+    }
+
+    #[test]
+    fn by_seat_adds_each_seat_its_column() {
+        let mut m = vec![Moments::default(); 3];
+        add_by_seat(&mut m, &[1i16, 2, 3, 10, 20, 30]);
+        assert_eq!(
+            m.iter().map(|x| (x.n, x.sum)).collect::<Vec<_>>(),
+            [(2, 11), (2, 22), (2, 33)]
+        );
+        let other = m.clone();
+        merge_by_seat(&mut m, &other);
+        assert_eq!(m[2].sum, 66);
     }
 
     #[test]

@@ -8,7 +8,9 @@ pub use super::policy::{greedy_action, play_out, policy_action, RummyPolicy};
 use super::game::RummyGame;
 use super::rules::RummyRules;
 use super::state::RummyState;
-use crate::batch::{GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob};
+use crate::batch::{
+    add_by_seat, merge_by_seat, GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob,
+};
 use crate::core::policy_rng;
 use crate::core::Rng;
 
@@ -107,26 +109,26 @@ impl RummyStats {
 
 impl Stats<RummyHandsOut> for RummyStats {
     fn add(&mut self, out: &RummyHandsOut) {
-        let p = out.players;
-        for (j, &went) in out.went_out.iter().enumerate() {
-            for k in 0..p {
-                let s = i64::from(out.hand_scores[j * p + k]);
-                self.score[k].add(s);
-                self.opens[k] += i64::from(out.opened[j * p + k]);
+        add_by_seat(&mut self.score, &out.hand_scores);
+        for row in out.opened.chunks_exact(out.players) {
+            for (opens, &opened) in self.opens.iter_mut().zip(row) {
+                *opens += i64::from(opened);
             }
+        }
+        for (&went, &turns) in out.went_out.iter().zip(&out.turns) {
             match usize::try_from(went) {
                 Ok(w) => self.outs[w] += 1,
                 Err(_) => self.nobody_out += 1,
             }
-            self.turns.add(i64::from(out.turns[j]));
+            self.turns.add(i64::from(turns));
         }
         self.hands += out.went_out.len() as u64;
     }
 
     fn merge(&mut self, o: &RummyStats) {
         self.hands += o.hands;
+        merge_by_seat(&mut self.score, &o.score);
         for k in 0..self.score.len() {
-            self.score[k].merge(&o.score[k]);
             self.opens[k] += o.opens[k];
             self.outs[k] += o.outs[k];
         }

@@ -16,7 +16,9 @@ use super::state::{
     check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, SpadesState,
 };
 use super::SpadesGame;
-use crate::batch::{Columns, GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob};
+use crate::batch::{
+    add_by_seat, merge_by_seat, Columns, GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob,
+};
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
 
@@ -509,28 +511,28 @@ pub struct SpadesStats {
 
 impl Stats<SpadesHandsOut> for SpadesStats {
     fn add(&mut self, out: &SpadesHandsOut) {
-        for j in 0..out.len() {
+        add_by_seat(&mut self.tricks, &out.tricks);
+        add_by_seat(&mut self.bids, &out.bids);
+        add_by_seat(&mut self.score, &out.hand_scores);
+        add_by_seat(&mut self.bags, &out.hand_bags);
+        let rows = out.tricks.chunks_exact(4).zip(out.bids.chunks_exact(4));
+        for ((tricks, bids), nil) in rows.zip(out.nil.chunks_exact(4)) {
             let mut contract = [0i64; 2];
             let mut got = [0i64; 2];
             let mut has = [false; 2];
             for k in 0..4 {
-                let tr = i64::from(out.tricks[j * 4 + k]);
-                self.tricks[k].add(tr);
-                self.tricks_hist[k][tr as usize] += 1;
-                self.bids[k].add(i64::from(out.bids[j * 4 + k]));
-                if out.nil[j * 4 + k] {
+                let tr = tricks[k];
+                self.tricks_hist[k][usize::from(tr)] += 1;
+                if nil[k] {
                     self.nil_bids[k] += 1;
                     self.nil_made[k] += i64::from(tr == 0);
                 } else {
-                    contract[k & 1] += i64::from(out.bids[j * 4 + k]);
-                    got[k & 1] += tr;
+                    contract[k & 1] += i64::from(bids[k]);
+                    got[k & 1] += i64::from(tr);
                     has[k & 1] = true;
                 }
             }
             for t in 0..2 {
-                let s = i64::from(out.hand_scores[j * 2 + t]);
-                self.score[t].add(s);
-                self.bags[t].add(i64::from(out.hand_bags[j * 2 + t]));
                 self.made[t] += i64::from(has[t] && got[t] >= contract[t]);
             }
         }
@@ -539,14 +541,14 @@ impl Stats<SpadesHandsOut> for SpadesStats {
 
     fn merge(&mut self, o: &SpadesStats) {
         self.hands += o.hands;
+        merge_by_seat(&mut self.score, &o.score);
+        merge_by_seat(&mut self.bags, &o.bags);
+        merge_by_seat(&mut self.tricks, &o.tricks);
+        merge_by_seat(&mut self.bids, &o.bids);
         for t in 0..2 {
-            self.score[t].merge(&o.score[t]);
-            self.bags[t].merge(&o.bags[t]);
             self.made[t] += o.made[t];
         }
         for k in 0..4 {
-            self.tricks[k].merge(&o.tricks[k]);
-            self.bids[k].merge(&o.bids[k]);
             self.nil_bids[k] += o.nil_bids[k];
             self.nil_made[k] += o.nil_made[k];
             for x in 0..14 {

@@ -2,7 +2,7 @@
 //! merging per-thread parts gives the same result in any order).
 
 use super::HandsOut;
-use crate::batch::{Moments, Stats};
+use crate::batch::{add_by_seat, merge_by_seat, Moments, Stats};
 
 /// Sums, sums of squares, counts and histograms per seat.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -46,23 +46,21 @@ impl HandStats {
 
 impl Stats<HandsOut> for HandStats {
     fn add(&mut self, out: &HandsOut) {
-        let p = self.players;
-        for (j, &moon) in out.moon_shooter.iter().enumerate() {
-            for k in 0..p {
-                let pt = i64::from(out.points[j * p + k]);
-                let sc = i64::from(out.hand_scores[j * p + k]);
-                self.points[k].add(pt);
-                self.scores[k].add(sc);
-                self.tricks[k].add(i64::from(out.tricks[j * p + k]));
-                let bin = (pt.max(0) as usize).min(self.v);
+        add_by_seat(&mut self.points, &out.points);
+        add_by_seat(&mut self.scores, &out.hand_scores);
+        add_by_seat(&mut self.tricks, &out.tricks);
+        for row in out.points.chunks_exact(self.players) {
+            for (k, &pt) in row.iter().enumerate() {
+                let bin = usize::from(pt).min(self.v);
                 self.points_hist[k * (self.v + 1) + bin] += 1;
             }
-            if moon >= 0 {
-                self.moons[moon as usize] += 1;
+        }
+        for (&moon, &queen) in out.moon_shooter.iter().zip(&out.queen_taker) {
+            if let Ok(m) = usize::try_from(moon) {
+                self.moons[m] += 1;
             }
-            let q = out.queen_taker[j];
-            if q >= 0 {
-                self.queens[q as usize] += 1;
+            if let Ok(q) = usize::try_from(queen) {
+                self.queens[q] += 1;
             }
         }
         self.hands += out.moon_shooter.len() as u64;
@@ -70,15 +68,9 @@ impl Stats<HandsOut> for HandStats {
 
     fn merge(&mut self, o: &HandStats) {
         self.hands += o.hands;
-        for (a, b) in [
-            (&mut self.points, &o.points),
-            (&mut self.scores, &o.scores),
-            (&mut self.tricks, &o.tricks),
-        ] {
-            for (x, y) in a.iter_mut().zip(b) {
-                x.merge(y);
-            }
-        }
+        merge_by_seat(&mut self.points, &o.points);
+        merge_by_seat(&mut self.scores, &o.scores);
+        merge_by_seat(&mut self.tricks, &o.tricks);
         for (a, b) in [
             (&mut self.moons, &o.moons),
             (&mut self.queens, &o.queens),
