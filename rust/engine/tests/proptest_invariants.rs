@@ -442,7 +442,7 @@ proptest! {
     ) {
         let b = SpadesBatch { rules, seed, policies };
         let n = 6;
-        let out = hearts_engine::batch::simulate(&b, 0, n, block);
+        let out = hearts_engine::batch::simulate(&b, 0, n, block).unwrap();
         for j in 0..n {
             let i = j as u64;
             let mut s = spades_batch_state(&rules, seed, i);
@@ -597,7 +597,7 @@ proptest! {
         let policies = &policies[..usize::from(rules.players)];
         let (n, p) = (3, usize::from(rules.players));
         let b = RummyBatch { rules, seed, policies };
-        let out = hearts_engine::batch::simulate(&b, start, n, 2);
+        let out = hearts_engine::batch::simulate(&b, start, n, 2).unwrap();
         for j in 0..n {
             let i = start + j as u64;
             let mut s = rummy_batch_state(&rules, seed, i);

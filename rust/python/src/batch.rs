@@ -5,10 +5,12 @@
 //! [`Simulate`].
 
 use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
-use crate::errors::{type_error, InvalidArgumentError, InvalidDealError};
+use crate::errors::{too_large, type_error, InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
 use crate::rules::RulesArg;
-use hearts_engine::batch::{self, Columns, Games, Job, Moments, PlayGames, Pool, Stats, StreamJob};
+use hearts_engine::batch::{
+    self, Columns, Games, Job, Moments, PlayGames, Pool, Stats, StreamJob, TooLarge,
+};
 use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -60,6 +62,19 @@ pub trait Simulate {
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
 }
 
+/// The machine's physical memory in bytes, where the platform says (`os.sysconf`): a result
+/// larger than that cannot be held, though an over-committing allocator would hand it out.
+fn physical_memory(py: Python<'_>) -> Option<u64> {
+    let os = py.import("os").ok()?;
+    let sysconf = |name: &str| {
+        os.call_method1("sysconf", (name,))
+            .ok()?
+            .extract::<u64>()
+            .ok()
+    };
+    Some(sysconf("SC_PHYS_PAGES")?.saturating_mul(sysconf("SC_PAGE_SIZE")?))
+}
+
 /// A `simulate_*` call ready to run.
 pub struct Run<'a, 'py, G: Simulate + ?Sized> {
     pub py: Python<'py>,
@@ -100,7 +115,12 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     /// Items `0..n` of the engine batch `job` in one set of columns, filled chunk by chunk
     /// in blocks of `block`.
     pub fn fill<J: Job>(&self, job: &J, n: usize, chunk: usize, block: usize) -> PyResult<J::Out> {
-        let mut out = job.out(n);
+        let bytes = J::Out::bytes(n, job.players());
+        let fits = bytes.is_some_and(|b| physical_memory(self.py).map_or(true, |m| b as u64 <= m));
+        if !fits {
+            return Err(too_large(TooLarge { rows: n, bytes }));
+        }
+        let mut out = job.try_out(n).map_err(too_large)?;
         let work = |s, e| batch::fill(job, out.chunk(0, s, e), block);
         self.chunks(n, chunk, work, |()| {})?;
         Ok(out)
@@ -130,8 +150,15 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
         block: usize,
     ) -> PyResult<(Bound<'py, PyDict>, J::Stats)> {
         let mut total = job.stats();
+        let mut refused = None;
         let work = |s: usize, e: usize| batch::stream(job, s as u64, (e - s) as u64, block as u64);
-        self.chunks(n, chunk, work, |part| total.merge(&part))?;
+        self.chunks(n, chunk, work, |part| match part {
+            Ok(part) => total.merge(&part),
+            Err(e) => refused = Some(e),
+        })?;
+        if let Some(e) = refused {
+            return Err(too_large(e));
+        }
         let d = PyDict::new(self.py);
         put_moments(&d, "hand_scores", total.hand_scores(), true)?;
         Ok((d, total))

@@ -3,12 +3,29 @@
 //! declares such a set once: the owning struct of `Vec`s, its mutable view of a range of
 //! rows, and the plumbing the [`batch`](crate::batch) drivers need ([`Columns`], [`Rows`]).
 
+/// A batch result too large to hold: what its columns would need.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
+pub struct TooLarge {
+    /// The rows asked for.
+    pub rows: usize,
+    /// The bytes their columns need; `None` beyond what an address can count.
+    pub bytes: Option<usize>,
+}
+
 /// An owning set of columns, `len()` rows long.
-pub trait Columns: Send {
+pub trait Columns: Send + Sized {
     /// A mutable view of a range of rows.
     type Rows<'a>: Rows
     where
         Self: 'a;
+
+    /// Storage for `n` rows of `players` seats, every value at its initial value, or
+    /// [`TooLarge`] when it cannot be allocated: the sizes are checked and the allocation is
+    /// fallible, so a huge request is an error, never an abort.
+    fn try_new(n: usize, players: usize) -> Result<Self, TooLarge>;
+
+    /// The bytes `n` rows of `players` seats take (`None` beyond `usize`).
+    fn bytes(n: usize, players: usize) -> Option<usize>;
 
     /// Number of rows.
     fn len(&self) -> usize;
@@ -75,6 +92,9 @@ pub fn split<R: Rows>(rows: R, block: usize) -> Vec<R> {
 /// use hearts_engine::batch::{Columns, Rows};
 /// let mut out = Out::new(3, 4);
 /// assert_eq!((out.len(), out.points.len(), out.teams.len()), (3, 12, 6));
+/// assert_eq!(Out::bytes(3, 4), Some(3 * (4 + 2 * 4 + 1)));
+/// let huge = Out::try_new(usize::MAX / 2, 4).unwrap_err();
+/// assert_eq!(huge.bytes, None);
 /// assert_eq!(out.winner, [-1; 3]);
 /// let (a, b) = out.rows(10).split_at(1);
 /// assert_eq!((a.start, a.points.len(), b.start, b.teams.len()), (10, 4, 11, 4));
@@ -102,7 +122,8 @@ macro_rules! columns {
         }
 
         impl $out {
-            /// Storage for `n` rows of `players` seats, every value at its initial value.
+            /// Storage for `n` rows of `players` seats, every value at its initial value (an
+            /// engine-sized block; a caller-sized result goes through `try_new`).
             pub fn new(n: usize, players: usize) -> $out {
                 $out {
                     players,
@@ -114,6 +135,30 @@ macro_rules! columns {
 
         impl $crate::batch::Columns for $out {
             type Rows<'a> = $rows<'a>;
+
+            fn try_new(n: usize, players: usize) -> Result<$out, $crate::batch::TooLarge> {
+                let too_large = $crate::batch::TooLarge { rows: n, bytes: Self::bytes(n, players) };
+                too_large.bytes.ok_or(too_large)?;
+                Ok($out {
+                    players,
+                    len: n,
+                    $( $field: $crate::batch::try_column(
+                        n * $crate::columns!(@width $w, players),
+                        $init,
+                    ).ok_or(too_large)?, )*
+                })
+            }
+
+            fn bytes(n: usize, players: usize) -> Option<usize> {
+                let mut bytes = 0usize;
+                $(
+                    let width = $crate::columns!(@width $w, players);
+                    let column = n.checked_mul(width)?.checked_mul(core::mem::size_of::<$ty>())?;
+                    bytes = bytes.checked_add(column)?;
+                )*
+                // Beyond isize::MAX no allocation can succeed.
+                isize::try_from(bytes).is_ok().then_some(bytes)
+            }
 
             fn len(&self) -> usize {
                 self.len
@@ -168,6 +213,15 @@ macro_rules! columns {
             }
         }
     };
+}
+
+/// A column of `len` copies of `init`, or `None` when it cannot be allocated.
+#[doc(hidden)]
+pub fn try_column<T: Clone>(len: usize, init: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, init);
+    Some(v)
 }
 
 /// The first of a list of lengths (0 for none): a view's row count, from its first column.

@@ -53,8 +53,8 @@ pub struct Games<'a, B> {
 impl<B: PlayGames> Job for Games<'_, B> {
     type Out = GamesOut;
 
-    fn out(&self, n: usize) -> GamesOut {
-        GamesOut::new(n, self.batch.sides())
+    fn players(&self) -> usize {
+        self.batch.sides()
     }
 
     fn fill(&self, rows: &mut GamesRows<'_>) {

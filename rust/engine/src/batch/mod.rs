@@ -15,8 +15,8 @@ mod games;
 mod stats;
 
 #[doc(hidden)]
-pub use columns::first_len;
-pub use columns::{split, Columns, Rows};
+pub use columns::{first_len, try_column};
+pub use columns::{split, Columns, Rows, TooLarge};
 pub use games::{GameEnd, Games, GamesOut, GamesRows, PlayGames};
 pub use stats::{add_by_seat, merge_by_seat, Moments};
 
@@ -27,8 +27,13 @@ pub trait Job: Sync {
     /// The columns of its results.
     type Out: Columns;
 
-    /// Storage for `n` rows.
-    fn out(&self, n: usize) -> Self::Out;
+    /// The seats (or teams) of a row: the width of the per-seat columns.
+    fn players(&self) -> usize;
+
+    /// Storage for `n` rows, or [`TooLarge`] (a caller-sized result).
+    fn try_out(&self, n: usize) -> Result<Self::Out, TooLarge> {
+        Self::Out::try_new(n, self.players())
+    }
 
     /// Fills every row of `rows`.
     fn fill(&self, rows: &mut <Self::Out as Columns>::Rows<'_>);
@@ -61,28 +66,29 @@ pub fn fill<J: Job>(job: &J, rows: <J::Out as Columns>::Rows<'_>, block: usize) 
     run_all(split(rows, block), |mut r| job.fill(&mut r));
 }
 
-/// Items `start..start + n` of `job`, filled over the current pool in blocks of `block`.
-pub fn simulate<J: Job>(job: &J, start: u64, n: usize, block: usize) -> J::Out {
-    let mut out = job.out(n);
+/// Items `start..start + n` of `job`, filled over the current pool in blocks of `block`, or
+/// [`TooLarge`] when their columns cannot be allocated.
+pub fn simulate<J: Job>(job: &J, start: u64, n: usize, block: usize) -> Result<J::Out, TooLarge> {
+    let mut out = job.try_out(n)?;
     fill(job, out.rows(start), block);
-    out
+    Ok(out)
 }
 
 /// The statistics of items `start..start + n` of `job`, in blocks of `block` (constant memory
-/// per block), merged in block order.
-pub fn stream<J: StreamJob>(job: &J, start: u64, n: u64, block: u64) -> J::Stats {
+/// per block), merged in block order; [`TooLarge`] if a block's columns cannot be allocated.
+pub fn stream<J: StreamJob>(job: &J, start: u64, n: u64, block: u64) -> Result<J::Stats, TooLarge> {
     let parts = map_all(blocks(start, n, block), |(s0, len)| {
-        let mut out = job.out(len as usize);
+        let mut out = job.try_out(len as usize)?;
         job.fill(&mut out.rows(s0));
         let mut st = job.stats();
         st.add(&out);
-        st
+        Ok(st)
     });
     let mut total = job.stats();
-    for st in &parts {
-        total.merge(st);
+    for st in parts {
+        total.merge(&st?);
     }
-    total
+    Ok(total)
 }
 
 /// A pool of worker threads for batches (a rayon pool with the `parallel` feature).

@@ -50,8 +50,8 @@ crate::columns! {
 impl Job for RummyBatch<'_> {
     type Out = RummyHandsOut;
 
-    fn out(&self, n: usize) -> RummyHandsOut {
-        RummyHandsOut::new(n, usize::from(self.rules.players))
+    fn players(&self) -> usize {
+        usize::from(self.rules.players)
     }
 
     fn fill(&self, rows: &mut RummyHandsRows<'_>) {

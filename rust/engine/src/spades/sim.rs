@@ -413,8 +413,8 @@ pub fn fill_hands(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
 impl Job for SpadesBatch {
     type Out = SpadesHandsOut;
 
-    fn out(&self, n: usize) -> SpadesHandsOut {
-        SpadesHandsOut::new(n, 4)
+    fn players(&self) -> usize {
+        4
     }
 
     fn fill(&self, rows: &mut SpadesChunk<'_>) {
@@ -458,8 +458,8 @@ pub struct Dealt<'a> {
 impl Job for Dealt<'_> {
     type Out = SpadesHandsOut;
 
-    fn out(&self, n: usize) -> SpadesHandsOut {
-        SpadesHandsOut::new(n, 4)
+    fn players(&self) -> usize {
+        4
     }
 
     fn fill(&self, rows: &mut SpadesChunk<'_>) {
