@@ -2,6 +2,7 @@
 //! game's jobs: a row depends on its index alone, so any block size and any start give the
 //! same rows, and streamed statistics equal the statistics of the simulated rows.
 
+use hearts_engine::batch::Stop;
 use hearts_engine::batch::{self, Columns, Games, Job, PlayGames, Rows, Stats, StreamJob};
 use hearts_engine::hearts::sim::{Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules};
@@ -28,8 +29,8 @@ where
     }
     let mut by_parts = job.try_out(n).unwrap();
     let (a, b) = by_parts.rows(start).split_at(n / 3);
-    batch::fill(job, b, 2);
-    batch::fill(job, a, 5);
+    batch::fill(job, b, 2, &Stop::new());
+    batch::fill(job, a, 5, &Stop::new());
     assert_eq!(by_parts, whole, "filled in two parts, back to front");
 }
 
@@ -42,7 +43,7 @@ where
     expect.add(&batch::simulate(job, start, n, n).unwrap());
     for block in [1, 4, 64] {
         assert_eq!(
-            batch::stream(job, start, n as u64, block).unwrap(),
+            batch::stream(job, start, n as u64, block, &Stop::new()).unwrap(),
             expect,
             "block {block}"
         );

@@ -215,17 +215,59 @@ macro_rules! columns {
     };
 }
 
+/// A value a result column holds: a plain number or flag, whose all-zero bit pattern is its
+/// default value (so a column of defaults can come from zeroed memory, which the system hands
+/// out lazily: a huge result costs nothing until it is written).
+pub trait Cell: Copy + Default + PartialEq + Send + Sync + 'static {}
+
+macro_rules! cells {
+    ($($t:ty),*) => { $(impl Cell for $t {})* };
+}
+
+cells!(bool, u8, i8, u16, i16, u32, i32, u64, i64, usize, f32, f64);
+
 /// A column of `len` copies of `init`, or `None` when it cannot be allocated.
 #[doc(hidden)]
-pub fn try_column<T: Clone>(len: usize, init: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, init);
-    Some(v)
+pub fn try_column<T: Cell>(len: usize, init: T) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    if init != T::default() || layout.size() == 0 {
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).ok()?;
+        v.resize(len, init);
+        return Some(v);
+    }
+    // SAFETY: `layout` has a non-zero size. The memory is zeroed, and zero bits are the
+    // default value of every `Cell` type, so all `len` values are initialized; the block
+    // comes from the global allocator with the layout of a `[T]` of length `len`, which a
+    // `Box<[T]>` owns and frees.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
+        (!ptr.is_null())
+            .then(|| Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)).into_vec())
+    }
 }
 
 /// The first of a list of lengths (0 for none): a view's row count, from its first column.
 #[doc(hidden)]
 pub fn first_len(lens: &[usize]) -> usize {
     lens.first().copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_hold_their_initial_values_or_refuse() {
+        assert_eq!(try_column(5, 0i64), Some(vec![0; 5]));
+        assert_eq!(try_column(3, false), Some(vec![false; 3]));
+        assert_eq!(try_column(4, -1i8), Some(vec![-1; 4]));
+        assert_eq!(try_column(0, 0u32), Some(vec![]));
+        let mut v = try_column(1000, 0u16).unwrap();
+        v.push(7); // a zeroed column is an ordinary Vec: it grows and frees as one
+        assert_eq!((v.len(), v[999], v[1000]), (1001, 0, 7));
+        assert_eq!(try_column(usize::MAX / 4, 0i64), None);
+        assert_eq!(try_column(usize::MAX / 4, 3i64), None);
+        assert_eq!(try_column(1 << 60, 0u8), None);
+    }
 }

@@ -16,7 +16,7 @@ mod stats;
 
 #[doc(hidden)]
 pub use columns::{first_len, try_column};
-pub use columns::{split, Columns, Rows, TooLarge};
+pub use columns::{split, Cell, Columns, Rows, TooLarge};
 pub use games::{GameEnd, Games, GamesOut, GamesRows, PlayGames};
 pub use stats::{add_by_seat, merge_by_seat, Moments};
 
@@ -35,8 +35,40 @@ pub trait Job: Sync {
         Self::Out::try_new(n, self.players())
     }
 
-    /// Fills every row of `rows`.
-    fn fill(&self, rows: &mut <Self::Out as Columns>::Rows<'_>);
+    /// Fills every row of `rows`, or stops early once `stop` is requested (the rows are then
+    /// partly filled, and the caller discards them). A row that can take long (a whole game,
+    /// a hand of many turns) checks `stop` as it goes.
+    fn fill(&self, rows: &mut <Self::Out as Columns>::Rows<'_>, stop: &Stop);
+}
+
+/// A request to stop a batch early, made from another thread (a Ctrl-C seen by the caller):
+/// the drivers check it between blocks, and a [`Job`] within a long row.
+///
+/// ```
+/// let stop = hearts_engine::batch::Stop::new();
+/// assert!(!stop.requested());
+/// stop.request();
+/// assert!(stop.requested());
+/// ```
+#[derive(Debug, Default)]
+pub struct Stop(std::sync::atomic::AtomicBool);
+
+impl Stop {
+    /// Not requested.
+    pub const fn new() -> Stop {
+        Stop(std::sync::atomic::AtomicBool::new(false))
+    }
+
+    /// Asks every worker to stop.
+    pub fn request(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[inline]
+    pub fn requested(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// Constant-memory statistics of a [`Job`]'s rows, with exact accumulators: merging the parts
@@ -61,25 +93,39 @@ pub trait StreamJob: Job {
     fn stats(&self) -> Self::Stats;
 }
 
-/// Fills `rows` over the current pool, in blocks of `block` rows.
-pub fn fill<J: Job>(job: &J, rows: <J::Out as Columns>::Rows<'_>, block: usize) {
-    run_all(split(rows, block), |mut r| job.fill(&mut r));
+/// Fills `rows` over the current pool, in blocks of `block` rows; once `stop` is requested the
+/// blocks not yet begun are left as they are.
+pub fn fill<J: Job>(job: &J, rows: <J::Out as Columns>::Rows<'_>, block: usize, stop: &Stop) {
+    run_all(split(rows, block), |mut r| {
+        if !stop.requested() {
+            job.fill(&mut r, stop);
+        }
+    });
 }
 
 /// Items `start..start + n` of `job`, filled over the current pool in blocks of `block`, or
 /// [`TooLarge`] when their columns cannot be allocated.
 pub fn simulate<J: Job>(job: &J, start: u64, n: usize, block: usize) -> Result<J::Out, TooLarge> {
     let mut out = job.try_out(n)?;
-    fill(job, out.rows(start), block);
+    fill(job, out.rows(start), block, &Stop::new());
     Ok(out)
 }
 
 /// The statistics of items `start..start + n` of `job`, in blocks of `block` (constant memory
 /// per block), merged in block order; [`TooLarge`] if a block's columns cannot be allocated.
-pub fn stream<J: StreamJob>(job: &J, start: u64, n: u64, block: u64) -> Result<J::Stats, TooLarge> {
+/// Once `stop` is requested the statistics are incomplete (the caller discards them).
+pub fn stream<J: StreamJob>(
+    job: &J,
+    start: u64,
+    n: u64,
+    block: u64,
+    stop: &Stop,
+) -> Result<J::Stats, TooLarge> {
     let parts = map_all(blocks(start, n, block), |(s0, len)| {
         let mut out = job.try_out(len as usize)?;
-        job.fill(&mut out.rows(s0));
+        if !stop.requested() {
+            job.fill(&mut out.rows(s0), stop);
+        }
         let mut st = job.stats();
         st.add(&out);
         Ok(st)

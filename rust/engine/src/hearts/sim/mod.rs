@@ -14,7 +14,7 @@ pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::batch::{Job, Rows, StreamJob, TooLarge};
+use crate::batch::{Job, Rows, Stop, StreamJob, TooLarge};
 use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
@@ -333,7 +333,7 @@ impl Job for Batch<'_> {
         usize::from(self.rules.players)
     }
 
-    fn fill(&self, rows: &mut HandsChunk<'_>) {
+    fn fill(&self, rows: &mut HandsChunk<'_>, _stop: &Stop) {
         fill_hands(self, rows);
     }
 }
@@ -401,22 +401,23 @@ pub fn play_game_with<B: BitOps>(
     b: &Batch<'_>,
     index: u64,
     hand_limit: usize,
+    stop: &Stop,
 ) -> HeartsGame {
     let mut deal_rng = Rng::for_game(b.seed, index);
     let first_dealer = deal_rng.below(u32::from(b.rules.players)) as u8;
     let mut game = HeartsGame::with_rng(&b.rules, deal_rng, first_dealer);
     let mut rng = policy_rng(b.seed, index);
-    while !game.is_over() && game.hands_played() < hand_limit {
+    while !game.is_over() && game.hands_played() < hand_limit && !stop.requested() {
         game.complete_hand(|s| b.policy.play_out_with(bits, s, &mut rng));
     }
     game
 }
 
 #[inline(always)]
-fn games_impl<B: BitOps>(bits: B, job: &Games<'_>, out: &mut GamesRows<'_>) {
+fn games_impl<B: BitOps>(bits: B, job: &Games<'_>, out: &mut GamesRows<'_>, stop: &Stop) {
     let p = out.players;
     for j in 0..out.hands_played.len() {
-        let g = play_game_with(bits, job.batch, out.start + j as u64, job.hand_limit);
+        let g = play_game_with(bits, job.batch, out.start + j as u64, job.hand_limit, stop);
         out.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
         for k in 0..p {
             out.winners[j * p + k] = g.winners() & (1 << k) != 0;
@@ -430,8 +431,8 @@ fn games_impl<B: BitOps>(bits: B, job: &Games<'_>, out: &mut GamesRows<'_>) {
 /// [`games_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn games_bmi2(bits: Bmi2, job: &Games<'_>, out: &mut GamesRows<'_>) {
-    games_impl(bits, job, out);
+unsafe fn games_bmi2(bits: Bmi2, job: &Games<'_>, out: &mut GamesRows<'_>, stop: &Stop) {
+    games_impl(bits, job, out, stop);
 }
 
 impl Job for Games<'_> {
@@ -441,13 +442,13 @@ impl Job for Games<'_> {
         usize::from(self.batch.rules.players)
     }
 
-    fn fill(&self, rows: &mut GamesRows<'_>) {
+    fn fill(&self, rows: &mut GamesRows<'_>, stop: &Stop) {
         #[cfg(target_arch = "x86_64")]
         if let Some(bits) = Bmi2::detect() {
             // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-            unsafe { games_bmi2(bits, self, rows) };
+            unsafe { games_bmi2(bits, self, rows, stop) };
             return;
         }
-        games_impl(Portable, self, rows);
+        games_impl(Portable, self, rows, stop);
     }
 }
