@@ -23,8 +23,7 @@ CALLS = {
         "hf.simulate_spades(hf.SpadesRules(win_score=10**6), games=64, hand_limit=10**6)"
     ),
     "rummy hands of 10**6 turns": (
-        "hf.simulate_rummy(hf.RummyRules(max_turns_per_hand=10**6), hands=10**4, "
-        "policy='random')"
+        "hf.simulate_rummy(hf.RummyRules(max_turns_per_hand=10**6), hands=10**4, policy='random')"
     ),
     "hearts hands streamed": "hf.simulate_hearts(hf.HeartsRules(), hands=10**10, stream=True)",
 }
