@@ -146,16 +146,9 @@ pub struct Pool {
 }
 
 /// Why a thread pool could not be started.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("{0}")]
 pub struct PoolError(pub String);
-
-impl std::fmt::Display for PoolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PoolError {}
 
 impl Pool {
     /// A pool of `threads` threads (at least one).

@@ -38,11 +38,13 @@ pub fn deal_from_order(rules: &HeartsRules, dealer: u8, order: &[u8]) -> [CardSe
 }
 
 /// Why caller deck orders were refused.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
 pub enum DeckOrderError {
     /// Not whole rows of 52: the number of ids given.
+    #[error("deck orders are rows of 52 card ids; got {0} ids")]
     Length(usize),
     /// A row holds `id`, which is not a card id 0..=51.
+    #[error("deck order {row} holds {id}; card ids are 0..=51")]
     NotACard {
         /// The row (the hand index).
         row: usize,
@@ -50,6 +52,7 @@ pub enum DeckOrderError {
         id: u8,
     },
     /// A row holds `card` twice, so it is not an order of the 52 cards.
+    #[error("deck order {row} is not an order of the 52 cards: {card} appears twice")]
     Repeated {
         /// The row (the hand index).
         row: usize,
@@ -57,25 +60,6 @@ pub enum DeckOrderError {
         card: Card,
     },
 }
-
-impl std::fmt::Display for DeckOrderError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DeckOrderError::Length(n) => {
-                write!(f, "deck orders are rows of 52 card ids; got {n} ids")
-            }
-            DeckOrderError::NotACard { row, id } => {
-                write!(f, "deck order {row} holds {id}; card ids are 0..=51")
-            }
-            DeckOrderError::Repeated { row, card } => write!(
-                f,
-                "deck order {row} is not an order of the 52 cards: {card} appears twice"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DeckOrderError {}
 
 /// Checks that every row of `deals` (row-major, 52 per row) is an order of the 52 cards.
 ///
