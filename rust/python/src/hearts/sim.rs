@@ -6,7 +6,8 @@ use crate::batch::{
 };
 use crate::errors::deck_order_error;
 use crate::policy::PolicySpec;
-use hearts_engine::hearts::sim::{check_deals, Batch, Games, Policy, TablePolicy};
+use hearts_engine::batch::Games;
+use hearts_engine::hearts::sim::{check_deals, Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsRules, Scoring, CHIP_UNIT};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
