@@ -49,7 +49,14 @@ pub trait Simulate {
     type Policies: Sync;
     /// Caller deals, ready for the engine.
     type Deals: Sync;
+    /// The engine batch of a run (its rules, seed, policies, deals): the job of every mode.
+    type Batch<'a>: PlayGames
+    where
+        Self: 'a;
+    /// Games per GIL round trip, and per work item.
+    const GAMES: (usize, usize);
 
+    fn batch<'a>(run: &'a Run<'_, '_, Self>) -> Self::Batch<'a>;
     fn policies(spec: &PolicySpec, rules: &Self::Rules) -> PyResult<Self::Policies>;
     /// `deals=` and its number of rows. A game without caller deals (rummy) keeps this
     /// default: its `simulate_*` has no `deals=`, so no call gets here.
@@ -60,8 +67,11 @@ pub trait Simulate {
     fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
     /// Statistics of hands `0..n`, in constant memory.
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
-    /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended.
-    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
+    /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended: the
+    /// games-mode dict every game has (a game with more to say adds to it).
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
+        run.games(&Self::batch(run), (n, hand_limit), Self::GAMES)
+    }
 }
 
 /// How often a waiting `simulate_*` call looks for Ctrl-C.
