@@ -268,12 +268,9 @@ fn extract_count(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<
     given(obj)
         .map(|o| {
             let n = extract_int(o, what)?;
-            if !(0..=MAX_COUNT).contains(&n) {
-                return Err(InvalidArgumentError::new_err(format!(
-                    "{what} must be 0..={MAX_COUNT}, got {n}"
-                )));
-            }
-            Ok(n as usize)
+            n.within(0..=MAX_COUNT, || {
+                InvalidArgumentError::new_err(format!("{what} must be 0..={MAX_COUNT}, got {n}"))
+            })
         })
         .transpose()
 }
@@ -284,12 +281,9 @@ fn extract_hand_limit(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         return Ok(DEFAULT_HAND_LIMIT);
     };
     let x = extract_int(h, "hand_limit")?;
-    if !(1..=MAX_HAND_LIMIT).contains(&x) {
-        return Err(InvalidArgumentError::new_err(format!(
-            "hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"
-        )));
-    }
-    Ok(x as usize)
+    x.within(1..=MAX_HAND_LIMIT, || {
+        InvalidArgumentError::new_err(format!("hand_limit must be 1..={MAX_HAND_LIMIT}, got {x}"))
+    })
 }
 
 /// `threads=`: None (every core) or an int 1..=1024.
@@ -298,12 +292,11 @@ fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         return Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     };
     let t = extract_int(o, "threads")?;
-    if !(1..=1024).contains(&t) {
-        return Err(InvalidArgumentError::new_err(format!(
+    t.within(1..=1024, || {
+        InvalidArgumentError::new_err(format!(
             "threads must be 1..=1024 or None (all cores), got {t}"
-        )));
-    }
-    Ok(t as usize)
+        ))
+    })
 }
 
 /// `progress=`: None, or a callable(done, total).

@@ -13,6 +13,15 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
+/// `str(obj)` for a message (its type name when Python cannot write it, as for an int of
+/// more than 4300 digits).
+pub fn shown(obj: &Bound<'_, PyAny>) -> String {
+    obj.str().map_or_else(
+        |_| format!("a {} too large to write", type_name(obj)),
+        |s| s.to_string(),
+    )
+}
+
 /// An optional argument: `None` when absent or given as Python `None`.
 pub fn given<'a, 'py>(obj: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
     obj.filter(|o| !o.is_none())
@@ -29,21 +38,58 @@ fn exact<'a, 'py, T: PyTypeCheck>(
         .map_err(|_| type_error(format!("{what} must be {a}, got {}", type_name(obj))))
 }
 
+/// An `int` argument as given: its value, and how to write it in a message. Ints beyond
+/// the `i128` range hold the nearest `i128` as their value (outside every range the package
+/// accepts, so every range check refuses them) but are written exactly as given: no message
+/// shows a clipped number.
+#[derive(Clone, Debug)]
+pub struct Int {
+    value: i128,
+    /// The decimal text of an int beyond the `i128` range.
+    text: Option<String>,
+}
+
+impl Int {
+    /// The value (the nearest `i128` beyond that range).
+    pub const fn value(&self) -> i128 {
+        self.value
+    }
+
+    /// The value as a `T` when it is in `range`, else `refuse` given the value as written.
+    pub fn within<T: TryFrom<i128>>(
+        &self,
+        range: std::ops::RangeInclusive<i128>,
+        refuse: impl FnOnce() -> PyErr,
+    ) -> PyResult<T> {
+        Some(self.value)
+            .filter(|v| self.text.is_none() && range.contains(v))
+            .and_then(|v| T::try_from(v).ok())
+            .ok_or_else(refuse)
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.text {
+            Some(t) => f.write_str(t),
+            None => write!(f, "{}", self.value),
+        }
+    }
+}
+
 /// An `int` (not a `bool`), else `ArgumentTypeError`.
-pub fn extract_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i128> {
+pub fn extract_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Int> {
     if obj.is_instance_of::<PyBool>() {
         return Err(type_error(format!("{what} must be an int, got bool")));
     }
     let int = exact::<PyInt>(obj, what, "an int")?;
-    // An int beyond i128 saturates: every caller's range check then refuses it with its own
-    // error class and the allowed range.
-    Ok(int.extract::<i128>().unwrap_or_else(|_| {
-        if int.lt(0i32).unwrap_or(false) {
-            i128::MIN
-        } else {
-            i128::MAX
-        }
-    }))
+    if let Ok(value) = int.extract::<i128>() {
+        return Ok(Int { value, text: None });
+    }
+    Ok(Int {
+        value: if int.lt(0i32)? { i128::MIN } else { i128::MAX },
+        text: Some(shown(obj)),
+    })
 }
 
 /// A `bool` (not an int).
@@ -51,11 +97,17 @@ pub fn extract_bool(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
     Ok(exact::<PyBool>(obj, what, "a bool")?.is_true())
 }
 
-/// A `str`.
+/// A `str` that is valid text, else `ArgumentTypeError` (a str holding a lone surrogate
+/// such as `'\ud800'` has no UTF-8 form).
 pub fn extract_str(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    Ok(exact::<PyString>(obj, what, "a str")?
-        .to_cow()?
-        .into_owned())
+    let s = exact::<PyString>(obj, what, "a str")?;
+    s.to_cow().map(std::borrow::Cow::into_owned).map_err(|_| {
+        type_error(format!(
+            "{what} must be valid text (a str without lone surrogates), got {}",
+            s.repr()
+                .map_or_else(|_| "a str".to_string(), |r| r.to_string())
+        ))
+    })
 }
 
 /// An optional `bool` (None or absent: false).
@@ -69,8 +121,8 @@ pub fn opt_bool(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<bool> {
 /// A card id `0..=max` from an int already read: 51 for the 52 cards, 52 with the rummy
 /// joker (LJ), 53 with both Spades jokers (LJ, BJ); else `InvalidCardError` saying which ids
 /// the game takes.
-pub fn card_in(id: i128, max: u8, what: &str) -> PyResult<u8> {
-    u8::try_from(id).ok().filter(|&c| c <= max).ok_or_else(|| {
+pub fn card_in(id: &Int, max: u8, what: &str) -> PyResult<u8> {
+    id.within(0..=i128::from(max), || {
         let jokers = match max {
             51 => "clubs 0, diamonds 1, hearts 2, spades 3",
             52 => "52 = the joker LJ",
@@ -84,7 +136,7 @@ pub fn card_in(id: i128, max: u8, what: &str) -> PyResult<u8> {
 
 /// A card id `0..=max` (see [`card_in`]).
 pub fn card_id(obj: &Bound<'_, PyAny>, max: u8, what: &str) -> PyResult<u8> {
-    card_in(extract_int(obj, what)?, max, what)
+    card_in(&extract_int(obj, what)?, max, what)
 }
 
 /// A card of the 52 (id 0..=51).
@@ -133,7 +185,7 @@ pub fn extract_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(CardSet, O
 /// An int in `0..2**64`, else `InvalidArgumentError` (seeds and indices).
 fn extract_u64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     let v = extract_int(obj, what)?;
-    u64::try_from(v).map_err(|_| {
+    v.within(0..=i128::from(u64::MAX), || {
         InvalidArgumentError::new_err(format!("{what} must be an int 0..2**64-1, got {v}"))
     })
 }
@@ -172,12 +224,9 @@ pub fn opt_seat(obj: Option<&Bound<'_, PyAny>>, players: u8, what: &str) -> PyRe
         return Ok(0);
     };
     let d = extract_int(obj, what)?;
-    u8::try_from(d)
-        .ok()
-        .filter(|&d| d < players)
-        .ok_or_else(|| {
-            InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
-        })
+    d.within(0..=i128::from(players) - 1, || {
+        InvalidDealError::new_err(format!("{what} must be a seat 0..{}, got {d}", players - 1))
+    })
 }
 
 /// The seats set in a bit mask, ascending.

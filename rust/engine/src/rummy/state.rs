@@ -162,7 +162,10 @@ pub fn check_totals(rules: &RummyRules, totals: &[i64]) -> Result<(), TotalsErro
             got: totals.len(),
         });
     }
-    match totals.iter().find(|t| t.abs() > MAX_TOTAL) {
+    match totals
+        .iter()
+        .find(|t| t.unsigned_abs() > MAX_TOTAL.unsigned_abs())
+    {
         Some(&t) => Err(TotalsError::Range(t)),
         None => Ok(()),
     }

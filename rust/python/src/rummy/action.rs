@@ -1,14 +1,14 @@
 //! Rummy actions as Python tuples (docs/rummy-api.md, Actions), and card ids read types
 //! first: every type error of an argument comes before any id error.
 
-use crate::convert::{card_in, extract_int, extract_str, seq, type_name};
+use crate::convert::{card_in, extract_int, extract_str, seq, type_name, Int};
 use crate::errors::{illegal, type_error};
 use hearts_engine::rummy::{Action, End, RummyState};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 /// The ints of a sequence, types checked only.
-pub fn int_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
+pub fn int_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Int>> {
     seq(obj, what)?
         .iter()
         .map(|c| extract_int(c, what))
@@ -16,7 +16,7 @@ pub fn int_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
 }
 
 /// A meld given as a tuple of ints, types checked only.
-pub fn meld_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
+pub fn meld_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Int>> {
     let t = obj.cast::<PyTuple>().map_err(|_| {
         type_error(format!(
             "{what} must be a tuple of card ids, got {}",
@@ -27,12 +27,12 @@ pub fn meld_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
 }
 
 /// Rummy card ids (0..=52, 52 the joker) from ints already checked for type.
-pub fn card_ids(ints: &[i128], what: &str) -> PyResult<Vec<u8>> {
-    ints.iter().map(|&id| card_in(id, 52, what)).collect()
+pub fn card_ids(ints: &[Int], what: &str) -> PyResult<Vec<u8>> {
+    ints.iter().map(|id| card_in(id, 52, what)).collect()
 }
 
 /// The ints of each hand of a sequence of hands (`{prefix}hands[{seat}]`), types only.
-pub fn hand_ints(obj: &Bound<'_, PyAny>, prefix: &str) -> PyResult<Vec<Vec<i128>>> {
+pub fn hand_ints(obj: &Bound<'_, PyAny>, prefix: &str) -> PyResult<Vec<Vec<Int>>> {
     seq(obj, "hands")?
         .iter()
         .enumerate()
@@ -41,7 +41,7 @@ pub fn hand_ints(obj: &Bound<'_, PyAny>, prefix: &str) -> PyResult<Vec<Vec<i128>
 }
 
 /// The card ids of each hand of [`hand_ints`].
-pub fn hand_ids(hands: &[Vec<i128>], prefix: &str) -> PyResult<Vec<Vec<u8>>> {
+pub fn hand_ids(hands: &[Vec<Int>], prefix: &str) -> PyResult<Vec<Vec<u8>>> {
     hands
         .iter()
         .enumerate()
@@ -103,11 +103,11 @@ pub fn refused(
 enum Raw {
     Draw,
     End,
-    TakePile(Vec<Vec<i128>>),
-    Open(Vec<Vec<i128>>),
-    Meld(Vec<i128>),
-    LayOff(i128, i128, String),
-    Discard(i128),
+    TakePile(Vec<Vec<Int>>),
+    Open(Vec<Vec<Int>>),
+    Meld(Vec<Int>),
+    LayOff(Int, Int, String),
+    Discard(Int),
     Unknown,
 }
 
@@ -132,7 +132,7 @@ pub fn parse(obj: &Bound<'_, PyAny>) -> PyResult<(Option<Action>, Option<u8>)> {
             )))
         }
     };
-    let melds = |o: &Bound<'_, PyAny>| -> PyResult<Vec<Vec<i128>>> {
+    let melds = |o: &Bound<'_, PyAny>| -> PyResult<Vec<Vec<Int>>> {
         let tt = o.cast::<PyTuple>().map_err(|_| {
             type_error(format!(
                 "melds must be a tuple of tuples, got {}",
@@ -175,7 +175,7 @@ pub fn parse(obj: &Bound<'_, PyAny>) -> PyResult<(Option<Action>, Option<u8>)> {
         }
         _ => Raw::Unknown,
     };
-    let all = |ms: Vec<Vec<i128>>| -> PyResult<Vec<Vec<u8>>> {
+    let all = |ms: Vec<Vec<Int>>| -> PyResult<Vec<Vec<u8>>> {
         ms.iter().map(|m| card_ids(m, "meld")).collect()
     };
     Ok(match raw {
@@ -185,18 +185,18 @@ pub fn parse(obj: &Bound<'_, PyAny>) -> PyResult<(Option<Action>, Option<u8>)> {
         Raw::Open(ms) => (Some(Action::Open(all(ms)?)), None),
         Raw::Meld(m) => (Some(Action::Meld(card_ids(&m, "meld")?)), None),
         Raw::Discard(c) => {
-            let c = card_in(c, 52, "card")?;
+            let c = card_in(&c, 52, "card")?;
             (Some(Action::Discard(c)), Some(c))
         }
         Raw::LayOff(i, c, e) => {
-            let c = card_in(c, 52, "card")?;
+            let c = card_in(&c, 52, "card")?;
             let end = match e.as_str() {
                 "low" => Some(End::Low),
                 "high" => Some(End::High),
                 "set" => Some(End::Set),
                 _ => None,
             };
-            match (usize::try_from(i), end) {
+            match (usize::try_from(i.value()), end) {
                 (Ok(i), Some(end)) => (Some(Action::LayOff(i, c, end)), Some(c)),
                 _ => (None, Some(c)),
             }

@@ -29,14 +29,11 @@ pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyR
         .iter()
         .map(|x| {
             let v = extract_int(x, "totals")?;
-            i64::try_from(v)
-                .ok()
-                .filter(|t| t.abs() <= MAX_TOTAL)
-                .ok_or_else(|| {
-                    InvalidRulesError::new_err(format!(
-                        "totals entries must be within ±{MAX_TOTAL} (an engine limit), got {v}"
-                    ))
-                })
+            v.within((-MAX_TOTAL).into()..=MAX_TOTAL.into(), || {
+                InvalidRulesError::new_err(format!(
+                    "totals entries must be within ±{MAX_TOTAL} (an engine limit), got {v}"
+                ))
+            })
         })
         .collect()
 }
@@ -52,7 +49,8 @@ protocol_class! {
     same: |a, b| a.0 == b.0,
     hand: |s| s.0 => PyRummyRules,
     from_batch: PyRummyRules => |rules, seed, index| PyRummyState(batch_state(&rules, seed, index).with_log()),
-    new(rules; seed, dealer, hand_index, totals) {
+    new(rules; seed, dealer, hand_index, totals)
+        "(rules, *, seed=None, dealer=None, hand_index=None, totals=None)" {
         let HandArgs { rules: r, dealer, hand_index, seed } =
             HandArgs::<RummyRules>::extract(rules, dealer, hand_index, seed)?;
         let totals = extract_totals(&r, totals)?;
@@ -61,7 +59,8 @@ protocol_class! {
             RummyState::deal(&r, dealer, hand_index, totals, rng).with_log(),
         ))
     },
-    from_deal(rules, hands, stock; pile, dealer, hand_index, totals, seed) {
+    from_deal(rules, hands, stock; pile, dealer, hand_index, totals, seed)
+        "($cls, rules, hands, stock, *, pile=None, dealer=None, hand_index=None, totals=None, seed=None)" {
         let HandArgs { rules: r, dealer, hand_index, seed } =
             HandArgs::<RummyRules>::extract(rules, dealer, hand_index, seed)?;
         let totals = extract_totals(&r, totals)?;
@@ -101,7 +100,7 @@ protocol_class! {
     fn apply_index(&mut self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<()> {
         let i = extract_int(i, "i")?;
         let legal = self.0.sorted_legal_actions();
-        let Some(a) = usize::try_from(i).ok().and_then(|k| legal.get(k)) else {
+        let Some(a) = usize::try_from(i.value()).ok().and_then(|k| legal.get(k)) else {
             let allowed = if legal.is_empty() {
                 "there is no legal action now".to_string()
             } else {
