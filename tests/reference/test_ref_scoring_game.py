@@ -499,13 +499,13 @@ def test_openspiel_single_hand_game() -> None:
 
 def test_api_totals_and_pot_resume() -> None:
     r = HeartsRules(scoring="chips")
-    g = HeartsGame(r, totals=[100, Fraction(301, 3), Fraction(1, 60), -5], pot=Fraction(7, 2))
+    g = HeartsGame(r, totals=[100, Fraction(301, 3), Fraction(1, 60), -5], pot=Fraction(7))
     assert g.totals == [100, Fraction(301, 3), Fraction(1, 60), -5]
     assert all(isinstance(t, Fraction) for t in g.totals)
-    assert g.pot == Fraction(7, 2)
+    assert g.pot == Fraction(7)
     assert isinstance(g.pot, Fraction)
     finish_with(g, {0: [QS], 1: ALL_HEARTS})
-    share = Fraction(26 + Fraction(7, 2), 2)
+    share = Fraction(26 + 7, 2)
     assert g.totals == [87, Fraction(301, 3) - 13, Fraction(1, 60) + share, -5 + share]
     assert g.pot == 0
     g2 = HeartsGame(HeartsRules(), totals=(1, 2, 3, 4), pot=0)
@@ -527,6 +527,7 @@ def test_api_totals_and_pot_resume() -> None:
         (HeartsRules(scoring="chips"), {"totals": [0, 0, 0, 0.5]}, ArgumentTypeError),
         (HeartsRules(scoring="chips"), {"pot": -1}, InvalidRulesError),
         (HeartsRules(scoring="chips"), {"pot": Fraction(1, 120)}, InvalidRulesError),
+        (HeartsRules(scoring="chips"), {"pot": Fraction(1, 2)}, InvalidRulesError),
         (HeartsRules(scoring="chips"), {"pot": 1.5}, ArgumentTypeError),
         (HeartsRules(scoring="chips"), {"pot": "1"}, ArgumentTypeError),
     ],

@@ -622,9 +622,9 @@ def test_A24_chips_in_lowest_terms() -> None:
     from fractions import Fraction
 
     rules = HeartsRules(scoring="chips")
-    g = HeartsGame(rules, totals=[Fraction(-13, 3), 100, Fraction(7, 60), 5], pot=Fraction(1, 2))
+    g = HeartsGame(rules, totals=[Fraction(-13, 3), 100, Fraction(7, 60), 5], pot=Fraction(2))
     line = g.to_text().split("\n")[2]
-    assert line == "game first_dealer=0 totals=-13/3,100,7/60,5 pot=1/2"
+    assert line == "game first_dealer=0 totals=-13/3,100,7/60,5 pot=2"
     assert HeartsGame.from_text(g.to_text()).totals == g.totals
 
 

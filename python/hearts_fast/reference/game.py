@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from hearts_fast.errors import ArgumentTypeError, InvalidRulesError
 
@@ -17,8 +17,35 @@ from .state import HeartsState, _check_pass_direction, validate_deal
 __all__ = ["HeartsGame"]
 
 
+#: Largest magnitude of a total or pot a game accepts, in points or whole chips (an engine
+#: limit, so that no total can overflow).
+MAX_AMOUNT = 10**9
+
+
 def _is_chip_amount(value: object) -> bool:
     return is_int(value) or isinstance(value, Fraction)
+
+
+def _amount(value: object, chips: bool, what: str) -> Fraction:
+    """One total (or the pot, ``chips`` True): an int, or for chips also a Fraction that is a
+    multiple of 1/60 (A-24); within ±MAX_AMOUNT points or chips."""
+    if not (_is_chip_amount(value) if chips else is_int(value)):
+        allowed = "ints or Fractions that are multiples of 1/60" if chips else "ints"
+        raise ArgumentTypeError(
+            f"{what} must be one of {allowed}, got {type(value).__name__} {value!r}"
+        )
+    amount = Fraction(cast("int | Fraction", value))
+    if (amount * 60).denominator != 1:
+        raise InvalidRulesError(
+            f"{what} = {value} is not allowed; chip amounts are multiples of 1/60"
+        )
+    if abs(amount) > MAX_AMOUNT:
+        kind = "chips" if chips else "points"
+        raise InvalidRulesError(
+            f"{what} = {value} is out of range; allowed: within ±{MAX_AMOUNT} {kind} "
+            "(an engine limit)"
+        )
+    return amount
 
 
 def _check_score_sheet(
@@ -27,47 +54,31 @@ def _check_score_sheet(
     """[api] ``totals=``/``pot=``: resume a game from a score sheet (validated, then converted).
 
     Points scorings take int totals; chips take ints or Fractions that are multiples of 1/60
-    (A-24). The pot is chips only, >= 0 and a multiple of 1/60; a non-zero pot with another
-    scoring is an InvalidRulesError.
+    (A-24); every total is within ±MAX_AMOUNT. The pot is a whole number of chips
+    0..=MAX_AMOUNT, and 0 outside chips: it only ever holds whole penalty chips (A-24), so
+    every share of it is exact. Checked in the fast engine's order: totals, pot, the number of
+    totals, then what the pot may hold.
     """
     n, chips = rules.players, rules.scoring == "chips"
-    if not _is_chip_amount(pot):
-        raise ArgumentTypeError(
-            f"pot must be an int or a Fraction, got {type(pot).__name__} {pot!r}"
-        )
-    pot_value = Fraction(pot)  # type: ignore[call-overload]
-    if not chips and pot_value != 0:
-        raise InvalidRulesError(
-            f"pot={pot} is only allowed with scoring='chips' (these rules have "
-            f"scoring={rules.scoring!r}); pass 0"
-        )
-    if pot_value < 0 or (pot_value * 60).denominator != 1:
-        raise InvalidRulesError(
-            f"pot={pot} is not allowed; the pot must be >= 0 and a multiple of 1/60 (A-24)"
-        )
-    if totals is None:
-        return ([Fraction(rules.starting_chips)] * n if chips else [0] * n), pot_value
-    if not is_sequence(totals):
-        raise ArgumentTypeError(
-            f"totals must be None or a sequence of {n} numbers, got {type(totals).__name__}"
-        )
-    values = list(totals)
-    allowed = "ints or Fractions that are multiples of 1/60" if chips else "ints"
-    for i, t in enumerate(values):
-        ok = _is_chip_amount(t) if chips else is_int(t)
-        if not ok:
+    values: list[Fraction] | None = None
+    if totals is not None:
+        if not is_sequence(totals):
             raise ArgumentTypeError(
-                f"totals[{i}] must be one of {allowed}, got {type(t).__name__} {t!r}"
+                f"totals must be None or a sequence of {n} numbers, got {type(totals).__name__}"
             )
-    if len(values) != n:
+        values = [_amount(t, chips, f"totals[{i}]") for i, t in enumerate(totals)]
+    pot_value = _amount(0 if pot is None else pot, True, "pot")
+    if values is not None and len(values) != n:
         raise InvalidRulesError(f"totals must hold {n} values (one per seat), got {len(values)}")
+    if pot_value < 0 or pot_value.denominator != 1 or (pot_value != 0 and not chips):
+        raise InvalidRulesError(
+            f"pot = {pot} is not allowed; the pot is a whole number of chips 0..={MAX_AMOUNT} "
+            "(A-24: it only ever holds whole penalty chips), and 0 unless scoring='chips'"
+        )
+    if values is None:
+        return ([Fraction(rules.starting_chips)] * n if chips else [0] * n), pot_value
     if chips:
-        for i, t in enumerate(values):
-            if (Fraction(t) * 60).denominator != 1:
-                raise InvalidRulesError(
-                    f"totals[{i}] = {t} is not allowed; chip totals must be multiples of 1/60"
-                )
-        return [Fraction(t) for t in values], pot_value
+        return values, pot_value
     return [int(t) for t in values], pot_value
 
 
@@ -90,8 +101,6 @@ class HeartsGame(TrickGame[HeartsRules, HeartsState]):
         pot: int | Fraction | None = None,
     ) -> None:
         rules, first_dealer, seed = check_game_args(rules, HeartsRules, first_dealer, seed)
-        if pot is None:
-            pot = 0
         n = rules.players
         # Validate every injected deal and direction up front, so that no later call can fail
         # half-way through dealing the next hand.

@@ -4,7 +4,7 @@
 //! …, 52 is `LJ` (the Little Joker of Spades, and rummy's joker) and 53 is `BJ` (the Big
 //! Joker). `card()` also reads `10H`, lower case, suit symbols and `JK` (= `LJ`).
 
-use crate::convert::{card_id, extract_card, extract_cards, extract_int, type_name};
+use crate::convert::{card_id, extract_card, extract_cards, extract_int, extract_str, type_name};
 use crate::errors::{type_error, InvalidCardError};
 use hearts_engine::{Card, CardSet};
 use pyo3::prelude::*;
@@ -30,8 +30,7 @@ pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
             type_name(text)
         )));
     }
-    let s: String = text.extract()?;
-    parse_card(&s).map(Card::id)
+    parse_card(&extract_str(text, "card() argument")?).map(Card::id)
 }
 
 /// The canonical name of a card id 0..53 (`card(card_name(i)) == i`).
@@ -67,24 +66,26 @@ impl PyCardSet {
             && !obj.is_instance_of::<pyo3::types::PyBool>()
         {
             let mask = extract_int(obj, "mask")?;
-            return u64::try_from(mask)
-                .ok()
-                .filter(|m| m >> 52 == 0)
-                .map(|m| PyCardSet(CardSet(m)))
-                .ok_or_else(|| {
+            return mask
+                .within(0..=CardSet::FULL.0.into(), || {
                     InvalidCardError::new_err(format!(
                         "a CardSet mask must be 0..2**52, got {mask}"
                     ))
-                });
+                })
+                .map(|m| PyCardSet(CardSet(m)));
         }
         Ok(PyCardSet(extract_cards(obj, "cards")?.0))
     }
 
     #[staticmethod]
     fn from_names(names: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text = names
-            .extract::<String>()
-            .map_err(|_| type_error("from_names takes a str".into()))?;
+        if !names.is_instance_of::<PyString>() {
+            return Err(type_error(format!(
+                "from_names takes a str, got {}",
+                type_name(names)
+            )));
+        }
+        let text = extract_str(names, "from_names() argument")?;
         let mut set = CardSet::EMPTY;
         for t in text.split(|c: char| c.is_whitespace() || c == ',') {
             if t.is_empty() {
@@ -104,15 +105,13 @@ impl PyCardSet {
     #[staticmethod]
     fn suit(suit: &Bound<'_, PyAny>) -> PyResult<Self> {
         let s = extract_int(suit, "suit")?;
-        u8::try_from(s)
-            .ok()
-            .and_then(hearts_engine::Suit::try_new)
-            .map(|s| PyCardSet(CardSet::suit(s)))
-            .ok_or_else(|| {
-                InvalidCardError::new_err(format!(
-                    "suit must be 0..3 (clubs, diamonds, hearts, spades), got {s}"
-                ))
-            })
+        let refuse = || {
+            InvalidCardError::new_err(format!(
+                "suit must be 0..3 (clubs, diamonds, hearts, spades), got {s}"
+            ))
+        };
+        let suit = hearts_engine::Suit::try_new(s.within(0..=3, refuse)?).ok_or_else(refuse)?;
+        Ok(PyCardSet(CardSet::suit(suit)))
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {

@@ -48,10 +48,11 @@ pub enum ScoresError {
         /// The totals given.
         got: usize,
     },
-    /// A pot below zero, or chips in the pot without chips scoring (A-24); in 1/60 units.
+    /// A pot below zero, beyond [`MAX_AMOUNT`] chips or not a whole number of chips, or
+    /// chips in the pot without chips scoring (A-24); in 1/60 units.
     #[error(
-        "the pot must be at least 0, and can hold chips only under chips scoring; got \
-         {0}/{CHIP_UNIT} chips"
+        "the pot must be a whole number of chips 0..={MAX_AMOUNT}, and can hold chips only \
+         under chips scoring; got {0}/{CHIP_UNIT} chips"
     )]
     Pot(i64),
 }
@@ -172,13 +173,18 @@ impl HeartsGame {
     }
 
     /// Checks a score sheet to resume from (see [`HeartsGame::set_scores`]): one total per
-    /// player, and a pot that is at least 0 and empty outside chips scoring.
+    /// player, and a pot of whole chips `0..=MAX_AMOUNT`, empty outside chips scoring. A pot
+    /// only ever receives whole penalty chips (A-24), so every share of it is an exact
+    /// multiple of 1/60 chip: chips are conserved exactly.
     ///
     /// ```
-    /// use hearts_engine::hearts::{HeartsGame, HeartsRules, ScoresError};
+    /// use hearts_engine::hearts::{HeartsGame, HeartsRules, ScoresError, Scoring};
     /// let r = HeartsRules::default();
     /// assert!(HeartsGame::check_scores(&r, &[10, 0, 5, 90], 0).is_ok());
     /// assert_eq!(HeartsGame::check_scores(&r, &[0; 4], 60), Err(ScoresError::Pot(60)));
+    /// let chips = HeartsRules { scoring: Scoring::Chips, ..r };
+    /// assert!(HeartsGame::check_scores(&chips, &[6000; 4], 60).is_ok());
+    /// assert_eq!(HeartsGame::check_scores(&chips, &[6000; 4], 1), Err(ScoresError::Pot(1)));
     /// ```
     pub fn check_scores(rules: &HeartsRules, totals: &[i64], pot: i64) -> Result<(), ScoresError> {
         if totals.len() != usize::from(rules.players) {
@@ -187,7 +193,8 @@ impl HeartsGame {
                 got: totals.len(),
             });
         }
-        if pot < 0 || (pot != 0 && rules.scoring != Scoring::Chips) {
+        let whole = (0..=MAX_AMOUNT * CHIP_UNIT).contains(&pot) && pot % CHIP_UNIT == 0;
+        if !whole || (pot != 0 && rules.scoring != Scoring::Chips) {
             return Err(ScoresError::Pot(pot));
         }
         Ok(())
@@ -373,7 +380,10 @@ impl HeartsGame {
                 }
                 let clean: Vec<usize> = (0..n).filter(|&i| result.points[i] == 0).collect();
                 if !clean.is_empty() {
+                    // The pot holds whole chips and at most 6 players share it, so the share
+                    // is exact (CHIP_UNIT is divisible by 1..=6).
                     let share = self.pot / clean.len() as i64;
+                    debug_assert_eq!(share * clean.len() as i64, self.pot);
                     for i in clean {
                         self.totals[i] += share;
                     }
@@ -433,7 +443,7 @@ fn read_amount(what: &str, v: &str, chips: bool) -> Result<i64, TextProblem> {
         Some(_) => return Err(bad()),
         None => (int::<i64>(what, v)?, 1),
     };
-    if n.abs() > limit * d {
+    if n.unsigned_abs() > limit.unsigned_abs() * d.unsigned_abs() {
         return Err(bad());
     }
     Ok(if chips { n * (CHIP_UNIT / d) } else { n })
@@ -687,13 +697,13 @@ mod tests {
             ..HeartsRules::default()
         };
         let mut g = HeartsGame::new(&rules, 11, 2, Vec::new(), Vec::new());
-        g.set_scores(&[420, 400, 430, 410], 30);
+        g.set_scores(&[420, 400, 430, 410], 120);
         let io: TextIo<HeartsGame> = (
             HeartsGame::to_text,
             HeartsGame::from_text,
             HeartsGame::is_over,
         );
         let g = check_resumes(g, Rng::new(4), 24, io, step);
-        assert!(g.to_text().contains("totals=7,20/3,43/6,41/6 pot=1/2"));
+        assert!(g.to_text().contains("totals=7,20/3,43/6,41/6 pot=2"));
     }
 }

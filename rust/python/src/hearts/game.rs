@@ -4,7 +4,9 @@ use super::rules::PyHeartsRules;
 use super::state::{
     action_error, extract_deal, extract_direction, forward_action, pass_action, PyHeartsState,
 };
-use crate::convert::{extract_card, given, ids, iterable, seats_of_mask, seq, type_name};
+use crate::convert::{
+    extract_card, extract_int, given, ids, iterable, seats_of_mask, seq, shown, type_name,
+};
 use crate::errors::{type_error, InvalidRulesError};
 use crate::protocol::protocol_class;
 use crate::protocol::HandArgs;
@@ -14,7 +16,7 @@ use hearts_engine::hearts::{
 };
 use hearts_engine::CardSet;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList};
 
 #[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
 #[derive(Clone)]
@@ -27,50 +29,36 @@ fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
         .call1((units, CHIP_UNIT))
 }
 
-/// A score as engine units: an int for points; for chips an int or Fraction, times 60.
+/// A score as engine units: an int for points; for chips an int or a `Fraction` that is a
+/// multiple of 1/60, times 60 ([`CHIP_UNIT`]). Within ±[`MAX_AMOUNT`] points or chips
+/// (`InvalidRulesError` past it, naming the value given).
 fn score_units(v: &Bound<'_, PyAny>, chips: bool, what: &str) -> PyResult<i64> {
-    let bad_type = || {
-        type_error(format!(
-            "{what} must hold ints (or Fractions for chips), got {}",
-            type_name(v)
-        ))
-    };
-    if v.is_instance_of::<PyBool>() {
-        return Err(bad_type());
-    }
-    if let Ok(i) = v.extract::<i64>() {
-        if i.abs() > MAX_AMOUNT {
+    let unit = if chips { CHIP_UNIT } else { 1 };
+    let units = if v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>() {
+        v.mul(unit)?
+    } else if chips && v.is_instance(&v.py().import("fractions")?.getattr("Fraction")?)? {
+        let units = v.mul(CHIP_UNIT)?;
+        if !units.getattr("denominator")?.eq(1)? {
             return Err(InvalidRulesError::new_err(format!(
-                "{what} values must be within ±{MAX_AMOUNT}, got {i}"
+                "{what}: chip amounts must be multiples of 1/60, got {}",
+                shown(v)
             )));
         }
-        return Ok(if chips { i * CHIP_UNIT } else { i });
-    }
-    if !chips {
-        return Err(bad_type());
-    }
-    let fraction = v.py().import("fractions")?.getattr("Fraction")?;
-    if !v.is_instance(&fraction)? {
-        return Err(bad_type());
-    }
-    let scaled = v.mul(CHIP_UNIT)?;
-    let den: i64 = scaled.getattr("denominator")?.extract()?;
-    let num: i64 = scaled
-        .getattr("numerator")?
-        .extract()
-        .map_err(|_| bad_type())?;
-    if den != 1 {
-        return Err(InvalidRulesError::new_err(format!(
-            "{what}: chip amounts must be multiples of 1/60, got {}",
-            v.str()?
+        units.getattr("numerator")?
+    } else {
+        return Err(type_error(format!(
+            "{what} must hold ints (or Fractions for chips), got {}",
+            type_name(v)
         )));
-    }
-    if num.abs() > MAX_AMOUNT * CHIP_UNIT {
-        return Err(InvalidRulesError::new_err(format!(
-            "{what} values are out of range"
-        )));
-    }
-    Ok(num)
+    };
+    let limit = MAX_AMOUNT * unit;
+    extract_int(&units, what)?.within(i128::from(-limit)..=limit.into(), || {
+        let kind = if chips { "chips" } else { "points" };
+        InvalidRulesError::new_err(format!(
+            "{what} values must be within ±{MAX_AMOUNT} {kind} (an engine limit), got {}",
+            shown(v)
+        ))
+    })
 }
 
 /// `pass_directions=`: one direction per hand, given only under `pass_direction="random"`.
@@ -139,21 +127,23 @@ fn extract_scores(
             .collect::<PyResult<Vec<i64>>>()?,
         None => vec![start; usize::from(rules.players)],
     };
-    let pot = given(pot)
+    let pot_units = given(pot)
         .map(|p| score_units(p, true, "pot"))
         .transpose()?
         .unwrap_or(0);
-    HeartsGame::check_scores(rules, &sheet, pot).map_err(|e| {
+    HeartsGame::check_scores(rules, &sheet, pot_units).map_err(|e| {
         InvalidRulesError::new_err(match e {
             ScoresError::Count { expected, got } => {
                 format!("totals must have one number per player ({expected}), got {got}")
             }
-            ScoresError::Pot(_) => {
-                "pot must be >= 0, and non-zero only with scoring=\"chips\"".to_string()
-            }
+            ScoresError::Pot(_) => format!(
+                "pot must be a whole number of chips 0..={MAX_AMOUNT} (A-24: the pot only ever \
+                 holds whole penalty chips), and non-zero only with scoring=\"chips\"; got {}",
+                given(pot).map_or_else(|| "0".to_string(), shown)
+            ),
         })
     })?;
-    Ok(Some((sheet, pot)))
+    Ok(Some((sheet, pot_units)))
 }
 
 /// One entry of `hand_history` (the first `players` seats of a hand's results).
@@ -184,7 +174,8 @@ protocol_class! {
     game PyHeartsGame(HeartsGame) as "HeartsGame",
     hand: state => PyHeartsRules,
     history: |g, py, h| history_entry(py, h, g.0.rules().players),
-    new(rules; seed, first_dealer, deals, pass_directions, totals, pot) {
+    new(rules; seed, first_dealer, deals, pass_directions, totals, pot)
+        "(rules, *, seed=None, first_dealer=None, deals=None, pass_directions=None, totals=None, pot=None)" {
         let HandArgs { rules: r, dealer: first_dealer, seed, .. } = HandArgs::game(rules, first_dealer, seed)?;
         let dirs = extract_directions(&r, pass_directions)?;
         let hands = extract_deals(&r, first_dealer, deals)?;

@@ -28,7 +28,7 @@ pub struct PyHeartsState {
 /// `legal`.
 fn extract_seat(obj: &Bound<'_, PyAny>, n: u8, legal: Vec<u32>) -> PyResult<u8> {
     let s = extract_int(obj, "seat")?;
-    u8::try_from(s).ok().filter(|&s| s < n).ok_or_else(|| {
+    s.within(0..=i128::from(n) - 1, || {
         illegal(
             format!("seat must be a seat 0..{}, got {s}", n - 1),
             None,
@@ -168,14 +168,16 @@ protocol_class! {
     hand: |s| s.state => PyHeartsRules,
     from_batch: PyHeartsRules => |rules, seed, index| PyHeartsState::dealt(batch_state(&rules, seed, index)),
     trick_taking: |s| &s.state,
-    new(rules; seed, dealer, hand_index, pass_direction) {
+    new(rules; seed, dealer, hand_index, pass_direction)
+        "(rules, *, seed=None, dealer=None, hand_index=None, pass_direction=None)" {
         let a = HandArgs::<HeartsRules>::extract(rules, dealer, hand_index, seed)?;
         let (direction, mut rng) = direction(&a, pass_direction)?;
         let hands = deal_random(&a.rules, a.dealer, &mut rng);
         let state = HeartsState::new_unchecked(&a.rules, hands, a.dealer, a.hand_index, direction);
         Ok(PyHeartsState::dealt(state))
     },
-    from_deal(rules, hands; dealer, hand_index, pass_direction, seed) {
+    from_deal(rules, hands; dealer, hand_index, pass_direction, seed)
+        "($cls, rules, hands, *, dealer=None, hand_index=None, pass_direction=None, seed=None)" {
         let a = HandArgs::<HeartsRules>::extract(rules, dealer, hand_index, seed)?;
         let (direction, _) = direction(&a, pass_direction)?;
         let state = extract_deal(&a.rules, hands, a.dealer, a.hand_index, direction)?;

@@ -8,6 +8,7 @@ use crate::protocol::HandArgs;
 use hearts_engine::spades::sim::batch_state;
 use hearts_engine::spades::{
     check_deal, Bemo, Bid, Deal, Phase, RedealSource, ScoresError, SpadesRules, SpadesState,
+    MAX_TOTAL,
 };
 use hearts_engine::Card;
 use pyo3::prelude::*;
@@ -48,7 +49,9 @@ pub fn extract_deals(
         .collect()
 }
 
-fn extract_pair(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[i64; 2]> {
+/// `totals=` or `bags=`: two ints; one beyond the `i64` range is refused at once, as outside
+/// `allowed` (the range [`SpadesState::check_scores`] then checks).
+fn extract_pair(obj: Option<&Bound<'_, PyAny>>, what: &str, allowed: &str) -> PyResult<[i64; 2]> {
     let Some(obj) = given(obj) else {
         return Ok([0, 0]);
     };
@@ -62,8 +65,8 @@ fn extract_pair(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[i64; 2]
     let mut out = [0i64; 2];
     for (slot, x) in out.iter_mut().zip(&items) {
         let v = extract_int(x, what)?;
-        *slot = i64::try_from(v).map_err(|_| {
-            InvalidRulesError::new_err(format!("{what} entries are out of range, got {v}"))
+        *slot = v.within(i64::MIN.into()..=i64::MAX.into(), || {
+            InvalidRulesError::new_err(format!("{what} entries must be {allowed}, got {v}"))
         })?;
     }
     Ok(out)
@@ -85,9 +88,18 @@ pub fn extract_scores(
     totals: Option<&Bound<'_, PyAny>>,
     bags: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<([i64; 2], [i64; 2])> {
-    let t = extract_pair(totals, "totals")?;
+    let t = extract_pair(
+        totals,
+        "totals",
+        &format!("-{MAX_TOTAL}..={MAX_TOTAL} (an engine limit)"),
+    )?;
     SpadesState::check_scores(rules, t, [0, 0]).map_err(scores_error)?;
-    let b = extract_pair(bags, "bags")?;
+    let limit = rules.bags_limit;
+    let b = extract_pair(
+        bags,
+        "bags",
+        &format!("0..={} (below bags_limit={limit}, B-20)", limit - 1),
+    )?;
     SpadesState::check_scores(rules, t, b).map_err(scores_error)?;
     Ok((t, b))
 }
@@ -145,7 +157,7 @@ pub fn checked_bid(
             })
         })
         .transpose()?;
-    let Ok(v) = u8::try_from(value) else {
+    let Ok(v) = u8::try_from(value.value()) else {
         if s.phase() != Phase::Bid {
             return Err(refuse(format!(
                 "no bid is possible in phase {:?}",
@@ -167,8 +179,9 @@ pub fn checked_claim(s: &SpadesState, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
     let refused = |e: String| illegal(e, None, deficient_seats(s));
     let seat = extract_int(seat, "seat")?;
     s.claims_open().map_err(|e| refused(e.to_string()))?;
-    let seat =
-        u8::try_from(seat).map_err(|_| refused(format!("seat must be 0..=3, got {seat}")))?;
+    let seat = seat.within(0..=u8::MAX.into(), || {
+        refused(format!("seat must be 0..=3, got {seat}"))
+    })?;
     s.check_claim(seat).map_err(|e| refused(e.to_string()))?;
     Ok(seat)
 }
@@ -233,11 +246,13 @@ spades_class! {
     hand: |s| s.state => PySpadesRules,
     from_batch: PySpadesRules => |rules, seed, index| PySpadesState::wrap(batch_state(&rules, seed, index)),
     trick_taking: |s| &s.state,
-    new(rules; seed, dealer, hand_index, totals, bags, redeals) {
+    new(rules; seed, dealer, hand_index, totals, bags, redeals)
+        "(rules, *, seed=None, dealer=None, hand_index=None, totals=None, bags=None, redeals=None)" {
         let a = HandArgs::extract(rules, dealer, hand_index, seed)?;
         Self::build(a, None, [totals, bags], redeals)
     },
-    from_deal(rules, hands; dealer, hand_index, totals, bags, redeals, seed) {
+    from_deal(rules, hands; dealer, hand_index, totals, bags, redeals, seed)
+        "($cls, rules, hands, *, dealer=None, hand_index=None, totals=None, bags=None, redeals=None, seed=None)" {
         let a = HandArgs::extract(rules, dealer, hand_index, seed)?;
         Self::build(a, Some(hands), [totals, bags], redeals)
     };
