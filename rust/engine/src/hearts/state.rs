@@ -96,7 +96,7 @@ pub enum PassError {
         phase = .0.name()
     )]
     WrongPhase(Phase),
-    /// No such seat.
+    /// No such seat: the seat given and the last seat (`players - 1`).
     #[error("seat must be 0..{1}, got {0}")]
     NoSuchSeat(u8, u8),
     /// The seat already passed or forwarded.
@@ -811,7 +811,7 @@ impl HeartsState {
             return Err(PassError::WrongPhase(self.phase));
         }
         if seat >= self.n {
-            return Err(PassError::NoSuchSeat(seat, self.n));
+            return Err(PassError::NoSuchSeat(seat, self.n - 1));
         }
         if self.passed & (1 << seat) != 0 {
             return Err(PassError::AlreadyPassed(seat));
