@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from hearts_fast.errors import IllegalMoveError
 
 from . import text as _text
-from ._common import Rules
+from ._common import Rules, call_shape
 from .cards import CardIds, card_name
 
 __all__ = ["Game", "Hand", "Recorded", "TrickGame", "TrickHand"]
@@ -59,6 +59,17 @@ class Recorded(Generic[R]):
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's constructor and ``from_deal`` refuse a call of the wrong shape with
+        ArgumentTypeError, as the fast engine's do (see ``call_shape``)."""
+        super().__init_subclass__(**kwargs)
+        for name, call in (("__init__", "()"), ("from_deal", ".from_deal()")):
+            f = cls.__dict__.get(name)
+            if isinstance(f, classmethod):
+                setattr(cls, name, classmethod(call_shape(cls.__name__ + call)(f.__func__)))
+            elif f is not None:
+                setattr(cls, name, call_shape(cls.__name__ + call)(f))
+
     def copy(self: T) -> T:
         """An independent copy."""
         new = type(self).__new__(type(self))
@@ -79,6 +90,7 @@ class Recorded(Generic[R]):
         return _text.WRITERS[self._KIND](self)
 
     @classmethod
+    @call_shape("from_text()")
     def from_text(cls: type[T], text: str) -> T:
         """Read a text of this class's kind, replaying every redeal and action through these
         rules; ``InvalidArgumentError`` for anything wrong."""

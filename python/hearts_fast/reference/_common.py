@@ -9,7 +9,9 @@ classes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import inspect
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from hearts_fast.errors import (
@@ -25,12 +27,14 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_INDEX",
     "Rules",
+    "call_shape",
     "check_game_args",
     "check_hand_args",
     "check_index",
     "check_rules",
     "check_seat",
     "check_seed",
+    "check_text",
     "is_int",
     "is_sequence",
 ]
@@ -39,6 +43,54 @@ __all__ = [
 MAX_INDEX = 2**64 - 1
 
 R = TypeVar("R", bound="Rules")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def call_shape(call: str) -> Callable[[F], F]:
+    """Makes a call of the wrong shape to the decorated function (too many positional
+    arguments, an unknown or repeated keyword, a missing argument) an ArgumentTypeError
+    listing its parameters, where Python raises a bare TypeError; ``call`` names it
+    (``"HeartsState()"``). A well-shaped call runs the function unchanged."""
+
+    def decorate(f: F) -> F:
+        sig = inspect.signature(f)
+        params = [p for p in sig.parameters.values() if p.name not in ("self", "cls")]
+        positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+        keywords = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
+        s = "" if len(positional) == 1 else "s"
+        shape = (
+            f"{call} takes {len(positional)} positional argument{s} ({', '.join(positional)}) "
+            f"and the keyword-only arguments {', '.join(keywords)}"
+        )
+
+        @functools.wraps(f)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return f(*args, **kwargs)
+            except TypeError as e:
+                if isinstance(e, ArgumentTypeError):
+                    raise
+                try:
+                    sig.bind(*args, **kwargs)
+                except TypeError as shape_error:
+                    raise ArgumentTypeError(f"{shape}; {shape_error}") from None
+                raise
+
+        return checked  # type: ignore[return-value]
+
+    return decorate
+
+
+def check_text(value: str, what: str) -> str:
+    """A str argument must be valid text: a lone surrogate (``'\\ud800'``) has no UTF-8
+    form, so no argument takes one (ArgumentTypeError)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ArgumentTypeError(
+            f"{what} must be valid text (a str without lone surrogates), got {value!r}"
+        ) from None
+    return value
 
 
 def is_int(value: object) -> bool:
@@ -110,7 +162,15 @@ def check_game_args(
     return r, check_seat(first_dealer, players, "first_dealer"), check_seed(seed)
 
 
+@call_shape("_make_rules()")
 def _make_rules(cls: type[R], params: dict[str, Any]) -> R:
+    """The pickle reconstructor of a rules object (see ``Rules.__reduce__``)."""
+    if not (isinstance(cls, type) and issubclass(cls, Rules)):
+        raise ArgumentTypeError(f"_make_rules() takes a rules class, got {cls!r}")
+    if not isinstance(params, dict) or not all(isinstance(k, str) for k in params):
+        raise ArgumentTypeError(
+            f"_make_rules() takes a dict of parameters by name, got {type(params).__name__}"
+        )
     return cls(**params)
 
 
@@ -152,7 +212,7 @@ class Rules:
                 raise ArgumentTypeError(
                     f"rule {name!r} must be a str, one of {allowed}; got {tname} {value!r}"
                 )
-            if value not in spec:
+            if check_text(value, name) not in spec:
                 raise InvalidRulesError(
                     f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}"
                 )
@@ -205,12 +265,13 @@ class Rules:
         object.__setattr__(self, "_params", merged)
 
     @classmethod
+    @call_shape("preset()")
     def preset(cls: type[R], name: str, **overrides: Any) -> R:
         """A named preset (one of ``presets``) with optional overrides, checked like the
         constructor."""
         if not isinstance(name, str):
             raise ArgumentTypeError(f"preset name must be a str, got {type(name).__name__}")
-        if name not in cls._PRESETS:
+        if check_text(name, "preset name") not in cls._PRESETS:
             raise InvalidRulesError(
                 f"unknown {cls.__name__} preset {name!r}; allowed: {', '.join(cls._PRESETS)}"
             )
@@ -218,6 +279,7 @@ class Rules:
         params.update(overrides)
         return cls(**params)
 
+    @call_shape("replace()")
     def replace(self: R, **overrides: Any) -> R:
         """A copy with some parameters changed (checked like the constructor)."""
         return type(self)(**{**self._params, **overrides})

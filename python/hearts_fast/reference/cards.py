@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from hearts_fast.errors import ArgumentTypeError, InvalidCardError, InvalidDealError
 
-from ._common import is_int, is_sequence
+from ._common import check_text, is_int, is_sequence
 
 __all__ = [
     "ACE_OF_SPADES",
@@ -83,6 +83,7 @@ def card(text: str) -> int:
         "rank 2-9, T, 10, J, Q, K or A followed by suit C, D, H, S, ♣, ♦, ♥ or ♠, "
         "or a joker LJ, BJ (JK = LJ)"
     )
+    check_text(text, "card() argument")
     if text.strip().upper() in _JOKER_TEXTS:
         return _JOKER_TEXTS[text.strip().upper()]
     if len(text) < 2:

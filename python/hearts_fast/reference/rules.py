@@ -11,7 +11,7 @@ from typing import Any
 
 from hearts_fast.errors import ArgumentTypeError, InvalidRulesError
 
-from ._common import Rules
+from ._common import Rules, check_text
 from .cards import (
     ACE_OF_SPADES,
     CLUBS,
@@ -132,7 +132,7 @@ def _validate_pass_count(name: str, kind: str, value: Any) -> None:
     """A-9 ``pass_count``: "auto" (the pass table) or an int 0..=4."""
     allowed = "'auto' or an int in 0..=4"
     if isinstance(value, str):
-        if value != "auto":
+        if check_text(value, name) != "auto":
             raise InvalidRulesError(f"rule {name!r} = {value!r} is not allowed; allowed: {allowed}")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(

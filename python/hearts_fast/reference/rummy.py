@@ -31,7 +31,15 @@ from hearts_fast.errors import (
 )
 
 from ._base import Game, Hand
-from ._common import Rules, check_game_args, check_hand_args, check_rules, is_int, is_sequence
+from ._common import (
+    Rules,
+    check_game_args,
+    check_hand_args,
+    check_rules,
+    check_text,
+    is_int,
+    is_sequence,
+)
 from .cards import CardIds, card_name
 
 __all__ = [
@@ -111,6 +119,8 @@ def _validate_jokers(name: str, kind: str, value: Any) -> None:
             f"rule {name!r} must be the int 1 or the str 'unlimited', got "
             f"{type(value).__name__} {value!r}"
         )
+    if isinstance(value, str):
+        check_text(value, name)
     if value not in (1, "unlimited"):
         raise InvalidRulesError(
             f"rule {name!r} = {value!r} is not allowed; allowed: 1, 'unlimited' (C-8)"
@@ -458,7 +468,7 @@ def _check_action(action: object) -> Action:
         raise ArgumentTypeError(f"an action must be a tuple, got {type(action).__name__}")
     if not action or not isinstance(action[0], str):
         raise ArgumentTypeError("an action must be a tuple starting with its name (a str)")
-    name = action[0]
+    name = check_text(action[0], "the action name")
     if name not in _SHAPES:
         raise IllegalMoveError(
             f"unknown action {name!r}; actions: {', '.join(_SHAPES)}", card=None, legal=[]
@@ -474,8 +484,10 @@ def _check_action(action: object) -> Action:
             raise ArgumentTypeError(
                 f"{name}: {kind} must be an int, got {type(value).__name__} {value!r}"
             )
-        if kind == "end" and not isinstance(value, str):
-            raise ArgumentTypeError(f"{name}: end must be a str, got {type(value).__name__}")
+        if kind == "end":
+            if not isinstance(value, str):
+                raise ArgumentTypeError(f"{name}: end must be a str, got {type(value).__name__}")
+            check_text(value, "end")
         if kind == "meld":
             if not isinstance(value, tuple) or not all(is_int(c) for c in value):
                 raise ArgumentTypeError(f"{name}: the meld must be a tuple of int card ids")

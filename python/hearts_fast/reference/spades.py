@@ -25,7 +25,7 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickGame, TrickHand
-from ._common import Rules, check_game_args, check_hand_args, is_int, is_sequence
+from ._common import Rules, check_game_args, check_hand_args, check_text, is_int, is_sequence
 from .cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
@@ -653,6 +653,8 @@ class SpadesState(TrickHand[SpadesRules]):
             raise ArgumentTypeError(
                 f"bid: bemo must be None, 'little' or 'big', got {type(bemo).__name__}"
             )
+        if bemo is not None:
+            check_text(bemo, "bemo")
         why = self._bid_refusal(n, blind, bemo)
         if why is not None:
             raise IllegalMoveError(f"bid: {why}", card=None, legal=self.legal_bids())

@@ -18,7 +18,7 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickHand
-from ._common import check_hand_args, is_int
+from ._common import check_hand_args, check_text, is_int
 from .cards import (
     CLUBS,
     HEARTS,
@@ -52,6 +52,7 @@ def _check_pass_direction(rules: HeartsRules, pass_direction: object) -> str | N
             f"pass_direction must be None or a str, one of {allowed}; got "
             f"{type(pass_direction).__name__}"
         )
+    check_text(pass_direction, "pass_direction")
     if rules.pass_direction != "random":
         raise InvalidRulesError(
             f"pass_direction={pass_direction!r} may be given only with rules "

@@ -51,6 +51,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from hearts_fast.errors import ArgumentTypeError, HeartsFastError, InvalidArgumentError
 
+from ._common import check_text
+
 if TYPE_CHECKING:
     from .game import HeartsGame
     from .rummy import RummyGame, RummyState
@@ -149,6 +151,7 @@ class _Reader:
             raise ArgumentTypeError(
                 f"{name}.from_text takes a str (a {kind} text), got {type(text).__name__}"
             )
+        check_text(text, "text")
         self.lines = _split(text)
         self.pos = 1
         if not self.lines:

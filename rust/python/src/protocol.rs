@@ -5,9 +5,76 @@
 //! once for the six classes.
 
 use crate::convert::{opt_index, opt_seat, opt_seed};
+use crate::errors::type_error;
 use crate::rules::RulesArg;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+/// The arguments of a call of `call` (`"HeartsState()"`) read against its signature: the
+/// `positional` parameters (required; by position or by keyword) and the keyword-only
+/// `keywords` (absent: `None`). A call of another shape (too many positional arguments, an
+/// unknown or repeated keyword, a missing argument) is an `ArgumentTypeError` that lists the
+/// parameters, where Python's own parsing would raise a bare `TypeError`.
+#[allow(clippy::type_complexity)]
+pub fn parse_args<'py, const P: usize, const K: usize>(
+    call: &str,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+    positional: [&str; P],
+    keywords: [&str; K],
+) -> PyResult<([Bound<'py, PyAny>; P], [Option<Bound<'py, PyAny>>; K])> {
+    let shape = || {
+        let s = if P == 1 { "" } else { "s" };
+        format!(
+            "{call} takes {P} positional argument{s} ({}) and the keyword-only arguments {}",
+            positional.join(", "),
+            keywords.join(", ")
+        )
+    };
+    if args.len() > P {
+        return Err(type_error(format!(
+            "{}; got {} positional",
+            shape(),
+            args.len()
+        )));
+    }
+    let mut pos: [Option<Bound<'py, PyAny>>; P] = std::array::from_fn(|i| args.get_item(i).ok());
+    let mut kw: [Option<Bound<'py, PyAny>>; K] = std::array::from_fn(|_| None);
+    for (key, value) in kwargs.into_iter().flat_map(PyDictMethods::iter) {
+        // A keyword is a str; one with lone surrogates names no parameter.
+        let name = key
+            .cast::<PyString>()
+            .map(|k| k.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let slot = match (
+            positional.iter().position(|&p| p == name),
+            keywords.iter().position(|&k| k == name),
+        ) {
+            (Some(i), _) => &mut pos[i],
+            (None, Some(i)) => &mut kw[i],
+            (None, None) => {
+                return Err(type_error(format!(
+                    "{}; got the unknown keyword {}",
+                    shape(),
+                    key.repr()?
+                )))
+            }
+        };
+        if slot.replace(value).is_some() {
+            return Err(type_error(format!("{}; got {name} twice", shape())));
+        }
+    }
+    if let Some(i) = pos.iter().position(Option::is_none) {
+        return Err(type_error(format!(
+            "{}; {} is missing",
+            shape(),
+            positional[i]
+        )));
+    }
+    // Every positional parameter is given: the `None` fallback is never taken.
+    let none = args.py().None().into_bound(args.py());
+    Ok((pos.map(|p| p.unwrap_or_else(|| none.clone())), kw))
+}
 
 /// The arguments every constructor of every game shares, checked in one order with one set
 /// of errors: `rules` (its game's rules class, else `ArgumentTypeError`), the dealer (a
@@ -82,7 +149,11 @@ pub fn past(text: &str) -> String {
 /// hand of a batch (`from_batch`, `dealer`, `hand_index`); for a trick-taking hand, the
 /// engine's [`TrickTaking`](hearts_engine::TrickTaking) view (`hands`, `legal_plays`,
 /// `trick`, `trick_number`, `trick_winners`, `tricks_taken`); and the constructors `new` and `from_deal` from their
-/// positional and keyword-only argument names (each keyword None by default) and body.
+/// positional and keyword-only argument names (each keyword None by default), the Python
+/// signature they make (its `__text_signature__`, which `inspect.signature` and the stubs
+/// read; tests/test_argument_limits.py checks that it names the same arguments) and body.
+/// Every constructor reads its arguments with [`parse_args`], so a call of the wrong shape
+/// is the package's `ArgumentTypeError`.
 ///
 /// A game class (`game PyX(EngineGame) as "X", hand: state => PyXRules, history: |g, py,
 /// h| entry`) wraps an engine game: its text is the game's, two games are equal when their
@@ -93,7 +164,8 @@ pub fn past(text: &str) -> String {
 ///     game PySpadesGame(SpadesGame) as "SpadesGame",
 ///     hand: state => PySpadesRules,
 ///     history: |_g, py, h| history_entry(py, h),
-///     new(rules; seed, first_dealer, deals, totals, bags) {
+///     new(rules; seed, first_dealer, deals, totals, bags)
+///         "(rules, *, seed=None, first_dealer=None, deals=None, totals=None, bags=None)" {
 ///         let rules = PySpadesRules::extract(rules)?;
 ///         …
 ///     };
@@ -106,7 +178,7 @@ macro_rules! protocol_class {
         game $ty:ident($game:ty) as $class:literal,
         hand: $current:ident => $py_rules:ident,
         history: |$hg:ident, $hpy:ident, $hh:ident| $entry:expr
-        $(, new($($np:ident),+; $($nk:ident),+) $new:block)?;
+        $(, new($($np:ident),+; $($nk:ident),+) $nsig:tt $new:block)?;
         $($members:tt)*
     ) => {
         $crate::protocol::protocol_class! {
@@ -115,7 +187,7 @@ macro_rules! protocol_class {
             read: |t| <$game>::from_text(t).map($ty),
             same: |a, b| $crate::protocol::past(&a.to_text()) == $crate::protocol::past(&b.to_text()),
             hand: |g| g.0.$current() => $py_rules
-            $(, new($($np),+; $($nk),+) $new)?;
+            $(, new($($np),+; $($nk),+) $nsig $new)?;
 
             #[getter]
             fn hands_played(&self) -> usize {
@@ -147,31 +219,51 @@ macro_rules! protocol_class {
         hand: |$e:ident| $hand_of:expr => $py_rules:ident
         $(, from_batch: $rules:ty => |$r:ident, $seed:ident, $index:ident| $batch:expr)?
         $(, trick_taking: |$h:ident| $hand:expr)?
-        $(, new($($np:ident),+; $($nk:ident),+) $new:block)?
-        $(, from_deal($($dp:ident),+; $($dk:ident),+) $deal:block)?;
+        $(, new($($np:ident),+; $($nk:ident),+) $nsig:tt $new:block)?
+        $(, from_deal($($dp:ident),+; $($dk:ident),+) $dsig:tt $deal:block)?;
         $($members:tt)*
     ) => {
         #[pyo3::pymethods]
         impl $ty {
             $(
                 #[new]
-                #[pyo3(signature = ($($np),+, *, $($nk = None),+))]
-                #[allow(clippy::too_many_arguments)]
+                #[pyo3(signature = (*args, **kwargs), text_signature = $nsig)]
                 fn new(
-                    $($np: &pyo3::Bound<'_, pyo3::PyAny>,)+
-                    $($nk: Option<&pyo3::Bound<'_, pyo3::PyAny>>,)+
-                ) -> pyo3::PyResult<Self> $new
+                    args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
+                    kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
+                ) -> pyo3::PyResult<Self> {
+                    let ([$($np),+], [$($nk),+]) = $crate::protocol::parse_args(
+                        concat!($class, "()"),
+                        args,
+                        kwargs,
+                        [$(stringify!($np)),+],
+                        [$(stringify!($nk)),+],
+                    )?;
+                    $(let $np = &$np;)+
+                    $(let $nk = $nk.as_ref();)+
+                    $new
+                }
             )?
 
             $(
                 #[classmethod]
-                #[pyo3(signature = ($($dp),+, *, $($dk = None),+))]
-                #[allow(clippy::too_many_arguments)]
+                #[pyo3(signature = (*args, **kwargs), text_signature = $dsig)]
                 fn from_deal(
                     _cls: &pyo3::Bound<'_, pyo3::types::PyType>,
-                    $($dp: &pyo3::Bound<'_, pyo3::PyAny>,)+
-                    $($dk: Option<&pyo3::Bound<'_, pyo3::PyAny>>,)+
-                ) -> pyo3::PyResult<Self> $deal
+                    args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
+                    kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
+                ) -> pyo3::PyResult<Self> {
+                    let ([$($dp),+], [$($dk),+]) = $crate::protocol::parse_args(
+                        concat!($class, ".from_deal()"),
+                        args,
+                        kwargs,
+                        [$(stringify!($dp)),+],
+                        [$(stringify!($dk)),+],
+                    )?;
+                    $(let $dp = &$dp;)+
+                    $(let $dk = $dk.as_ref();)+
+                    $deal
+                }
             )?
 
             fn to_text(&self) -> String {
@@ -179,12 +271,22 @@ macro_rules! protocol_class {
                 $text
             }
 
+            /// Also the pickle reconstructor (see `__reduce__`).
             #[classmethod]
+            #[pyo3(signature = (*args, **kwargs), text_signature = "($cls, text)")]
             fn from_text(
                 _cls: &pyo3::Bound<'_, pyo3::types::PyType>,
-                text: &pyo3::Bound<'_, pyo3::PyAny>,
+                args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
+                kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
             ) -> pyo3::PyResult<Self> {
-                let $t: &str = &$crate::convert::extract_str(text, "text")?;
+                let ([text], []) = $crate::protocol::parse_args(
+                    concat!($class, ".from_text()"),
+                    args,
+                    kwargs,
+                    ["text"],
+                    [],
+                )?;
+                let $t: &str = &$crate::convert::extract_str(&text, "text")?;
                 $read.map_err($crate::errors::text_error)
             }
 
@@ -255,16 +357,22 @@ macro_rules! protocol_class {
                 /// The initial state of hand `index` of a batch run with `seed`: the hand the
                 /// game's `simulate_*` plays as hand `index` (dealer `index % players`).
                 #[classmethod]
-                #[pyo3(signature = (rules, seed, index))]
+                #[pyo3(signature = (*args, **kwargs), text_signature = "($cls, rules, seed, index)")]
                 fn from_batch(
                     _cls: &pyo3::Bound<'_, pyo3::types::PyType>,
-                    rules: &pyo3::Bound<'_, pyo3::PyAny>,
-                    seed: &pyo3::Bound<'_, pyo3::PyAny>,
-                    index: &pyo3::Bound<'_, pyo3::PyAny>,
+                    args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
+                    kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
                 ) -> pyo3::PyResult<Self> {
-                    let $r = <$rules>::extract(rules)?;
-                    let $seed = $crate::convert::extract_seed(seed)?;
-                    let $index = $crate::convert::extract_index(index, "index")?;
+                    let ([rules, seed, index], []) = $crate::protocol::parse_args(
+                        concat!($class, ".from_batch()"),
+                        args,
+                        kwargs,
+                        ["rules", "seed", "index"],
+                        [],
+                    )?;
+                    let $r = <$rules>::extract(&rules)?;
+                    let $seed = $crate::convert::extract_seed(&seed)?;
+                    let $index = $crate::convert::extract_index(&index, "index")?;
                     Ok($batch)
                 }
             )?

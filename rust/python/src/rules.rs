@@ -5,6 +5,7 @@
 
 use crate::convert::{extract_bool, extract_int, extract_str, type_name};
 use crate::errors::{rules_error, type_error, InvalidRulesError};
+use crate::protocol::parse_args;
 use hearts_engine::core::rules::{Kind, Param, RuleSet, Value};
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
@@ -81,7 +82,8 @@ fn set_param<R: PyRules>(r: &mut R, name: &str, v: &Bound<'_, PyAny>) -> PyResul
                     type_name(v)
                 ))
             })?;
-            let value = Value::Int(i64::try_from(x).map_err(|_| refused(x.to_string()))?);
+            let value =
+                Value::Int(x.within(i64::MIN.into()..=i64::MAX.into(), || refused(x.to_string()))?);
             p.check(value).map_err(|_| refused(x.to_string()))?;
             value
         }
@@ -98,15 +100,24 @@ fn set_param<R: PyRules>(r: &mut R, name: &str, v: &Bound<'_, PyAny>) -> PyResul
 pub fn build<R: PyRules>(mut base: R, params: Option<&Bound<'_, PyDict>>) -> PyResult<R> {
     if let Some(d) = params {
         for (k, v) in d.iter() {
-            set_param(&mut base, &k.extract::<String>()?, &v)?;
+            // A name with lone surrogates names no parameter, like any other unknown name.
+            let name = k.cast::<PyString>().map_err(|_| {
+                type_error(format!(
+                    "{} parameter names are str, got {}",
+                    R::CLASS,
+                    type_name(&k)
+                ))
+            })?;
+            set_param(&mut base, &name.to_string_lossy(), &v)?;
         }
     }
     base.validate().map_err(rules_error)?;
     Ok(base)
 }
 
-/// The constructor: keyword parameters only.
+/// The constructor and `replace`: keyword parameters only, set on `base`.
 pub fn new<R: PyRules>(
+    base: R,
     args: &Bound<'_, PyTuple>,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<R> {
@@ -118,15 +129,24 @@ pub fn new<R: PyRules>(
             args.len()
         )));
     }
-    build(R::default(), params)
+    build(base, params)
 }
 
-/// `Class.preset(name, **overrides)`.
+/// `Class.preset(name, **overrides)`: the name is the one positional argument.
 pub fn preset<R: PyRules>(
-    name: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyTuple>,
     overrides: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<R> {
-    let n = extract_str(name, "preset name")?;
+    let [name] =
+        <[Bound<'_, PyAny>; 1]>::try_from(args.iter().collect::<Vec<_>>()).map_err(|a| {
+            type_error(format!(
+                "{}.preset takes one positional argument, the preset name (then name=value \
+                 overrides), got {}",
+                R::CLASS,
+                a.len()
+            ))
+        })?;
+    let n = extract_str(&name, "preset name")?;
     let base = R::preset(&n).ok_or_else(|| {
         let quoted: Vec<String> = R::presets().iter().map(|p| format!("{p:?}")).collect();
         InvalidRulesError::new_err(format!(
@@ -136,6 +156,22 @@ pub fn preset<R: PyRules>(
         ))
     })?;
     build(base, overrides)
+}
+
+/// `Class._from_dict(params)`, the pickle reconstructor: the parameters as a dict.
+pub fn from_dict<R: PyRules>(
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<R> {
+    let call = format!("{}._from_dict()", R::CLASS);
+    let ([params], []) = parse_args(&call, args, kwargs, ["params"], [])?;
+    let params = params.cast::<PyDict>().map_err(|_| {
+        type_error(format!(
+            "{call} takes a dict of parameters, got {}",
+            type_name(&params)
+        ))
+    })?;
+    build(R::default(), Some(params))
 }
 
 /// The value of parameter `name` as Python sees it (None for an absent optional int).
@@ -208,17 +244,17 @@ macro_rules! rules_class {
                 args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
                 params: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
             ) -> pyo3::PyResult<Self> {
-                $crate::rules::new(args, params).map(Self)
+                $crate::rules::new(<$rules>::default(), args, params).map(Self)
             }
 
             #[classmethod]
-            #[pyo3(signature = (name, **overrides))]
+            #[pyo3(signature = (*args, **overrides), text_signature = "($cls, name, **overrides)")]
             fn preset(
                 _cls: &pyo3::Bound<'_, pyo3::types::PyType>,
-                name: &pyo3::Bound<'_, pyo3::PyAny>,
+                args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
                 overrides: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
             ) -> pyo3::PyResult<Self> {
-                $crate::rules::preset(name, overrides).map(Self)
+                $crate::rules::preset(args, overrides).map(Self)
             }
 
             #[classattr]
@@ -234,12 +270,13 @@ macro_rules! rules_class {
                     .collect()
             }
 
-            #[pyo3(signature = (**overrides))]
+            #[pyo3(signature = (*args, **overrides), text_signature = "($self, **overrides)")]
             fn replace(
                 &self,
+                args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
                 overrides: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
             ) -> pyo3::PyResult<Self> {
-                $crate::rules::build(self.0, overrides).map(Self)
+                $crate::rules::new(self.0, args, overrides).map(Self)
             }
 
             fn __getattr__<'py>(
@@ -261,9 +298,14 @@ macro_rules! rules_class {
                 $crate::rules::repr(py, &self.0)
             }
 
+            /// The pickle reconstructor (see `__reduce__`).
             #[staticmethod]
-            fn _from_dict(params: &pyo3::Bound<'_, pyo3::types::PyDict>) -> pyo3::PyResult<Self> {
-                $crate::rules::build(<$rules>::default(), Some(params)).map(Self)
+            #[pyo3(signature = (*args, **kwargs))]
+            fn _from_dict(
+                args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
+                kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
+            ) -> pyo3::PyResult<Self> {
+                $crate::rules::from_dict(args, kwargs).map(Self)
             }
 
             fn __reduce__<'py>(

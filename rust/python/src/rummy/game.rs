@@ -55,7 +55,8 @@ protocol_class! {
     game PyRummyGame(RummyGame) as "RummyGame",
     hand: state => PyRummyRules,
     history: |_g, py, h| history_entry(py, h),
-    new(rules; seed, first_dealer, deals, totals) {
+    new(rules; seed, first_dealer, deals, totals)
+        "(rules, *, seed=None, first_dealer=None, deals=None, totals=None)" {
         let HandArgs { rules: r, dealer: first_dealer, seed, .. } = HandArgs::game(rules, first_dealer, seed)?;
         let deals = extract_deals(&r, deals)?;
         let totals = extract_totals(&r, totals)?;

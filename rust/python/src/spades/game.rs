@@ -45,7 +45,8 @@ spades_class! {
     game PySpadesGame(SpadesGame) as "SpadesGame",
     hand: state => PySpadesRules,
     history: |_g, py, h| history_entry(py, h),
-    new(rules; seed, first_dealer, deals, totals, bags) {
+    new(rules; seed, first_dealer, deals, totals, bags)
+        "(rules, *, seed=None, first_dealer=None, deals=None, totals=None, bags=None)" {
         let HandArgs { rules, dealer: first_dealer, seed, .. } = HandArgs::game(rules, first_dealer, seed)?;
         let deals = extract_deals(&rules, deals, "deals")?;
         let (totals, bags) = extract_scores(&rules, totals, bags)?;
