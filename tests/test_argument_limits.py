@@ -416,3 +416,26 @@ def test_the_signature_names_the_arguments_a_call_takes(
     assert shape is not None, str(info.value)
     assert shape.group(1).split(", ") == positional
     assert shape.group(2).split(", ") == (keywords or [""])
+
+
+@pytest.mark.parametrize(
+    ("cls", "rules", "zeros"),
+    [
+        ("HeartsGame", {}, "totals=0,0,0,0"),
+        ("HeartsGame", {"scoring": "chips"}, "totals=100,100,100,100"),
+        ("RummyGame", {}, "totals=0,0,0,0"),
+        ("RummyState", {}, "totals=0,0,0,0"),
+        ("SpadesState", {}, "totals=0,0"),
+    ],
+)
+@pytest.mark.parametrize("total", [-(2**63), 2**63, -(2**64)])
+def test_A24_C21_B20_text_totals_beyond_the_limit_are_refused(
+    engine: ModuleType, cls: str, rules: dict[str, Any], zeros: str, total: int
+) -> None:
+    """A text form takes the constructor's ranges: no total wraps when it is read."""
+    make = getattr(engine, cls)
+    rules_cls = getattr(engine, cls.replace("State", "Rules").replace("Game", "Rules"))
+    text = make(rules_cls(**rules)).to_text()
+    assert zeros in text
+    bad = text.replace(zeros, zeros.replace("=0", f"={total}").replace("=100", f"={total}"))
+    refused(engine.InvalidArgumentError, lambda: make.from_text(bad), str(total))
