@@ -140,6 +140,25 @@ pub fn past(text: &str) -> String {
         .join("\n")
 }
 
+/// Binds the arguments of a call of `call` ([`parse_args`] of `args` and `kwargs`) to
+/// variables named after its parameters: each positional one a `&Bound<PyAny>`, each
+/// keyword-only one an `Option<&Bound<PyAny>>`, as the body of a constructor takes them.
+macro_rules! bind_args {
+    ($call:expr, $args:ident, $kwargs:ident; $($p:ident),+; $($k:ident),+) => {
+        let ([$($p),+], [$($k),+]) = $crate::protocol::parse_args(
+            $call,
+            $args,
+            $kwargs,
+            [$(stringify!($p)),+],
+            [$(stringify!($k)),+],
+        )?;
+        $(let $p = &$p;)+
+        $(let $k = $k.as_ref();)+
+    };
+}
+
+pub(crate) use bind_args;
+
 /// The `#[pymethods]` of a state or game class: the protocol members from the pieces that
 /// differ between classes, then the class's own members. The pieces: how to write the text,
 /// how to read it, and when two objects are equal; the engine hand (a state's own, a game's
@@ -232,15 +251,9 @@ macro_rules! protocol_class {
                     args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
                     kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
                 ) -> pyo3::PyResult<Self> {
-                    let ([$($np),+], [$($nk),+]) = $crate::protocol::parse_args(
-                        concat!($class, "()"),
-                        args,
-                        kwargs,
-                        [$(stringify!($np)),+],
-                        [$(stringify!($nk)),+],
-                    )?;
-                    $(let $np = &$np;)+
-                    $(let $nk = $nk.as_ref();)+
+                    $crate::protocol::bind_args!(
+                        concat!($class, "()"), args, kwargs; $($np),+; $($nk),+
+                    );
                     $new
                 }
             )?
@@ -253,15 +266,9 @@ macro_rules! protocol_class {
                     args: &pyo3::Bound<'_, pyo3::types::PyTuple>,
                     kwargs: Option<&pyo3::Bound<'_, pyo3::types::PyDict>>,
                 ) -> pyo3::PyResult<Self> {
-                    let ([$($dp),+], [$($dk),+]) = $crate::protocol::parse_args(
-                        concat!($class, ".from_deal()"),
-                        args,
-                        kwargs,
-                        [$(stringify!($dp)),+],
-                        [$(stringify!($dk)),+],
-                    )?;
-                    $(let $dp = &$dp;)+
-                    $(let $dk = $dk.as_ref();)+
+                    $crate::protocol::bind_args!(
+                        concat!($class, ".from_deal()"), args, kwargs; $($dp),+; $($dk),+
+                    );
                     $deal
                 }
             )?
