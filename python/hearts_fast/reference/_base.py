@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from hearts_fast.errors import IllegalMoveError
 
 from . import text as _text
-from ._common import Rules, call_shape
+from ._common import Rules, call_shape, copied, field
 from .cards import CardIds, card_name
 
 __all__ = ["Game", "Hand", "Recorded", "TrickGame", "TrickHand"]
@@ -102,9 +102,7 @@ class Recorded(Generic[R]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_text({self.to_text()!r})"
 
-    @property
-    def rules(self) -> R:
-        return self._rules
+    rules = field[R]("_rules")
 
     @property
     def num_players(self) -> int:
@@ -129,17 +127,9 @@ class Hand(Recorded[R]):
             return NotImplemented
         return self._key() == other._key()
 
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def hand_index(self) -> int:
-        return self._hand_index
-
-    @property
-    def phase(self) -> str:
-        return self._phase
+    dealer = field[int]("_dealer")
+    hand_index = field[int]("_hand_index")
+    phase = field[str]("_phase")
 
     @property
     def current_player(self) -> int | None:
@@ -176,13 +166,8 @@ class TrickHand(Hand[R]):
     def trick_number(self) -> int:
         return len(self._trick_winners) + 1
 
-    @property
-    def trick_winners(self) -> list[int]:
-        return list(self._trick_winners)
-
-    @property
-    def tricks_taken(self) -> list[int]:
-        return list(self._tricks_taken)
+    trick_winners = copied[int]("_trick_winners")
+    tricks_taken = copied[int]("_tricks_taken")
 
     def play(self, card: int) -> None:
         """Play ``card`` for the current player (the game's rules say which cards are legal)."""
@@ -256,17 +241,9 @@ class Game(Recorded[R], Generic[R, H]):
             for h in self._history
         ]
 
-    @property
-    def totals(self) -> list[Any]:
-        return list(self._totals)
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
+    totals = copied[Any]("_totals")
+    is_over = field[bool]("_over")
+    winners = copied[int]("_winners")
 
 
 class TrickGame(Game[R, TH]):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from hearts_fast.errors import (
     ArgumentTypeError,
@@ -22,7 +22,7 @@ from hearts_fast.errors import (
 )
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeGuard
+    from typing_extensions import Self, TypeGuard
 
 __all__ = [
     "MAX_INDEX",
@@ -35,6 +35,8 @@ __all__ = [
     "check_seat",
     "check_seed",
     "check_text",
+    "copied",
+    "field",
     "is_int",
     "is_sequence",
 ]
@@ -43,6 +45,7 @@ __all__ = [
 MAX_INDEX = 2**64 - 1
 
 R = TypeVar("R", bound="Rules")
+V = TypeVar("V")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -91,6 +94,29 @@ def check_text(value: str, what: str) -> str:
             f"{what} must be valid text (a str without lone surrogates), got {value!r}"
         ) from None
     return value
+
+
+class field(property, Generic[V]):
+    """A read-only property showing the private attribute ``attr`` as it is (an immutable
+    value: an int, a str, the rules)."""
+
+    def __init__(self, attr: str) -> None:
+        super().__init__(lambda obj: getattr(obj, attr))
+
+    @overload
+    def __get__(self, instance: None, owner: type, /) -> Self: ...
+    @overload
+    def __get__(self, instance: Any, owner: type | None = None, /) -> V: ...
+    def __get__(self, instance: Any, owner: type | None = None, /) -> Any:
+        return super().__get__(instance, owner)
+
+
+class copied(field[list[V]]):
+    """A read-only property showing the private list ``attr`` as a new list, so that no
+    caller can change the object through it."""
+
+    def __init__(self, attr: str) -> None:
+        property.__init__(self, lambda obj: list(getattr(obj, attr)))
 
 
 def is_int(value: object) -> bool:

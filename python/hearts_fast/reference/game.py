@@ -9,7 +9,7 @@ from typing import Any, cast
 from hearts_fast.errors import ArgumentTypeError, InvalidRulesError
 
 from ._base import TrickGame
-from ._common import check_game_args, is_int, is_sequence
+from ._common import check_game_args, field, is_int, is_sequence
 from .cards import HEARTS_IDS
 from .rules import HeartsRules
 from .state import HeartsState, _check_pass_direction, validate_deal
@@ -219,6 +219,4 @@ class HeartsGame(TrickGame[HeartsRules, HeartsState]):
     def forward(self, seat: int) -> None:
         self._state.forward(seat)
 
-    @property
-    def pot(self) -> Fraction:
-        return self._pot
+    pot = field[Fraction]("_pot")

@@ -37,6 +37,8 @@ from ._common import (
     check_hand_args,
     check_rules,
     check_text,
+    copied,
+    field,
     is_int,
     is_sequence,
 )
@@ -620,41 +622,23 @@ class RummyState(Hand[RummyRules]):
 
     # ---------------------------------------------------------------- plain properties
 
-    @property
-    def totals(self) -> list[int]:
-        return list(self._totals)
+    totals = copied[int]("_totals")
 
     @property
     def melds(self) -> list[list[Meld]]:
         return [list(m) for m in self._melds]
 
-    @property
-    def opened(self) -> list[bool]:
-        return list(self._opened)
-
-    @property
-    def blocked(self) -> list[bool]:
-        return list(self._blocked)
+    opened = copied[bool]("_opened")
+    blocked = copied[bool]("_blocked")
 
     @property
     def stock_size(self) -> int:
         return len(self._stock)
 
-    @property
-    def stock(self) -> list[int]:
-        return list(self._stock)
-
-    @property
-    def pile(self) -> list[int]:
-        return list(self._pile)
-
-    @property
-    def turn(self) -> int:
-        return self._turn
-
-    @property
-    def went_out(self) -> int | None:
-        return self._went_out
+    stock = copied[int]("_stock")
+    pile = copied[int]("_pile")
+    turn = field[int]("_turn")
+    went_out = field[int | None]("_went_out")
 
     # ---------------------------------------------------------------- legal actions
 

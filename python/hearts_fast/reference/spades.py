@@ -25,7 +25,15 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickGame, TrickHand
-from ._common import Rules, check_game_args, check_hand_args, check_text, is_int, is_sequence
+from ._common import (
+    Rules,
+    check_game_args,
+    check_hand_args,
+    check_text,
+    copied,
+    is_int,
+    is_sequence,
+)
 from .cards import CardIds, card_name, check_dealt_once, hand_lists, names
 
 __all__ = [
@@ -521,17 +529,9 @@ class SpadesState(TrickHand[SpadesRules]):
         """Team bag counters before this hand (as given)."""
         return list(self._bags)
 
-    @property
-    def bids(self) -> list[Bid | None]:
-        return list(self._bids)
-
-    @property
-    def redeal_claims(self) -> list[int]:
-        return list(self._claims)
-
-    @property
-    def plays(self) -> list[tuple[int, int]]:
-        return list(self._plays)
+    bids = copied[Bid | None]("_bids")
+    redeal_claims = copied[int]("_claims")
+    plays = copied[tuple[int, int]]("_plays")
 
     @property
     def spades_broken(self) -> bool:
@@ -945,9 +945,7 @@ class SpadesGame(TrickGame[SpadesRules, SpadesState]):
     def legal_plays(self) -> list[int]:
         return self._state.legal_plays()
 
-    @property
-    def bags(self) -> list[int]:
-        return list(self._bags)
+    bags = copied[int]("_bags")
 
     def copy(self) -> SpadesGame:
         new = super().copy()

@@ -18,7 +18,7 @@ from hearts_fast.errors import (
 )
 
 from ._base import TrickHand
-from ._common import check_hand_args, check_text, is_int
+from ._common import check_hand_args, check_text, field, is_int
 from .cards import (
     CLUBS,
     HEARTS,
@@ -233,13 +233,8 @@ class HeartsState(TrickHand[HeartsRules]):
 
     # ---------------------------------------------------------------- plain properties
 
-    @property
-    def pass_direction(self) -> str:
-        return self._direction
-
-    @property
-    def pass_count(self) -> int:
-        return self._k
+    pass_direction = field[str]("_direction")
+    pass_count = field[int]("_k")
 
     @property
     def current_player(self) -> int | None:

@@ -148,6 +148,19 @@ pub enum DealError {
     NoSuchDealer(u8, u8),
 }
 
+/// The pass phase of a hand (A-8..A-11): what each seat has done so far.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+struct Passing {
+    /// Cards each seat passes: 0 in a hold hand, which starts in the play phase.
+    k: u8,
+    /// The cards each seat has chosen to pass, delivered together once all have acted.
+    chosen: [CardSet; MAX_PLAYERS],
+    /// Bit `s`: seat `s` has passed or declared FORWARD.
+    done: u8,
+    /// Bit `s`: seat `s` declared FORWARD.
+    forwarders: u8,
+}
+
 /// One hand of the Hearts family.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct HeartsState {
@@ -160,19 +173,13 @@ pub struct HeartsState {
     hand_index: u64,
     /// This hand's pass direction, resolved at the deal.
     direction: HandDirection,
-    /// Cards each seat passes: 0 in a hold hand, which starts in the play phase.
-    pass_k: u8,
     phase: Phase,
     /// The hands as dealt, before the passes.
     dealt: [CardSet; MAX_PLAYERS],
     /// The cards each seat holds now.
     hands: [CardSet; MAX_PLAYERS],
-    /// The cards each seat has chosen to pass, delivered together once all have acted.
-    pass_sel: [CardSet; MAX_PLAYERS],
-    /// Bit `s`: seat `s` has passed or declared FORWARD.
-    passed: u8,
-    /// Bit `s`: seat `s` declared FORWARD.
-    forwarders: u8,
+    /// The pass phase (A-8..A-11).
+    passing: Passing,
     /// Bit `s`: seat `s` was dealt an extra card under `deal_all` and plays two cards in
     /// trick 1.
     extra_seats: u8,
@@ -384,13 +391,15 @@ impl HeartsState {
             dealer,
             hand_index,
             direction,
-            pass_k,
             phase: Phase::Pass,
             dealt: hands,
             hands,
-            pass_sel: [CardSet::EMPTY; MAX_PLAYERS],
-            passed: 0,
-            forwarders: 0,
+            passing: Passing {
+                k: pass_k,
+                chosen: [CardSet::EMPTY; MAX_PLAYERS],
+                done: 0,
+                forwarders: 0,
+            },
             extra_seats,
             trick: Trick::new(),
             trick_no: 1,
@@ -448,7 +457,7 @@ impl HeartsState {
     }
     /// This hand's pass count (0 when holding).
     pub const fn pass_count(&self) -> u8 {
-        self.pass_k
+        self.passing.k
     }
     /// Current holdings, one set per seat (only the first `num_players` are used).
     pub fn hands(&self) -> &[CardSet] {
@@ -462,25 +471,25 @@ impl HeartsState {
     pub fn current_player(&self) -> Option<u8> {
         match self.phase {
             Phase::Play => Some(self.to_play),
-            Phase::Pass => (0..self.n).find(|&s| self.passed & (1 << s) == 0),
+            Phase::Pass => (0..self.n).find(|&s| self.passing.done & (1 << s) == 0),
             Phase::Over => None,
         }
     }
     /// Bit mask of the seats still to pass or forward.
     pub fn pending_passes(&self) -> u8 {
         if self.phase == Phase::Pass {
-            ((1u16 << self.n) - 1) as u8 & !self.passed
+            ((1u16 << self.n) - 1) as u8 & !self.passing.done
         } else {
             0
         }
     }
     /// The cards `seat` chose to pass (empty if it forwarded or has not acted).
     pub fn pass_selection(&self, seat: u8) -> CardSet {
-        self.pass_sel[usize::from(seat)]
+        self.passing.chosen[usize::from(seat)]
     }
     /// Bit mask of the seats that forwarded.
     pub const fn forwarders(&self) -> u8 {
-        self.forwarders
+        self.passing.forwarders
     }
     /// The trick in progress.
     pub const fn trick(&self) -> &Trick {
@@ -781,16 +790,16 @@ impl HeartsState {
     /// Chooses `cards` for `seat` to pass.    /// Chooses `cards` for `seat` to pass.
     pub fn pass_cards(&mut self, seat: u8, cards: CardSet) -> Result<(), PassError> {
         self.check_pass(seat)?;
-        if cards.count() != u32::from(self.pass_k) {
+        if cards.count() != u32::from(self.passing.k) {
             return Err(PassError::WrongCount {
-                expected: self.pass_k,
+                expected: self.passing.k,
                 got: cards.count(),
             });
         }
         if let Some(c) = (cards - self.dealt[usize::from(seat)]).first() {
             return Err(PassError::NotInHand(seat, c));
         }
-        self.pass_sel[usize::from(seat)] = cards;
+        self.passing.chosen[usize::from(seat)] = cards;
         self.mark_passed(seat);
         Ok(())
     }
@@ -801,7 +810,7 @@ impl HeartsState {
         if !self.rules.pass_through {
             return Err(PassError::ForwardNotAllowed);
         }
-        self.forwarders |= 1 << seat;
+        self.passing.forwarders |= 1 << seat;
         self.mark_passed(seat);
         Ok(())
     }
@@ -813,14 +822,14 @@ impl HeartsState {
         if seat >= self.n {
             return Err(PassError::NoSuchSeat(seat, self.n - 1));
         }
-        if self.passed & (1 << seat) != 0 {
+        if self.passing.done & (1 << seat) != 0 {
             return Err(PassError::AlreadyPassed(seat));
         }
         Ok(())
     }
 
     fn mark_passed(&mut self, seat: u8) {
-        self.passed |= 1 << seat;
+        self.passing.done |= 1 << seat;
         if self.pending_passes() == 0 {
             self.deliver_passes();
         }
@@ -833,14 +842,14 @@ impl HeartsState {
         let d = self.rules.offset(self.direction);
         let mut hands = self.dealt;
         for s in 0..n {
-            if self.forwarders & (1 << s) != 0 {
+            if self.passing.forwarders & (1 << s) != 0 {
                 continue;
             }
-            let packet = self.pass_sel[usize::from(s)];
+            let packet = self.passing.chosen[usize::from(s)];
             let mut to = s;
             loop {
                 to = (to + d) % n;
-                if self.forwarders & (1 << to) == 0 {
+                if self.passing.forwarders & (1 << to) == 0 {
                     break;
                 }
             }
