@@ -4,7 +4,7 @@ PIP := $(PYTHON) -m pip
 HANDS ?= 10000000
 
 .PHONY: all install build-dev build-prod run test test-rust test-python lint format \
-        fmt-check clippy ruff mypy stubtest bench bench-rust
+        fmt-check clippy ruff mypy stubtest bench bench-rust fuzz
 
 all: lint test
 
@@ -29,6 +29,12 @@ test-rust:
 
 test-python:
 	$(PYTHON) -m pytest
+
+# The long profile of the fuzzers (tests/fuzz); its result is added to tests/fuzz/RESULTS.md.
+# FUZZ_SEED picks another run of examples.
+FUZZ_SEED ?= 1
+fuzz: install
+	$(PYTHON) -m tests.fuzz --profile long --seed $(FUZZ_SEED) --record tests/fuzz/RESULTS.md
 
 lint: fmt-check clippy ruff mypy stubtest
 

@@ -558,3 +558,25 @@ def examples(fraction: float) -> settings:
     if not 0 < fraction <= 1:
         raise ValueError(f"fraction must be in (0, 1], got {fraction}")
     return settings(max_examples=max(MIN_EXAMPLES, round(settings().max_examples * fraction)))
+
+
+#: Examples each fuzzer of tests/fuzz runs per profile: "short" in ``make test``
+#: (tests/test_fuzz.py), "long" in ``make fuzz``.
+FUZZ_EXAMPLES = {
+    "short": {"calls": 2000, "texts": 300},
+    "long": {"calls": 40_000, "texts": 4_000},
+}
+
+
+def fuzz_settings(profile: str, fuzzer: str) -> settings:
+    """The hypothesis settings of one fuzzer in one profile (no example database: a run is
+    reproduced by its seed)."""
+    from hypothesis import HealthCheck
+
+    return settings(
+        max_examples=FUZZ_EXAMPLES[profile][fuzzer],
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=False,
+    )
