@@ -3,7 +3,7 @@
 //! is dealt from `Rng::for_game(seed, i)` and its policies draw from `policy_rng(seed, i)`,
 //! so results never depend on the thread count.
 
-pub use super::policy::{greedy_action, play_out, policy_action, RummyPolicy};
+pub use super::policy::{greedy_action, play_out, policy_action, NoLegalAction, RummyPolicy};
 
 use super::game::RummyGame;
 use super::rules::RummyRules;
@@ -59,7 +59,10 @@ impl Job for RummyBatch<'_> {
         for j in 0..rows.rows() {
             let i = rows.start + j as u64;
             let mut s = batch_state(&self.rules, self.seed, i);
-            play_out(self.policies, &mut s, &mut policy_rng(self.seed, i));
+            // A dealt hand always has a legal action until it is over; were one missing,
+            // the row would hold the hand where it stopped.
+            let played = play_out(self.policies, &mut s, &mut policy_rng(self.seed, i));
+            debug_assert!(played.is_ok(), "{played:?}");
             for (k, v) in s.hand_scores().iter().enumerate() {
                 rows.hand_scores[j * p + k] = *v as i32;
                 rows.opened[j * p + k] = s.opened()[k];
@@ -156,7 +159,11 @@ impl PlayGames for RummyBatch<'_> {
         while !g.is_over() && g.history().len() < hand_limit {
             let s = g.state();
             let seat = usize::from(s.current_player().unwrap_or(0));
+            // A game's hand always has a legal action (see `fill`): were one missing, the
+            // game would be reported unfinished.
             let a = policy_action(self.policies[seat], s, &mut prng);
+            debug_assert!(a.is_ok(), "{a:?}");
+            let Ok(a) = a else { break };
             g.apply_unchecked(&a);
         }
         GameEnd {
