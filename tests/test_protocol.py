@@ -111,7 +111,7 @@ HEARTS = Game(
     game_properties=(*COMMON_GAME_PROPERTIES, "pot"),
     game_methods=("copy", "legal_plays", "pending_passes", "play", "pass_cards", "forward"),
     rules_methods=("deck", "penalty_cards", "total_penalty"),
-    simulate_keywords=(*COMMON_SIMULATE, "deals"),
+    simulate_keywords=(*COMMON_SIMULATE, "deals", "hand_limit"),
     policies=("random", "heuristic"),
     other_policy="greedy",
 )

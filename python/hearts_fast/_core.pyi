@@ -330,20 +330,21 @@ class _LimitedBatch(_Batch, total=False):
 
     hand_limit: int | None
 
-class _SpadesBatch(_DealtBatch, _LimitedBatch, total=False):
-    """The options of ``simulate_spades``: both."""
+class _TrickBatch(_DealtBatch, _LimitedBatch, total=False):
+    """The options of ``simulate_hearts`` and ``simulate_spades``: both."""
 
-def simulate_hearts(rules: HeartsRules, **options: Unpack[_DealtBatch]) -> HeartsSimulation:
+def simulate_hearts(rules: HeartsRules, **options: Unpack[_TrickBatch]) -> HeartsSimulation:
     """Simulate a batch inside Rust with the GIL released.
 
     ``hands=N``: N independent hands (hand i: dealer ``i % players``, hand index i, deal and
     choices seeded from ``(seed, i)``), returned as arrays ``points``, ``hand_scores``
     (int32), ``tricks`` (N, players) and ``moon_shooter``, ``queen_taker`` (N,) with -1 for
     none. ``games=N``: whole games to the rules' end: ``totals``, ``winners``,
-    ``hands_played``, ``finished`` (always True: every Hearts game reaches its end rule; and
-    ``chips_sixtieths``, ``pot`` for chips). ``stream=True`` (with hands) returns only
-    aggregates in constant memory. ``deals``: an (N, 52) integer array of deck orders, each
-    dealt one card at a time from the dealer's left. ``policy``: "random" (the default) or
+    ``hands_played``, ``finished`` (False: stopped after ``hand_limit`` hands, default
+    1000, without reaching A-25; and ``chips_sixtieths``, ``pot`` for chips).
+    ``stream=True`` (with hands) returns only aggregates in constant memory. ``deals``: an
+    (N, 52) integer array of deck orders, each dealt one card at a time from the dealer's
+    left. ``policy``: "random" (the default) or
     "heuristic", or one per seat. ``threads``: default all cores; results never depend on
     it. ``progress`` is called as ``progress(done, total)`` between chunks; Ctrl-C raises
     KeyboardInterrupt.
@@ -508,7 +509,7 @@ class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase]):
     @property
     def bags(self) -> list[int]: ...
 
-def simulate_spades(rules: SpadesRules, **options: Unpack[_SpadesBatch]) -> SpadesSimulation:
+def simulate_spades(rules: SpadesRules, **options: Unpack[_TrickBatch]) -> SpadesSimulation:
     """Simulate Spades hands or whole games with in-engine policies ("random", the default,
     or "heuristic").
 

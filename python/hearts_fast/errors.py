@@ -17,6 +17,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
+    "ResultTooLargeError",
 ]
 
 
@@ -59,6 +60,12 @@ class InvalidArgumentError(HeartsFastError, ValueError):
     """An argument of the right type with a value outside what is allowed: a negative or huge
     count, a seed outside 0..2**64-1, a thread count, an unknown policy name, conflicting
     options, or a text form that cannot be read."""
+
+
+class ResultTooLargeError(InvalidArgumentError, MemoryError):
+    """A batch whose result arrays cannot be held in memory (``hands=`` or ``games=`` too
+    large for this machine); also a ``MemoryError``. Nothing was simulated. Use
+    ``stream=True`` for statistics in constant memory, or simulate in parts."""
 
 
 class ArgumentTypeError(HeartsFastError, TypeError):

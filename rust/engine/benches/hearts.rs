@@ -3,6 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use hearts_engine::batch::Columns;
+use hearts_engine::batch::Stop;
 use hearts_engine::hearts::sim::{batch_hand, Batch, FastRules, HandsOut, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules, HeartsState, Phase};
 use hearts_engine::{policy_rng, Portable, Rng};
@@ -85,7 +86,7 @@ fn bench(c: &mut Criterion) {
         };
         let mut out = HandsOut::new(100_000, 4);
         g.bench_function(name, |bch| {
-            bch.iter(|| hearts_engine::batch::fill(&b, out.rows(0), 100_000));
+            bch.iter(|| hearts_engine::batch::fill(&b, out.rows(0), 100_000, &Stop::new()));
         });
     }
     g.finish();

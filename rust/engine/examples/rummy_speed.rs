@@ -22,7 +22,7 @@ fn main() {
         seed: 1,
         policies: &[policy; 6],
     };
-    let out = simulate(&b, 0, n, 64);
+    let out = simulate(&b, 0, n, 64).expect("the result fits in memory");
     let dt = t.elapsed().as_secs_f64();
     let out_rate = out.went_out.iter().filter(|&&w| w >= 0).count() as f64 / n as f64;
     let turns = out.turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n as f64;

@@ -24,7 +24,7 @@ fn main() {
         policies: [policy; 4],
     };
     let t = Instant::now();
-    let out = simulate(&b, 0, n, 1 << 16);
+    let out = simulate(&b, 0, n, 1 << 16).expect("the result fits in memory");
     let dt = t.elapsed().as_secs_f64();
     let mean: f64 = out.hand_scores.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64;
     println!(

@@ -13,7 +13,7 @@ fn main() {
     let rules = HeartsRules::preset(preset);
     let t = Instant::now();
     let policy = arg(3, Policy::from_name, Policy::Random);
-    let r = simulate_hands(&rules, n, 1, policy);
+    let r = simulate_hands(&rules, n, 1, policy).expect("the result fits in memory");
     let dt = t.elapsed().as_secs_f64();
     let s: i64 = r.points.iter().map(|&x| i64::from(x)).sum();
     eprintln!(

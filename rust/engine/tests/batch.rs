@@ -5,6 +5,7 @@ mod common;
 
 use common::{policies, random_rules};
 use hearts_engine::batch::Columns;
+use hearts_engine::batch::Stop;
 use hearts_engine::hearts::sim::{batch_hand, outcome_of, Batch, HandsOut, Policy, TablePolicy};
 use hearts_engine::policy_rng;
 use hearts_engine::Rng;
@@ -37,7 +38,12 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
         let (n, p) = (7, usize::from(b.rules.players));
         // Blocks of 3 and of 7 hands: the interleaved kernels take 2 to 4 hands at a time.
         let mut out = HandsOut::new(n, p);
-        hearts_engine::batch::fill(&b, out.rows(5), if case % 2 == 0 { 3 } else { 7 });
+        hearts_engine::batch::fill(
+            &b,
+            out.rows(5),
+            if case % 2 == 0 { 3 } else { 7 },
+            &Stop::new(),
+        );
         for j in 0..n {
             let o = stepped(&b, 5 + j as u64);
             let rows = j * p..(j + 1) * p;

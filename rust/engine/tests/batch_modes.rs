@@ -2,6 +2,7 @@
 //! game's jobs: a row depends on its index alone, so any block size and any start give the
 //! same rows, and streamed statistics equal the statistics of the simulated rows.
 
+use hearts_engine::batch::Stop;
 use hearts_engine::batch::{self, Columns, Games, Job, PlayGames, Rows, Stats, StreamJob};
 use hearts_engine::hearts::sim::{Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules};
@@ -18,18 +19,18 @@ fn rows_do_not_depend_on_the_split<J: Job>(job: &J, start: u64, n: usize)
 where
     J::Out: PartialEq + std::fmt::Debug,
 {
-    let whole = batch::simulate(job, start, n, n);
+    let whole = batch::simulate(job, start, n, n).unwrap();
     for block in [1, 3, 7] {
         assert_eq!(
-            batch::simulate(job, start, n, block),
+            batch::simulate(job, start, n, block).unwrap(),
             whole,
             "block {block}"
         );
     }
-    let mut by_parts = job.out(n);
+    let mut by_parts = job.try_out(n).unwrap();
     let (a, b) = by_parts.rows(start).split_at(n / 3);
-    batch::fill(job, b, 2);
-    batch::fill(job, a, 5);
+    batch::fill(job, b, 2, &Stop::new());
+    batch::fill(job, a, 5, &Stop::new());
     assert_eq!(by_parts, whole, "filled in two parts, back to front");
 }
 
@@ -39,10 +40,10 @@ where
     J::Stats: PartialEq + std::fmt::Debug,
 {
     let mut expect = job.stats();
-    expect.add(&batch::simulate(job, start, n, n));
+    expect.add(&batch::simulate(job, start, n, n).unwrap());
     for block in [1, 4, 64] {
         assert_eq!(
-            batch::stream(job, start, n as u64, block),
+            batch::stream(job, start, n as u64, block, &Stop::new()).unwrap(),
             expect,
             "block {block}"
         );
@@ -54,7 +55,7 @@ where
 fn games_do_not_depend_on_the_split<B: PlayGames>(batch: &B, hand_limit: usize) {
     let games = Games { batch, hand_limit };
     rows_do_not_depend_on_the_split(&games, 1, 4);
-    let out = batch::simulate(&games, 1, 4, 4);
+    let out = batch::simulate(&games, 1, 4, 4).unwrap();
     for (played, finished) in out.hands_played.iter().zip(&out.finished) {
         assert!(*played as usize <= hand_limit && (*finished || *played as usize == hand_limit));
     }
@@ -81,7 +82,14 @@ fn hearts_hands_and_games() {
             // 4-player all-random rows go four at a time: 23 leaves a tail of 3.
             rows_do_not_depend_on_the_split(&b, 5, 23);
             stream_equals_stats_of_rows(&b, 5, 23);
-            rows_do_not_depend_on_the_split(&hearts_engine::hearts::sim::Games(&b), 3, 4);
+            rows_do_not_depend_on_the_split(
+                &hearts_engine::hearts::sim::Games {
+                    batch: &b,
+                    hand_limit: 1000,
+                },
+                3,
+                4,
+            );
         }
     }
 }

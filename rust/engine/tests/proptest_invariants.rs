@@ -23,6 +23,7 @@ mod common;
 
 use common::repair_spades;
 use hearts_engine::batch::Columns;
+use hearts_engine::batch::Stop;
 use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsRules, HeartsState, Moon, PassCount, PassDirection,
     PassTable, Phase, Scoring,
@@ -251,7 +252,7 @@ proptest! {
         let b = Batch { rules, seed, policy: TablePolicy(seats), deals: None };
         let (n, p) = (5, usize::from(rules.players));
         let mut out = HandsOut::new(n, p);
-        hearts_engine::batch::fill(&b, out.rows(start), block);
+        hearts_engine::batch::fill(&b, out.rows(start), block, &Stop::new());
         for j in 0..n {
             let i = start + j as u64;
             let mut s = batch_hand(&b, i);
@@ -442,7 +443,7 @@ proptest! {
     ) {
         let b = SpadesBatch { rules, seed, policies };
         let n = 6;
-        let out = hearts_engine::batch::simulate(&b, 0, n, block);
+        let out = hearts_engine::batch::simulate(&b, 0, n, block).unwrap();
         for j in 0..n {
             let i = j as u64;
             let mut s = spades_batch_state(&rules, seed, i);
@@ -671,7 +672,7 @@ proptest! {
         let policies = &policies[..usize::from(rules.players)];
         let (n, p) = (3, usize::from(rules.players));
         let b = RummyBatch { rules, seed, policies };
-        let out = hearts_engine::batch::simulate(&b, start, n, 2);
+        let out = hearts_engine::batch::simulate(&b, start, n, 2).unwrap();
         for j in 0..n {
             let i = start + j as u64;
             let mut s = rummy_batch_state(&rules, seed, i);

@@ -70,7 +70,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
             policies: policies(&mut rng, case, Policy::ALL, Policy::Random),
         };
         let n = 9;
-        let out = simulate(&b, 0, n, if case % 2 == 0 { 3 } else { 9 });
+        let out = simulate(&b, 0, n, if case % 2 == 0 { 3 } else { 9 }).unwrap();
         for j in 0..n {
             let o = stepped(&b, j as u64);
             for k in 0..4 {
@@ -125,8 +125,8 @@ fn block_size_does_not_change_results() {
             Policy::Random,
         ],
     };
-    let a = simulate(&b, 0, 101, 1);
-    let c = simulate(&b, 0, 101, 64);
+    let a = simulate(&b, 0, 101, 1).unwrap();
+    let c = simulate(&b, 0, 101, 64).unwrap();
     assert_eq!(a.tricks, c.tricks);
     assert_eq!(a.hand_scores, c.hand_scores);
     assert_eq!(a.bids, c.bids);

@@ -5,13 +5,17 @@
 //! [`Simulate`].
 
 use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
-use crate::errors::{type_error, InvalidArgumentError, InvalidDealError};
+use crate::errors::{too_large, type_error, InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
 use crate::rules::RulesArg;
-use hearts_engine::batch::{self, Columns, Games, Job, Moments, PlayGames, Pool, Stats, StreamJob};
+use hearts_engine::batch::{
+    self, Columns, Games, Job, Moments, PlayGames, Pool, Stats, Stop, StreamJob, TooLarge,
+};
 use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Largest batch accepted in one call.
 const MAX_COUNT: i128 = 1 << 40;
@@ -60,6 +64,41 @@ pub trait Simulate {
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
 }
 
+/// How often a waiting `simulate_*` call looks for Ctrl-C.
+const POLL: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// The thread pool of `threads` workers, made once and kept: a pool per worker count, at most
+/// the machine's logical CPUs (more threads never speed up this work, and results never
+/// depend on the count).
+fn pool(threads: usize) -> PyResult<Arc<Pool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<Pool>>>> = OnceLock::new();
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = threads.clamp(1, cores);
+    let mut pools = POOLS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(p) = pools.get(&threads) {
+        return Ok(Arc::clone(p));
+    }
+    let p = Arc::new(Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.to_string()))?);
+    pools.insert(threads, Arc::clone(&p));
+    Ok(p)
+}
+
+/// The machine's physical memory in bytes, where the platform says (`os.sysconf`): a result
+/// larger than that cannot be held, though an over-committing allocator would hand it out.
+fn physical_memory(py: Python<'_>) -> Option<u64> {
+    let os = py.import("os").ok()?;
+    let sysconf = |name: &str| {
+        os.call_method1("sysconf", (name,))
+            .ok()?
+            .extract::<u64>()
+            .ok()
+    };
+    Some(sysconf("SC_PHYS_PAGES")?.saturating_mul(sysconf("SC_PAGE_SIZE")?))
+}
+
 /// A `simulate_*` call ready to run.
 pub struct Run<'a, 'py, G: Simulate + ?Sized> {
     pub py: Python<'py>,
@@ -67,26 +106,48 @@ pub struct Run<'a, 'py, G: Simulate + ?Sized> {
     pub seed: u64,
     pub policies: G::Policies,
     pub deals: Option<G::Deals>,
-    pool: Pool,
+    pool: Arc<Pool>,
     progress: Option<&'a Bound<'py, PyAny>>,
 }
 
 impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
-    /// The one batch loop: `work(start, end)` on consecutive chunks of `0..n` with the GIL
-    /// released inside the pool, then `merge` of its result with the GIL held, a Ctrl-C
-    /// check and a progress report between chunks.
+    /// The one batch loop: `work(start, end, stop)` on consecutive chunks of `0..n` in the
+    /// pool, then `merge` of its result with the GIL held and a progress report between
+    /// chunks. While a chunk runs the calling thread waits with the GIL released and checks
+    /// for Ctrl-C every [`POLL`]: on a signal it asks the workers to stop (they check between
+    /// blocks and within long games and hands), waits for them and raises.
     fn chunks<R: Send>(
         &self,
         n: usize,
         chunk: usize,
-        mut work: impl FnMut(usize, usize) -> R + Send,
+        mut work: impl FnMut(usize, usize, &Stop) -> R + Send,
         mut merge: impl FnMut(R),
     ) -> PyResult<()> {
-        let (py, pool) = (self.py, &self.pool);
+        let (py, pool) = (self.py, &*self.pool);
+        let stop = Stop::new();
         let mut done = 0;
         while done < n {
             let end = (done + chunk).min(n);
-            let part = py.detach(|| pool.install(|| work(done, end)));
+            let caller = std::thread::current();
+            let part = std::thread::scope(|scope| {
+                let (work, stop) = (&mut work, &stop);
+                let worker = scope.spawn(move || {
+                    let part = pool.install(|| work(done, end, stop));
+                    caller.unpark();
+                    part
+                });
+                while !worker.is_finished() {
+                    py.detach(|| std::thread::park_timeout(POLL));
+                    if let Err(e) = py.check_signals() {
+                        stop.request();
+                        let _ = worker.join();
+                        return Err(e);
+                    }
+                }
+                Ok(worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            })?;
             merge(part);
             done = end;
             py.check_signals()?;
@@ -100,8 +161,13 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     /// Items `0..n` of the engine batch `job` in one set of columns, filled chunk by chunk
     /// in blocks of `block`.
     pub fn fill<J: Job>(&self, job: &J, n: usize, chunk: usize, block: usize) -> PyResult<J::Out> {
-        let mut out = job.out(n);
-        let work = |s, e| batch::fill(job, out.chunk(0, s, e), block);
+        let bytes = J::Out::bytes(n, job.players());
+        let fits = bytes.is_some_and(|b| physical_memory(self.py).map_or(true, |m| b as u64 <= m));
+        if !fits {
+            return Err(too_large(TooLarge { rows: n, bytes }));
+        }
+        let mut out = job.try_out(n).map_err(too_large)?;
+        let work = |s, e, stop: &Stop| batch::fill(job, out.chunk(0, s, e), block, stop);
         self.chunks(n, chunk, work, |()| {})?;
         Ok(out)
     }
@@ -130,8 +196,17 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
         block: usize,
     ) -> PyResult<(Bound<'py, PyDict>, J::Stats)> {
         let mut total = job.stats();
-        let work = |s: usize, e: usize| batch::stream(job, s as u64, (e - s) as u64, block as u64);
-        self.chunks(n, chunk, work, |part| total.merge(&part))?;
+        let mut refused = None;
+        let work = |s: usize, e: usize, stop: &Stop| {
+            batch::stream(job, s as u64, (e - s) as u64, block as u64, stop)
+        };
+        self.chunks(n, chunk, work, |part| match part {
+            Ok(part) => total.merge(&part),
+            Err(e) => refused = Some(e),
+        })?;
+        if let Some(e) = refused {
+            return Err(too_large(e));
+        }
         let d = PyDict::new(self.py);
         put_moments(&d, "hand_scores", total.hand_scores(), true)?;
         Ok((d, total))
@@ -308,7 +383,7 @@ pub fn simulate<'py, G: Simulate>(
         Some(d) => G::deals(&rules, d).map(|(d, rows)| (Some(d), Some(rows)))?,
         None => (None, None),
     };
-    let pool = Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
+    let pool = pool(threads)?;
     let run = Run {
         py,
         rules,

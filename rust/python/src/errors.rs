@@ -3,6 +3,7 @@
 //! the Python API.
 
 use crate::convert::ids;
+use hearts_engine::batch::TooLarge;
 use hearts_engine::hearts::sim::DeckOrderError;
 use hearts_engine::CardSet;
 use hearts_engine::{RulesError, TextError};
@@ -15,6 +16,21 @@ pyo3::import_exception!(hearts_fast.errors, InvalidDealError);
 pyo3::import_exception!(hearts_fast.errors, IllegalMoveError);
 pyo3::import_exception!(hearts_fast.errors, ArgumentTypeError);
 pyo3::import_exception!(hearts_fast.errors, InvalidArgumentError);
+pyo3::import_exception!(hearts_fast.errors, ResultTooLargeError);
+
+/// A batch result that cannot be allocated: the bytes it needs, and what to do instead.
+pub fn too_large(e: TooLarge) -> PyErr {
+    let need = match e.bytes {
+        #[allow(clippy::cast_precision_loss)]
+        Some(b) => format!("{b} bytes ({:.1} GB)", b as f64 / 1e9),
+        None => "more bytes than this machine can address".to_string(),
+    };
+    ResultTooLargeError::new_err(format!(
+        "the result arrays of {} rows need {need}, more than can be allocated; use stream=True \
+         for statistics in constant memory, or simulate in parts",
+        e.rows
+    ))
+}
 
 /// An `IllegalMoveError` whose `.legal` is `legal` (cards, bid values, seats or actions):
 /// what the matching legality query returns at that moment (docs/protocol.md, Errors).

@@ -3,12 +3,29 @@
 //! declares such a set once: the owning struct of `Vec`s, its mutable view of a range of
 //! rows, and the plumbing the [`batch`](crate::batch) drivers need ([`Columns`], [`Rows`]).
 
+/// A batch result too large to hold: what its columns would need.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
+pub struct TooLarge {
+    /// The rows asked for.
+    pub rows: usize,
+    /// The bytes their columns need; `None` beyond what an address can count.
+    pub bytes: Option<usize>,
+}
+
 /// An owning set of columns, `len()` rows long.
-pub trait Columns: Send {
+pub trait Columns: Send + Sized {
     /// A mutable view of a range of rows.
     type Rows<'a>: Rows
     where
         Self: 'a;
+
+    /// Storage for `n` rows of `players` seats, every value at its initial value, or
+    /// [`TooLarge`] when it cannot be allocated: the sizes are checked and the allocation is
+    /// fallible, so a huge request is an error, never an abort.
+    fn try_new(n: usize, players: usize) -> Result<Self, TooLarge>;
+
+    /// The bytes `n` rows of `players` seats take (`None` beyond `usize`).
+    fn bytes(n: usize, players: usize) -> Option<usize>;
 
     /// Number of rows.
     fn len(&self) -> usize;
@@ -75,6 +92,9 @@ pub fn split<R: Rows>(rows: R, block: usize) -> Vec<R> {
 /// use hearts_engine::batch::{Columns, Rows};
 /// let mut out = Out::new(3, 4);
 /// assert_eq!((out.len(), out.points.len(), out.teams.len()), (3, 12, 6));
+/// assert_eq!(Out::bytes(3, 4), Some(3 * (4 + 2 * 4 + 1)));
+/// let huge = Out::try_new(usize::MAX / 2, 4).unwrap_err();
+/// assert_eq!(huge.bytes, None);
 /// assert_eq!(out.winner, [-1; 3]);
 /// let (a, b) = out.rows(10).split_at(1);
 /// assert_eq!((a.start, a.points.len(), b.start, b.teams.len()), (10, 4, 11, 4));
@@ -102,7 +122,8 @@ macro_rules! columns {
         }
 
         impl $out {
-            /// Storage for `n` rows of `players` seats, every value at its initial value.
+            /// Storage for `n` rows of `players` seats, every value at its initial value (an
+            /// engine-sized block; a caller-sized result goes through `try_new`).
             pub fn new(n: usize, players: usize) -> $out {
                 $out {
                     players,
@@ -114,6 +135,30 @@ macro_rules! columns {
 
         impl $crate::batch::Columns for $out {
             type Rows<'a> = $rows<'a>;
+
+            fn try_new(n: usize, players: usize) -> Result<$out, $crate::batch::TooLarge> {
+                let too_large = $crate::batch::TooLarge { rows: n, bytes: Self::bytes(n, players) };
+                too_large.bytes.ok_or(too_large)?;
+                Ok($out {
+                    players,
+                    len: n,
+                    $( $field: $crate::batch::try_column(
+                        n * $crate::columns!(@width $w, players),
+                        $init,
+                    ).ok_or(too_large)?, )*
+                })
+            }
+
+            fn bytes(n: usize, players: usize) -> Option<usize> {
+                let mut bytes = 0usize;
+                $(
+                    let width = $crate::columns!(@width $w, players);
+                    let column = n.checked_mul(width)?.checked_mul(core::mem::size_of::<$ty>())?;
+                    bytes = bytes.checked_add(column)?;
+                )*
+                // Beyond isize::MAX no allocation can succeed.
+                isize::try_from(bytes).is_ok().then_some(bytes)
+            }
 
             fn len(&self) -> usize {
                 self.len
@@ -170,8 +215,59 @@ macro_rules! columns {
     };
 }
 
+/// A value a result column holds: a plain number or flag, whose all-zero bit pattern is its
+/// default value (so a column of defaults can come from zeroed memory, which the system hands
+/// out lazily: a huge result costs nothing until it is written).
+pub trait Cell: Copy + Default + PartialEq + Send + Sync + 'static {}
+
+macro_rules! cells {
+    ($($t:ty),*) => { $(impl Cell for $t {})* };
+}
+
+cells!(bool, u8, i8, u16, i16, u32, i32, u64, i64, usize, f32, f64);
+
+/// A column of `len` copies of `init`, or `None` when it cannot be allocated.
+#[doc(hidden)]
+pub fn try_column<T: Cell>(len: usize, init: T) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    if init != T::default() || layout.size() == 0 {
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).ok()?;
+        v.resize(len, init);
+        return Some(v);
+    }
+    // SAFETY: `layout` has a non-zero size. The memory is zeroed, and zero bits are the
+    // default value of every `Cell` type, so all `len` values are initialized; the block
+    // comes from the global allocator with the layout of a `[T]` of length `len`, which a
+    // `Box<[T]>` owns and frees.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
+        (!ptr.is_null())
+            .then(|| Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)).into_vec())
+    }
+}
+
 /// The first of a list of lengths (0 for none): a view's row count, from its first column.
 #[doc(hidden)]
 pub fn first_len(lens: &[usize]) -> usize {
     lens.first().copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_hold_their_initial_values_or_refuse() {
+        assert_eq!(try_column(5, 0i64), Some(vec![0; 5]));
+        assert_eq!(try_column(3, false), Some(vec![false; 3]));
+        assert_eq!(try_column(4, -1i8), Some(vec![-1; 4]));
+        assert_eq!(try_column(0, 0u32), Some(vec![]));
+        let mut v = try_column(1000, 0u16).unwrap();
+        v.push(7); // a zeroed column is an ordinary Vec: it grows and frees as one
+        assert_eq!((v.len(), v[999], v[1000]), (1001, 0, 7));
+        assert_eq!(try_column(usize::MAX / 4, 0i64), None);
+        assert_eq!(try_column(usize::MAX / 4, 3i64), None);
+        assert_eq!(try_column(1 << 60, 0u8), None);
+    }
 }

@@ -1,7 +1,7 @@
 //! The games mode every game with a hand limit shares: whole games, one per row, each played
 //! hand by hand until it ends or reaches the limit.
 
-use super::{Job, Rows};
+use super::{Job, Rows, Stop};
 
 crate::columns! {
     /// Per-game results of a batch, row-major `(games, sides)`, a side being a player or a
@@ -36,8 +36,9 @@ pub trait PlayGames: Sync {
     /// The number of sides (players, or teams) a game's totals have.
     fn sides(&self) -> usize;
 
-    /// Plays game `index` of the batch until it ends or `hand_limit` hands are played.
-    fn play_game(&self, index: u64, hand_limit: usize) -> GameEnd;
+    /// Plays game `index` of the batch until it ends or `hand_limit` hands are played, or
+    /// until `stop` is requested (the result is then discarded).
+    fn play_game(&self, index: u64, hand_limit: usize, stop: &Stop) -> GameEnd;
 }
 
 /// The games mode of a batch: game `start + k` in row `k`, each stopped after `hand_limit`
@@ -53,14 +54,16 @@ pub struct Games<'a, B> {
 impl<B: PlayGames> Job for Games<'_, B> {
     type Out = GamesOut;
 
-    fn out(&self, n: usize) -> GamesOut {
-        GamesOut::new(n, self.batch.sides())
+    fn players(&self) -> usize {
+        self.batch.sides()
     }
 
-    fn fill(&self, rows: &mut GamesRows<'_>) {
+    fn fill(&self, rows: &mut GamesRows<'_>, stop: &Stop) {
         let p = rows.players;
         for j in 0..rows.rows() {
-            let end = self.batch.play_game(rows.start + j as u64, self.hand_limit);
+            let end = self
+                .batch
+                .play_game(rows.start + j as u64, self.hand_limit, stop);
             rows.totals[j * p..(j + 1) * p].copy_from_slice(&end.totals);
             for k in 0..p {
                 rows.winners[j * p + k] = end.winners >> k & 1 != 0;

@@ -15,8 +15,8 @@ mod games;
 mod stats;
 
 #[doc(hidden)]
-pub use columns::first_len;
-pub use columns::{split, Columns, Rows};
+pub use columns::{first_len, try_column};
+pub use columns::{split, Cell, Columns, Rows, TooLarge};
 pub use games::{GameEnd, Games, GamesOut, GamesRows, PlayGames};
 pub use stats::{add_by_seat, merge_by_seat, Moments};
 
@@ -27,11 +27,48 @@ pub trait Job: Sync {
     /// The columns of its results.
     type Out: Columns;
 
-    /// Storage for `n` rows.
-    fn out(&self, n: usize) -> Self::Out;
+    /// The seats (or teams) of a row: the width of the per-seat columns.
+    fn players(&self) -> usize;
 
-    /// Fills every row of `rows`.
-    fn fill(&self, rows: &mut <Self::Out as Columns>::Rows<'_>);
+    /// Storage for `n` rows, or [`TooLarge`] (a caller-sized result).
+    fn try_out(&self, n: usize) -> Result<Self::Out, TooLarge> {
+        Self::Out::try_new(n, self.players())
+    }
+
+    /// Fills every row of `rows`, or stops early once `stop` is requested (the rows are then
+    /// partly filled, and the caller discards them). A row that can take long (a whole game,
+    /// a hand of many turns) checks `stop` as it goes.
+    fn fill(&self, rows: &mut <Self::Out as Columns>::Rows<'_>, stop: &Stop);
+}
+
+/// A request to stop a batch early, made from another thread (a Ctrl-C seen by the caller):
+/// the drivers check it between blocks, and a [`Job`] within a long row.
+///
+/// ```
+/// let stop = hearts_engine::batch::Stop::new();
+/// assert!(!stop.requested());
+/// stop.request();
+/// assert!(stop.requested());
+/// ```
+#[derive(Debug, Default)]
+pub struct Stop(std::sync::atomic::AtomicBool);
+
+impl Stop {
+    /// Not requested.
+    pub const fn new() -> Stop {
+        Stop(std::sync::atomic::AtomicBool::new(false))
+    }
+
+    /// Asks every worker to stop.
+    pub fn request(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[inline]
+    pub fn requested(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// Constant-memory statistics of a [`Job`]'s rows, with exact accumulators: merging the parts
@@ -56,33 +93,48 @@ pub trait StreamJob: Job {
     fn stats(&self) -> Self::Stats;
 }
 
-/// Fills `rows` over the current pool, in blocks of `block` rows.
-pub fn fill<J: Job>(job: &J, rows: <J::Out as Columns>::Rows<'_>, block: usize) {
-    run_all(split(rows, block), |mut r| job.fill(&mut r));
+/// Fills `rows` over the current pool, in blocks of `block` rows; once `stop` is requested the
+/// blocks not yet begun are left as they are.
+pub fn fill<J: Job>(job: &J, rows: <J::Out as Columns>::Rows<'_>, block: usize, stop: &Stop) {
+    run_all(split(rows, block), |mut r| {
+        if !stop.requested() {
+            job.fill(&mut r, stop);
+        }
+    });
 }
 
-/// Items `start..start + n` of `job`, filled over the current pool in blocks of `block`.
-pub fn simulate<J: Job>(job: &J, start: u64, n: usize, block: usize) -> J::Out {
-    let mut out = job.out(n);
-    fill(job, out.rows(start), block);
-    out
+/// Items `start..start + n` of `job`, filled over the current pool in blocks of `block`, or
+/// [`TooLarge`] when their columns cannot be allocated.
+pub fn simulate<J: Job>(job: &J, start: u64, n: usize, block: usize) -> Result<J::Out, TooLarge> {
+    let mut out = job.try_out(n)?;
+    fill(job, out.rows(start), block, &Stop::new());
+    Ok(out)
 }
 
 /// The statistics of items `start..start + n` of `job`, in blocks of `block` (constant memory
-/// per block), merged in block order.
-pub fn stream<J: StreamJob>(job: &J, start: u64, n: u64, block: u64) -> J::Stats {
+/// per block), merged in block order; [`TooLarge`] if a block's columns cannot be allocated.
+/// Once `stop` is requested the statistics are incomplete (the caller discards them).
+pub fn stream<J: StreamJob>(
+    job: &J,
+    start: u64,
+    n: u64,
+    block: u64,
+    stop: &Stop,
+) -> Result<J::Stats, TooLarge> {
     let parts = map_all(blocks(start, n, block), |(s0, len)| {
-        let mut out = job.out(len as usize);
-        job.fill(&mut out.rows(s0));
+        let mut out = job.try_out(len as usize)?;
+        if !stop.requested() {
+            job.fill(&mut out.rows(s0), stop);
+        }
         let mut st = job.stats();
         st.add(&out);
-        st
+        Ok(st)
     });
     let mut total = job.stats();
-    for st in &parts {
-        total.merge(st);
+    for st in parts {
+        total.merge(&st?);
     }
-    total
+    Ok(total)
 }
 
 /// A pool of worker threads for batches (a rayon pool with the `parallel` feature).
@@ -94,16 +146,9 @@ pub struct Pool {
 }
 
 /// Why a thread pool could not be started.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("{0}")]
 pub struct PoolError(pub String);
-
-impl std::fmt::Display for PoolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PoolError {}
 
 impl Pool {
     /// A pool of `threads` threads (at least one).

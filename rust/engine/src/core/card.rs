@@ -263,19 +263,12 @@ const SUIT_OF: [Suit; 54] = {
 };
 
 /// A text that names no card.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error(
+    "invalid card text: expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit \
+     (C, D, H, S or ♣ ♦ ♥ ♠), e.g. \"QS\", \"10H\", \"2♣\""
+)]
 pub struct ParseCardError;
-
-impl fmt::Display for ParseCardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "invalid card text: expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit \
-             (C, D, H, S or ♣ ♦ ♥ ♠), e.g. \"QS\", \"10H\", \"2♣\"",
-        )
-    }
-}
-
-impl std::error::Error for ParseCardError {}
 
 impl FromStr for Card {
     type Err = ParseCardError;

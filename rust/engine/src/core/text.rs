@@ -43,13 +43,20 @@ impl Kind {
 }
 
 /// What is wrong with a text.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum TextProblem {
     /// The first line is not `hearts-fast/N KIND`.
+    #[error(
+        "not a hearts-fast text: it must start with the line \"{FORMAT} KIND\" \
+         (KIND hearts-state, hearts-game, spades-state, spades-game, rummy-state or \
+         rummy-game)"
+    )]
     NotHeartsFast,
     /// A version other than 1.
+    #[error("text format version {0:?} is not supported; this engine reads {FORMAT}")]
     Version(String),
     /// Another kind than the reader's.
+    #[error("this is a {got} text; this reader takes a {kind} text", kind = .expected.name())]
     WrongKind {
         /// The reader's kind.
         expected: Kind,
@@ -57,13 +64,16 @@ pub enum TextProblem {
         got: String,
     },
     /// The text ends where a line was expected.
+    #[error("the text ends where {0} was expected")]
     MissingLine(&'static str),
     /// A line other than the one expected here.
+    #[error("expected {expected} here")]
     UnexpectedLine {
         /// What was expected.
         expected: &'static str,
     },
     /// A malformed value or field.
+    #[error("{what}: expected {expected}")]
     Syntax {
         /// The field or token.
         what: String,
@@ -71,10 +81,13 @@ pub enum TextProblem {
         expected: String,
     },
     /// Rules the rules constructor refuses.
+    #[error("invalid rules: {0}")]
     Rules(String),
     /// A deal the constructors refuse.
+    #[error("invalid deal: {0}")]
     Deal(String),
     /// A move the engine refuses at that point.
+    #[error("{token:?} is not legal at this point: {reason}")]
     Illegal {
         /// The move's token.
         token: String,
@@ -82,13 +95,16 @@ pub enum TextProblem {
         reason: String,
     },
     /// A value that differs from what the play so far implies.
+    #[error("{0}")]
     Inconsistent(String),
     /// A non-ASCII or control character.
+    #[error("only printable ASCII, spaces and line ends may occur in a text")]
     Character,
 }
 
 /// A text that cannot be read: where (line number from 1 and keyword) and what.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("invalid text{}: {problem}", location(.at.as_ref()))]
 pub struct TextError {
     /// The line (from 1) and its keyword, if the problem is on one line.
     pub at: Option<(usize, String)>,
@@ -103,54 +119,11 @@ impl TextError {
     }
 }
 
-impl fmt::Display for TextProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TextProblem::NotHeartsFast => write!(
-                f,
-                "not a hearts-fast text: it must start with the line \"{FORMAT} KIND\" \
-                 (KIND hearts-state, hearts-game, spades-state, spades-game, rummy-state or \
-                 rummy-game)"
-            ),
-            TextProblem::Version(v) => write!(
-                f,
-                "text format version {v:?} is not supported; this engine reads {FORMAT}"
-            ),
-            TextProblem::WrongKind { expected, got } => write!(
-                f,
-                "this is a {got} text; this reader takes a {} text",
-                expected.name()
-            ),
-            TextProblem::MissingLine(what) => write!(f, "the text ends where {what} was expected"),
-            TextProblem::UnexpectedLine { expected } => write!(f, "expected {expected} here"),
-            TextProblem::Syntax { what, expected } => {
-                write!(f, "{what}: expected {expected}")
-            }
-            TextProblem::Rules(m) => write!(f, "invalid rules: {m}"),
-            TextProblem::Deal(m) => write!(f, "invalid deal: {m}"),
-            TextProblem::Illegal { token, reason } => {
-                write!(f, "{token:?} is not legal at this point: {reason}")
-            }
-            TextProblem::Inconsistent(m) => write!(f, "{m}"),
-            TextProblem::Character => write!(
-                f,
-                "only printable ASCII, spaces and line ends may occur in a text"
-            ),
-        }
-    }
+/// Where a [`TextError`] is, as its message writes it: `, line N (KEYWORD)`, or nothing when
+/// the problem is not tied to one line.
+fn location(at: Option<&(usize, String)>) -> String {
+    at.map_or_else(String::new, |(n, k)| format!(", line {n} ({k})"))
 }
-
-impl fmt::Display for TextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid text")?;
-        if let Some((n, k)) = &self.at {
-            write!(f, ", line {n} ({k})")?;
-        }
-        write!(f, ": {}", self.problem)
-    }
-}
-
-impl std::error::Error for TextError {}
 
 /// A syntax problem.
 pub fn syntax(what: impl Into<String>, expected: impl Into<String>) -> TextProblem {

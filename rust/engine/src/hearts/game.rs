@@ -38,9 +38,10 @@ pub fn hand_dealer(rules: &HeartsRules, first_dealer: u8, hand: u64) -> u8 {
 }
 
 /// Why a score sheet to resume from was refused.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
 pub enum ScoresError {
     /// Not one total per player.
+    #[error("a score sheet has one total per player ({expected}), got {got}")]
     Count {
         /// The players.
         expected: u8,
@@ -48,28 +49,12 @@ pub enum ScoresError {
         got: usize,
     },
     /// A pot below zero, or chips in the pot without chips scoring (A-24); in 1/60 units.
+    #[error(
+        "the pot must be at least 0, and can hold chips only under chips scoring; got \
+         {0}/{CHIP_UNIT} chips"
+    )]
     Pot(i64),
 }
-
-impl std::fmt::Display for ScoresError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ScoresError::Count { expected, got } => {
-                write!(
-                    f,
-                    "a score sheet has one total per player ({expected}), got {got}"
-                )
-            }
-            ScoresError::Pot(p) => write!(
-                f,
-                "the pot must be at least 0, and can hold chips only under chips scoring; got \
-                 {p}/{CHIP_UNIT} chips"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ScoresError {}
 
 /// What one completed hand contributed.
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]

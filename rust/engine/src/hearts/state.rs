@@ -7,7 +7,6 @@ use super::text::Action;
 use crate::core::{
     kernel, BitOps, Card, CardSet, Portable, Rng, RulesError, Seat, Suit, Trick, TrickTaking,
 };
-use std::fmt;
 
 /// Most players at a Hearts table.
 pub const MAX_PLAYERS: usize = 7;
@@ -37,23 +36,37 @@ impl Phase {
 }
 
 /// Why a card play was refused.
-#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+#[derive(Clone, Copy, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PlayError {
     /// The hand is not in the play phase.
+    #[error(
+        "cards can only be played in the \"play\" phase; the hand is in \"{phase}\"",
+        phase = .0.name()
+    )]
     WrongPhase(Phase),
     /// The player does not hold the card.
+    #[error("{0} is not in the player's hand")]
     NotInHand(Card),
     /// The player holds cards of the led suit.
+    #[error(
+        "{0} does not follow suit: {led} was led and the player holds one (A-13)",
+        led = .1.symbol()
+    )]
     MustFollowSuit(Card, Suit),
     /// Trick 1 must be led with this card (V-A1 `two_of_clubs`).
+    #[error("{0} cannot lead trick 1: {1} must be led (V-A1)")]
     MustLead(Card, Card),
     /// Trick 1 must be led with a club (`can_lead_any_club`).
+    #[error("{0} cannot lead trick 1: a club must be led")]
     MustLeadClub(Card),
     /// Hearts may not be led yet.
+    #[error("{0} cannot be led: hearts are not broken and the player holds a non-heart (A-14)")]
     HeartsNotBroken(Card),
     /// No penalty card in trick 1.
+    #[error("{0} is a penalty card and cannot be played in trick 1 (A-15)")]
     PointsOnFirstTrick(Card),
     /// Any other refusal (the card is not in the legal set).
+    #[error("{0} is not a legal play")]
     NotLegal(Card),
 }
 
@@ -73,153 +86,67 @@ impl PlayError {
     }
 }
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            PlayError::WrongPhase(p) => {
-                write!(
-                    f,
-                    "cards can only be played in the \"play\" phase; the hand is in \"{}\"",
-                    p.name()
-                )
-            }
-            PlayError::NotInHand(c) => write!(f, "{c} is not in the player's hand"),
-            PlayError::MustFollowSuit(c, s) => {
-                write!(
-                    f,
-                    "{c} does not follow suit: {} was led and the player holds one (A-13)",
-                    s.symbol()
-                )
-            }
-            PlayError::MustLead(c, l) => {
-                write!(f, "{c} cannot lead trick 1: {l} must be led (V-A1)")
-            }
-            PlayError::MustLeadClub(c) => write!(f, "{c} cannot lead trick 1: a club must be led"),
-            PlayError::HeartsNotBroken(c) => {
-                write!(f, "{c} cannot be led: hearts are not broken and the player holds a non-heart (A-14)")
-            }
-            PlayError::PointsOnFirstTrick(c) => {
-                write!(
-                    f,
-                    "{c} is a penalty card and cannot be played in trick 1 (A-15)"
-                )
-            }
-            PlayError::NotLegal(c) => write!(f, "{c} is not a legal play"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
 /// Why a pass or forward was refused.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[allow(missing_docs)]
 pub enum PassError {
     /// The hand is not in the pass phase.
+    #[error(
+        "passing is only allowed in the \"pass\" phase; the hand is in \"{phase}\"",
+        phase = .0.name()
+    )]
     WrongPhase(Phase),
     /// No such seat.
+    #[error("seat must be 0..{1}, got {0}")]
     NoSuchSeat(u8, u8),
     /// The seat already passed or forwarded.
+    #[error("seat {0} has already passed or forwarded")]
     AlreadyPassed(u8),
     /// Wrong number of cards.
+    #[error("exactly {expected} distinct cards must be passed, got {got}")]
     WrongCount { expected: u8, got: u32 },
     /// A card the seat was not dealt.
+    #[error("{1} is not in seat {0}'s dealt hand")]
     NotInHand(u8, Card),
     /// The rules do not allow forwarding.
+    #[error("forwarding needs the rule pass_through (A-11)")]
     ForwardNotAllowed,
 }
 
-impl fmt::Display for PassError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PassError::WrongPhase(p) => {
-                write!(
-                    f,
-                    "passing is only allowed in the \"pass\" phase; the hand is in \"{}\"",
-                    p.name()
-                )
-            }
-            PassError::NoSuchSeat(s, n) => write!(f, "seat must be 0..{n}, got {s}"),
-            PassError::AlreadyPassed(s) => write!(f, "seat {s} has already passed or forwarded"),
-            PassError::WrongCount { expected, got } => {
-                write!(
-                    f,
-                    "exactly {expected} distinct cards must be passed, got {got}"
-                )
-            }
-            PassError::NotInHand(s, c) => write!(f, "{c} is not in seat {s}'s dealt hand"),
-            PassError::ForwardNotAllowed => {
-                f.write_str("forwarding needs the rule pass_through (A-11)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PassError {}
-
 /// Why an [`Action`] was refused: the refusal of its play, or of its pass or forward.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ActionError {
     /// The card play was refused.
+    #[error("{0}")]
     Play(PlayError),
     /// The pass or forward was refused.
+    #[error("{0}")]
     Pass(PassError),
 }
 
-impl fmt::Display for ActionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ActionError::Play(e) => e.fmt(f),
-            ActionError::Pass(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ActionError {}
-
 /// Why explicit hands are not a valid deal.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[allow(missing_docs)]
 pub enum DealError {
     /// Wrong number of hands.
+    #[error("expected {expected} hands (one per player), got {got}")]
     WrongSeatCount { expected: u8, got: usize },
     /// A card that the rules removed from the deck.
+    #[error("{0} is not in the deck for these rules (A-3)")]
     NotInDeck(Card),
     /// A card given twice.
+    #[error("{0} is dealt more than once")]
     Duplicate(Card),
     /// A card of the deck given to nobody.
+    #[error("{0} is in the deck but dealt to nobody")]
     Missing(Card),
     /// A hand of the wrong size for its seat.
+    #[error("seat {seat} must hold {expected} cards for this dealer, got {got}")]
     WrongHandSize { seat: u8, expected: u32, got: u32 },
     /// The dealer seat is out of range.
+    #[error("dealer must be 0..{1}, got {0}")]
     NoSuchDealer(u8, u8),
 }
-
-impl fmt::Display for DealError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DealError::WrongSeatCount { expected, got } => {
-                write!(f, "expected {expected} hands (one per player), got {got}")
-            }
-            DealError::NotInDeck(c) => write!(f, "{c} is not in the deck for these rules (A-3)"),
-            DealError::Duplicate(c) => write!(f, "{c} is dealt more than once"),
-            DealError::Missing(c) => write!(f, "{c} is in the deck but dealt to nobody"),
-            DealError::WrongHandSize {
-                seat,
-                expected,
-                got,
-            } => {
-                write!(
-                    f,
-                    "seat {seat} must hold {expected} cards for this dealer, got {got}"
-                )
-            }
-            DealError::NoSuchDealer(d, n) => write!(f, "dealer must be 0..{n}, got {d}"),
-        }
-    }
-}
-
-impl std::error::Error for DealError {}
 
 /// One hand of the Hearts family.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]

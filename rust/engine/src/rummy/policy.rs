@@ -7,7 +7,6 @@ use super::rules::RummyRules;
 use super::state::{Action, Phase, RummyState};
 use crate::core::Rng;
 use crate::option_enum;
-use std::fmt;
 
 option_enum! {
     /// A rummy policy.
@@ -17,21 +16,12 @@ option_enum! {
 /// A hand not over whose player to move has no legal action. The engine never holds such
 /// a position (every position it reaches has a legal action until the hand is over, a
 /// property test checks it); a policy given one reports it instead of panicking or looping.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
+#[error(
+    "the player to move has no legal action in the {} phase although the hand is not over",
+    .0.name()
+)]
 pub struct NoLegalAction(pub Phase);
-
-impl fmt::Display for NoLegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the player to move has no legal action in the {} phase although the hand is not \
-             over",
-            self.0.name()
-        )
-    }
-}
-
-impl std::error::Error for NoLegalAction {}
 
 /// The value of what an action puts on the table (melds, or the laid-off card).
 fn placed_value(r: &RummyRules, a: &Action) -> i64 {

@@ -5,19 +5,11 @@
 use super::meld::{is_valid_meld, Multiset, QUEEN_OF_SPADES as QS};
 use super::rules::StockExhausted;
 use super::state::{lay_off_result, End, Phase, RummyState};
-use std::fmt;
 
 /// Why a position cannot be reached by play: the broken invariant, with its rule id.
-#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
+#[error("{0}")]
 pub struct PositionError(pub String);
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 /// Refuses with `why` unless `ok`.
 fn require(ok: bool, why: impl FnOnce() -> String) -> Result<(), PositionError> {

@@ -3,13 +3,14 @@
 //! is dealt from `Rng::for_game(seed, i)` and its policies draw from `policy_rng(seed, i)`,
 //! so results never depend on the thread count.
 
+use super::policy::act;
 pub use super::policy::{greedy_action, play_out, policy_action, NoLegalAction, RummyPolicy};
 
 use super::game::RummyGame;
 use super::rules::RummyRules;
 use super::state::RummyState;
 use crate::batch::{
-    add_by_seat, merge_by_seat, GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob,
+    add_by_seat, merge_by_seat, GameEnd, Job, Moments, PlayGames, Rows, Stats, Stop, StreamJob,
 };
 use crate::core::policy_rng;
 use crate::core::Rng;
@@ -50,19 +51,24 @@ crate::columns! {
 impl Job for RummyBatch<'_> {
     type Out = RummyHandsOut;
 
-    fn out(&self, n: usize) -> RummyHandsOut {
-        RummyHandsOut::new(n, usize::from(self.rules.players))
+    fn players(&self) -> usize {
+        usize::from(self.rules.players)
     }
 
-    fn fill(&self, rows: &mut RummyHandsRows<'_>) {
+    fn fill(&self, rows: &mut RummyHandsRows<'_>, stop: &Stop) {
         let p = rows.players;
         for j in 0..rows.rows() {
             let i = rows.start + j as u64;
             let mut s = batch_state(&self.rules, self.seed, i);
-            // A dealt hand always has a legal action until it is over; were one missing,
-            // the row would hold the hand where it stopped.
-            let played = play_out(self.policies, &mut s, &mut policy_rng(self.seed, i));
-            debug_assert!(played.is_ok(), "{played:?}");
+            let mut rng = policy_rng(self.seed, i);
+            // A hand may take up to `max_turns_per_hand` turns: `stop` is checked at each. A
+            // dealt hand always has a legal action until it is over; were one missing, the
+            // row would hold the hand where it stopped.
+            let mut more = Ok(true);
+            while more == Ok(true) && !stop.requested() {
+                more = act(self.policies, &mut s, &mut rng);
+            }
+            debug_assert!(more.is_ok(), "{more:?}");
             for (k, v) in s.hand_scores().iter().enumerate() {
                 rows.hand_scores[j * p + k] = *v as i32;
                 rows.opened[j * p + k] = s.opened()[k];
@@ -150,13 +156,13 @@ impl PlayGames for RummyBatch<'_> {
     }
 
     /// First dealer drawn from the game's deal stream, policies from its policy stream.
-    fn play_game(&self, index: u64, hand_limit: usize) -> GameEnd {
+    fn play_game(&self, index: u64, hand_limit: usize, stop: &Stop) -> GameEnd {
         let mut rng = Rng::for_game(self.seed, index);
         let first = rng.below(u32::from(self.rules.players)) as u8;
         let zeros = vec![0; self.sides()];
         let mut g = RummyGame::new(&self.rules, rng, first, Vec::new(), zeros);
         let mut prng = policy_rng(self.seed, index);
-        while !g.is_over() && g.history().len() < hand_limit {
+        while !g.is_over() && g.history().len() < hand_limit && !stop.requested() {
             let s = g.state();
             let seat = usize::from(s.current_player().unwrap_or(0));
             // A game's hand always has a legal action (see `fill`): were one missing, the

@@ -9,7 +9,6 @@ use super::rules::{RummyRules, StockExhausted, MAX_TOTAL};
 use super::text::{Event, RummyLog};
 use crate::core::Rng;
 use std::cmp::Ordering;
-use std::fmt;
 
 /// A canonical meld.
 pub type Meld = Vec<u8>;
@@ -133,9 +132,10 @@ impl PartialOrd for Action {
 }
 
 /// Why the totals a hand or game resumes from were refused.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
 pub enum TotalsError {
     /// Not one total per seat.
+    #[error("expected {expected} totals (one per seat), got {got}")]
     Count {
         /// The players.
         expected: u8,
@@ -143,24 +143,9 @@ pub enum TotalsError {
         got: usize,
     },
     /// A total beyond ±[`MAX_TOTAL`] (an engine limit).
+    #[error("each total must be within ±{MAX_TOTAL} (an engine limit), got {0}")]
     Range(i64),
 }
-
-impl fmt::Display for TotalsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TotalsError::Count { expected, got } => {
-                write!(f, "expected {expected} totals (one per seat), got {got}")
-            }
-            TotalsError::Range(t) => write!(
-                f,
-                "each total must be within ±{MAX_TOTAL} (an engine limit), got {t}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TotalsError {}
 
 /// Checks the totals a hand or game resumes from: one per seat, each within ±[`MAX_TOTAL`].
 ///
@@ -188,27 +173,23 @@ pub fn check_totals(rules: &RummyRules, totals: &[i64]) -> Result<(), TotalsErro
 pub struct DealError(pub String);
 
 /// Why an action was refused.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
 pub enum ActionError {
     /// The action is not one of [`RummyState::legal_actions`]; the hand's phase then.
+    #[error("{}", not_legal(*.0))]
     NotLegal(Phase),
     /// The game is over (no hand is in play).
+    #[error("the game is over")]
     GameOver,
 }
 
-impl fmt::Display for ActionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ActionError::NotLegal(Phase::Over) => f.write_str("the hand is over"),
-            ActionError::NotLegal(p) => {
-                write!(f, "not one of the legal actions of the {} phase", p.name())
-            }
-            ActionError::GameOver => f.write_str("the game is over"),
-        }
+/// The message of [`ActionError::NotLegal`]: in the `over` phase no action is left at all.
+fn not_legal(phase: Phase) -> String {
+    match phase {
+        Phase::Over => "the hand is over".to_owned(),
+        p => format!("not one of the legal actions of the {} phase", p.name()),
     }
 }
-
-impl std::error::Error for ActionError {}
 
 /// One hand of rummy.
 #[derive(Clone, Debug)]

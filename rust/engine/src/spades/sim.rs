@@ -17,7 +17,8 @@ use super::state::{
 };
 use super::SpadesGame;
 use crate::batch::{
-    add_by_seat, merge_by_seat, Columns, GameEnd, Job, Moments, PlayGames, Rows, Stats, StreamJob,
+    add_by_seat, merge_by_seat, Columns, GameEnd, Job, Moments, PlayGames, Rows, Stats, Stop,
+    StreamJob,
 };
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{mix64, policy_rng, policy_seed, BitOps, Bmi2, CardSet, Portable, Rng};
@@ -413,11 +414,11 @@ pub fn fill_hands(b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
 impl Job for SpadesBatch {
     type Out = SpadesHandsOut;
 
-    fn out(&self, n: usize) -> SpadesHandsOut {
-        SpadesHandsOut::new(n, 4)
+    fn players(&self) -> usize {
+        4
     }
 
-    fn fill(&self, rows: &mut SpadesChunk<'_>) {
+    fn fill(&self, rows: &mut SpadesChunk<'_>, _stop: &Stop) {
         fill_hands(self, rows);
     }
 }
@@ -458,11 +459,11 @@ pub struct Dealt<'a> {
 impl Job for Dealt<'_> {
     type Out = SpadesHandsOut;
 
-    fn out(&self, n: usize) -> SpadesHandsOut {
-        SpadesHandsOut::new(n, 4)
+    fn players(&self) -> usize {
+        4
     }
 
-    fn fill(&self, rows: &mut SpadesChunk<'_>) {
+    fn fill(&self, rows: &mut SpadesChunk<'_>, _stop: &Stop) {
         let b = self.batch;
         let Some(deals) = self.deals else {
             return fill_hands(b, rows);
@@ -565,12 +566,12 @@ impl Stats<SpadesHandsOut> for SpadesStats {
 /// Plays game `index` of a batch to its end, or until `hand_limit` hands are played (random
 /// bids can keep a game without `lose_score` going for ever): first dealer drawn from the
 /// deal stream, every hand dealt from it (by the game), policies from the policy stream.
-pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize) -> SpadesGame {
+pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize, stop: &Stop) -> SpadesGame {
     let mut deal_rng = Rng::for_game(b.seed, index);
     let first_dealer = deal_rng.below(4) as u8;
     let mut game = SpadesGame::new(&b.rules, deal_rng, first_dealer, Vec::new(), [0, 0], [0, 0]);
     let mut rng = policy_rng(b.seed, index);
-    while !game.is_over() && game.history().len() < hand_limit {
+    while !game.is_over() && game.history().len() < hand_limit && !stop.requested() {
         game.act(|s| act(&b.policies, s, &mut rng));
     }
     game
@@ -581,8 +582,8 @@ impl PlayGames for SpadesBatch {
         2
     }
 
-    fn play_game(&self, index: u64, hand_limit: usize) -> GameEnd {
-        let g = play_game(self, index, hand_limit);
+    fn play_game(&self, index: u64, hand_limit: usize, stop: &Stop) -> GameEnd {
+        let g = play_game(self, index, hand_limit, stop);
         GameEnd {
             totals: g.totals().to_vec(),
             winners: u64::from(g.winners()),

@@ -5,7 +5,6 @@ use super::rules::{Bemo, Boston, DeficientHand, FirstLead, NilTricks, Renege, Se
 use super::rules::{SpadesRules, MAX_TOTAL};
 use super::text::RedealSource;
 use crate::core::{kernel, Card, CardSet, Rank, Rng, Seat, Trick, TrickTaking};
-use std::fmt;
 
 /// Cards per hand and tricks per hand.
 pub const TRICKS: usize = 13;
@@ -66,17 +65,26 @@ pub const fn suit_cards(card: Card) -> CardSet {
 }
 
 /// Why a deal was refused.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum DealError {
     /// Not 4 hands.
+    #[error("expected 4 hands (one per seat, seat 0 first), got {0}")]
     WrongSeatCount(usize),
     /// A card the rules' deck does not hold (a joker without `jokers`, 2♣/2♦ with them).
+    #[error(
+        "{0} (id {id}) is not in the deck for these rules (B-2; with the jokers rule \
+         the deck has no 2C/2D and holds LJ (52) and BJ (53))",
+        id = .0.id()
+    )]
     NotInDeck(Card),
     /// A card given twice.
+    #[error("{0} (id {id}) is dealt more than once", id = .0.id())]
     Duplicate(Card),
     /// A deck card given to nobody.
+    #[error("{0} (id {id}) is in the deck but dealt to nobody", id = .0.id())]
     Missing(Card),
     /// A hand without 13 cards.
+    #[error("seat {seat} must get 13 cards (B-4), got {got}")]
     WrongHandSize {
         /// The seat.
         seat: u8,
@@ -85,37 +93,17 @@ pub enum DealError {
     },
 }
 
-impl fmt::Display for DealError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DealError::WrongSeatCount(n) => {
-                write!(f, "expected 4 hands (one per seat, seat 0 first), got {n}")
-            }
-            DealError::NotInDeck(c) => write!(
-                f,
-                "{c} (id {}) is not in the deck for these rules (B-2; with the jokers rule \
-                 the deck has no 2C/2D and holds LJ (52) and BJ (53))",
-                c.id()
-            ),
-            DealError::Duplicate(c) => write!(f, "{c} (id {}) is dealt more than once", c.id()),
-            DealError::Missing(c) => {
-                write!(f, "{c} (id {}) is in the deck but dealt to nobody", c.id())
-            }
-            DealError::WrongHandSize { seat, got } => {
-                write!(f, "seat {seat} must get 13 cards (B-4), got {got}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for DealError {}
-
 /// Why a bid was refused.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum BidError {
     /// Not in the bidding phase.
+    #[error("no bid is possible in phase {phase:?} (only in \"bid\")", phase = .0.name())]
     WrongPhase(Phase),
     /// A value outside `legal_bids()`.
+    #[error(
+        "a bid of {value} is not legal here; the legal bids are [{bids}]",
+        bids = mask_list(*.legal)
+    )]
     NotLegal {
         /// The value bid.
         value: u8,
@@ -123,11 +111,17 @@ pub enum BidError {
         legal: u16,
     },
     /// A blind nil that is not allowed now.
+    #[error("a blind nil is not allowed: {0}")]
     Blind(&'static str),
     /// A bemo that is not allowed now.
+    #[error(
+        "a bemo is not allowed: it needs the rule bemo and at most one bemo per team per hand \
+         (B.3 #9)"
+    )]
     Bemo,
 }
 
+/// The bids of a legal-bid mask (bit n = bid n), as `0, 2, 3`.
 fn mask_list(mask: u16) -> String {
     (0..14)
         .filter(|n| mask >> n & 1 != 0)
@@ -136,108 +130,59 @@ fn mask_list(mask: u16) -> String {
         .join(", ")
 }
 
-impl fmt::Display for BidError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BidError::WrongPhase(p) => {
-                write!(
-                    f,
-                    "no bid is possible in phase {:?} (only in \"bid\")",
-                    p.name()
-                )
-            }
-            BidError::NotLegal { value, legal } => write!(
-                f,
-                "a bid of {value} is not legal here; the legal bids are [{}]",
-                mask_list(*legal)
-            ),
-            BidError::Blind(why) => write!(f, "a blind nil is not allowed: {why}"),
-            BidError::Bemo => f.write_str(
-                "a bemo is not allowed: it needs the rule bemo and at most one bemo per team \
-                 per hand (B.3 #9)",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BidError {}
-
 /// Why a play was refused.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PlayError {
     /// Not in the play phase.
+    #[error(
+        "no card can be played in phase {phase:?} (only in \"play\")",
+        phase = .0.name()
+    )]
     WrongPhase(Phase),
     /// The player does not hold the card.
+    #[error("{0} (id {id}) is not in the current player's hand", id = .0.id())]
     NotHeld(Card),
     /// The card breaks B-16.
+    #[error(
+        "{0} (id {id}) may not be played now (B-10..B-16: follow suit; the opening lead \
+         and, with spades_broken, leads before spades are broken, may not be spades)",
+        id = .0.id()
+    )]
     NotLegal(Card),
 }
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::WrongPhase(p) => {
-                write!(
-                    f,
-                    "no card can be played in phase {:?} (only in \"play\")",
-                    p.name()
-                )
-            }
-            PlayError::NotHeld(c) => {
-                write!(f, "{c} (id {}) is not in the current player's hand", c.id())
-            }
-            PlayError::NotLegal(c) => write!(
-                f,
-                "{c} (id {}) may not be played now (B-10..B-16: follow suit; the opening lead \
-                 and, with spades_broken, leads before spades are broken, may not be spades)",
-                c.id()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
 /// Why a deficient-hand claim was refused.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ClaimError {
     /// Rules `deficient_hand="off"`.
+    #[error("no redeal can be claimed: the rules have deficient_hand=\"off\" (B.3)")]
     Off,
     /// Not in the bidding phase, or a bid was already made.
+    #[error("a redeal can only be claimed in phase \"bid\" before the first bid (B.3)")]
     TooLate,
     /// The seat is not 0..=3.
+    #[error("seat must be 0..=3, got {0}")]
     NoSuchSeat(u8),
     /// The seat's hand is not deficient.
+    #[error(
+        "seat {0} may not claim a redeal: its hand holds a spade (jokers count) or a J, \
+         Q or K (B.3 deficient_hand)"
+    )]
     NotDeficient(u8),
 }
 
-impl fmt::Display for ClaimError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClaimError::Off => {
-                f.write_str("no redeal can be claimed: the rules have deficient_hand=\"off\" (B.3)")
-            }
-            ClaimError::TooLate => f.write_str(
-                "a redeal can only be claimed in phase \"bid\" before the first bid (B.3)",
-            ),
-            ClaimError::NoSuchSeat(s) => write!(f, "seat must be 0..=3, got {s}"),
-            ClaimError::NotDeficient(s) => write!(
-                f,
-                "seat {s} may not claim a redeal: its hand holds a spade (jokers count) or a J, \
-                 Q or K (B.3 deficient_hand)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ClaimError {}
-
 /// Why a resumed score sheet was refused.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
 pub enum ScoresError {
     /// A team total beyond ±[`MAX_TOTAL`] (an engine limit).
+    #[error("each team total must be -{MAX_TOTAL}..={MAX_TOTAL} (an engine limit), got {0}")]
     Total(i64),
     /// A bag counter outside `0..limit`, the rules' bag limit (B-20).
+    #[error(
+        "each bag counter must be 0..={max} (below the bags limit of {limit}, B-20), got \
+         {bags}",
+        max = .limit - 1
+    )]
     Bags {
         /// The counter given.
         bags: i64,
@@ -245,25 +190,6 @@ pub enum ScoresError {
         limit: i64,
     },
 }
-
-impl fmt::Display for ScoresError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScoresError::Total(t) => write!(
-                f,
-                "each team total must be -{MAX_TOTAL}..={MAX_TOTAL} (an engine limit), got {t}"
-            ),
-            ScoresError::Bags { bags, limit } => write!(
-                f,
-                "each bag counter must be 0..={} (below the bags limit of {limit}, B-20), got \
-                 {bags}",
-                limit - 1
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ScoresError {}
 
 /// The result of a hand for both teams (B-17..B-21, B.3, B-27).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]

@@ -103,14 +103,17 @@ impl Simulate for Hearts {
         Ok(d)
     }
 
-    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, _hand_limit: usize) -> Dict<'py> {
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
         let b = Self::batch(run);
         let p = usize::from(b.rules.players);
-        let out = run.fill(&Games(&b), n, GAMES_PER_CHUNK, GAME_BLOCK)?;
+        let games = Games {
+            batch: &b,
+            hand_limit,
+        };
+        let out = run.fill(&games, n, GAMES_PER_CHUNK, GAME_BLOCK)?;
         let chips =
             (b.rules.scoring == Scoring::Chips).then(|| (out.totals.clone(), out.pot.clone()));
-        // Every Hearts game is played to its end rule: there is no hand limit.
-        let d = games_dict!(run.py, out, n, p, finished: vec![true; n]);
+        let d = games_dict!(run.py, out, n, p);
         if let Some((units, pot)) = chips {
             #[allow(clippy::cast_precision_loss)]
             let whole = |units: &[i64]| -> Vec<f64> {
@@ -128,5 +131,5 @@ impl Simulate for Hearts {
 simulate_function!(
     simulate_hearts,
     Hearts,
-    (hands, games, seed, policy, threads, deals, stream, progress)
+    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)
 );

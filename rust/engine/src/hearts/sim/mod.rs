@@ -14,7 +14,7 @@ pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::batch::{Job, Rows, StreamJob};
+use crate::batch::{Job, Rows, Stop, StreamJob, TooLarge};
 use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
@@ -38,11 +38,13 @@ pub fn deal_from_order(rules: &HeartsRules, dealer: u8, order: &[u8]) -> [CardSe
 }
 
 /// Why caller deck orders were refused.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
 pub enum DeckOrderError {
     /// Not whole rows of 52: the number of ids given.
+    #[error("deck orders are rows of 52 card ids; got {0} ids")]
     Length(usize),
     /// A row holds `id`, which is not a card id 0..=51.
+    #[error("deck order {row} holds {id}; card ids are 0..=51")]
     NotACard {
         /// The row (the hand index).
         row: usize,
@@ -50,6 +52,7 @@ pub enum DeckOrderError {
         id: u8,
     },
     /// A row holds `card` twice, so it is not an order of the 52 cards.
+    #[error("deck order {row} is not an order of the 52 cards: {card} appears twice")]
     Repeated {
         /// The row (the hand index).
         row: usize,
@@ -57,25 +60,6 @@ pub enum DeckOrderError {
         card: Card,
     },
 }
-
-impl std::fmt::Display for DeckOrderError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DeckOrderError::Length(n) => {
-                write!(f, "deck orders are rows of 52 card ids; got {n} ids")
-            }
-            DeckOrderError::NotACard { row, id } => {
-                write!(f, "deck order {row} holds {id}; card ids are 0..=51")
-            }
-            DeckOrderError::Repeated { row, card } => write!(
-                f,
-                "deck order {row} is not an order of the 52 cards: {card} appears twice"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DeckOrderError {}
 
 /// Checks that every row of `deals` (row-major, 52 per row) is an order of the 52 cards.
 ///
@@ -329,11 +313,11 @@ pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
 impl Job for Batch<'_> {
     type Out = HandsOut;
 
-    fn out(&self, n: usize) -> HandsOut {
-        HandsOut::new(n, usize::from(self.rules.players))
+    fn players(&self) -> usize {
+        usize::from(self.rules.players)
     }
 
-    fn fill(&self, rows: &mut HandsChunk<'_>) {
+    fn fill(&self, rows: &mut HandsChunk<'_>, _stop: &Stop) {
         fill_hands(self, rows);
     }
 }
@@ -349,8 +333,14 @@ impl StreamJob for Batch<'_> {
     }
 }
 
-/// Simulates `n` hands from index 0 with a policy at every seat (convenience).
-pub fn simulate_hands(rules: &HeartsRules, n: usize, seed: u64, policy: Policy) -> HandsOut {
+/// Simulates `n` hands from index 0 with a policy at every seat (convenience); [`TooLarge`]
+/// when their columns cannot be allocated.
+pub fn simulate_hands(
+    rules: &HeartsRules,
+    n: usize,
+    seed: u64,
+    policy: Policy,
+) -> Result<HandsOut, TooLarge> {
     let b = Batch {
         rules: *rules,
         seed,
@@ -369,39 +359,55 @@ crate::columns! {
         winners: bool [seats] = false,
         /// Hands played per game.
         hands_played: u32 [1] = 0,
+        /// Whether the game reached its end rule (false: stopped at the hand limit).
+        finished: bool [1] = false,
         /// The chips left in the pot at the end (1/60 units; 0 outside chips).
         pot: i64 [1] = 0,
     }
 }
 
-/// The games mode of a [`Batch`]: whole games, one per row.
+/// The games mode of a [`Batch`]: whole games, one per row, each stopped after `hand_limit`
+/// hands if it has not ended (some rules let totals drift for ever: A-25 is then never met).
 #[derive(Clone, Copy, Debug)]
-pub struct Games<'a>(pub &'a Batch<'a>);
+pub struct Games<'a> {
+    /// Rules, seed and policies.
+    pub batch: &'a Batch<'a>,
+    /// The most hands a game may play.
+    pub hand_limit: usize,
+}
 
-/// Plays game `index` of a batch to its end: first dealer drawn from the deal stream,
-/// every hand dealt from it, policies from the policy stream.
+/// Plays game `index` of a batch until it ends or `hand_limit` hands are played: first dealer
+/// drawn from the deal stream, every hand dealt from it, policies from the policy
+/// stream.
 #[inline(always)]
-pub fn play_game_with<B: BitOps>(bits: B, b: &Batch<'_>, index: u64) -> HeartsGame {
+pub fn play_game_with<B: BitOps>(
+    bits: B,
+    b: &Batch<'_>,
+    index: u64,
+    hand_limit: usize,
+    stop: &Stop,
+) -> HeartsGame {
     let mut deal_rng = Rng::for_game(b.seed, index);
     let first_dealer = deal_rng.below(u32::from(b.rules.players)) as u8;
     let mut game = HeartsGame::with_rng(&b.rules, deal_rng, first_dealer);
     let mut rng = policy_rng(b.seed, index);
-    while !game.is_over() {
+    while !game.is_over() && game.hands_played() < hand_limit && !stop.requested() {
         game.complete_hand(|s| b.policy.play_out_with(bits, s, &mut rng));
     }
     game
 }
 
 #[inline(always)]
-fn games_impl<B: BitOps>(bits: B, b: &Batch<'_>, out: &mut GamesRows<'_>) {
+fn games_impl<B: BitOps>(bits: B, job: &Games<'_>, out: &mut GamesRows<'_>, stop: &Stop) {
     let p = out.players;
     for j in 0..out.hands_played.len() {
-        let g = play_game_with(bits, b, out.start + j as u64);
+        let g = play_game_with(bits, job.batch, out.start + j as u64, job.hand_limit, stop);
         out.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
         for k in 0..p {
             out.winners[j * p + k] = g.winners() & (1 << k) != 0;
         }
         out.hands_played[j] = g.hands_played() as u32;
+        out.finished[j] = g.is_over();
         out.pot[j] = g.pot();
     }
 }
@@ -409,24 +415,24 @@ fn games_impl<B: BitOps>(bits: B, b: &Batch<'_>, out: &mut GamesRows<'_>) {
 /// [`games_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn games_bmi2(bits: Bmi2, b: &Batch<'_>, out: &mut GamesRows<'_>) {
-    games_impl(bits, b, out);
+unsafe fn games_bmi2(bits: Bmi2, job: &Games<'_>, out: &mut GamesRows<'_>, stop: &Stop) {
+    games_impl(bits, job, out, stop);
 }
 
 impl Job for Games<'_> {
     type Out = GamesOut;
 
-    fn out(&self, n: usize) -> GamesOut {
-        GamesOut::new(n, usize::from(self.0.rules.players))
+    fn players(&self) -> usize {
+        usize::from(self.batch.rules.players)
     }
 
-    fn fill(&self, rows: &mut GamesRows<'_>) {
+    fn fill(&self, rows: &mut GamesRows<'_>, stop: &Stop) {
         #[cfg(target_arch = "x86_64")]
         if let Some(bits) = Bmi2::detect() {
             // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-            unsafe { games_bmi2(bits, self.0, rows) };
+            unsafe { games_bmi2(bits, self, rows, stop) };
             return;
         }
-        games_impl(Portable, self.0, rows);
+        games_impl(Portable, self, rows, stop);
     }
 }
