@@ -99,6 +99,15 @@ def test_c2_all_melds_refuses_more_copies_than_the_deck_holds() -> None:
     assert not hf.is_valid_meld(r, (5,) * 258)
 
 
+def test_c2_the_reference_meld_oracle_refuses_more_copies_than_the_deck_holds() -> None:
+    from hearts_fast.reference.rummy import RummyRules, all_melds_bruteforce
+
+    r = RummyRules()
+    assert (5, 5, 18) in all_melds_bruteforce(r, [5, 5, 18, 31], True)
+    with pytest.raises(InvalidDealError, match="258 times"):
+        all_melds_bruteforce(r, [5] * 258 + [18, 31], True)
+
+
 # ---------------------------------------------------------------- texts of unreachable hands
 
 

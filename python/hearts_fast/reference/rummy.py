@@ -278,6 +278,12 @@ def all_melds_bruteforce(rules: RummyRules, hand: Sequence[int], allow_jokers: b
     held = Counter(_check_card(c, "hand card") for c in hand)
     if not isinstance(allow_jokers, bool):
         raise ArgumentTypeError("allow_jokers must be a bool")
+    for c, n in sorted(held.items()):
+        if n > (4 if c == JOKER else 2):
+            raise InvalidDealError(
+                f"hand holds card {c} {n} times, more often than the 108-card deck (two of "
+                "each face, four jokers; C-2)"
+            )
     jokers = min(held[JOKER], r._max_jokers()) if allow_jokers else 0
     found: set[Meld] = set()
     # C-6 sets: per rank, the sub-multisets by copy count of each id.
