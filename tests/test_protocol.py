@@ -48,11 +48,23 @@ class Game:
     fast_state_methods: tuple[str, ...] = ()
     rules_methods: tuple[str, ...] = ("deck",)
     deck_size: int = 52
-    #: Keyword-only options of ``simulate_<name>``.
-    simulate_keywords: tuple[str, ...] = ()
-    #: The policy names the game takes, and one it refuses (another game's).
-    policies: tuple[str, ...] = ()
-    other_policy: str = ""
+    #: Keyword-only options of ``simulate_<name>``: a trick game's (every game's, and deck
+    #: orders to deal, and the hand cap of every games mode) unless given.
+    simulate_keywords: tuple[str, ...] = (
+        "hands",
+        "games",
+        "seed",
+        "policy",
+        "threads",
+        "stream",
+        "progress",
+        "deals",
+        "hand_limit",
+    )
+    #: The policy names the game takes, and one it refuses (another game's): a trick game's
+    #: unless given.
+    policies: tuple[str, ...] = ("random", "heuristic")
+    other_policy: str = "greedy"
 
     def rules(self, engine: Any, **params: Any) -> Any:
         return getattr(engine, f"{self.prefix}Rules")(**params)
@@ -111,9 +123,6 @@ HEARTS = Game(
     game_properties=(*COMMON_GAME_PROPERTIES, "pot"),
     game_methods=("copy", "legal_plays", "pending_passes", "play", "pass_cards", "forward"),
     rules_methods=("deck", "penalty_cards", "total_penalty"),
-    simulate_keywords=(*COMMON_SIMULATE, "deals", "hand_limit"),
-    policies=("random", "heuristic"),
-    other_policy="greedy",
 )
 SPADES = Game(
     name="spades",
@@ -152,9 +161,6 @@ SPADES = Game(
         "legal_plays",
         "play",
     ),
-    simulate_keywords=(*COMMON_SIMULATE, "deals", "hand_limit"),
-    policies=("random", "heuristic"),
-    other_policy="greedy",
 )
 RUMMY = Game(
     name="rummy",

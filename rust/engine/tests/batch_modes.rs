@@ -2,8 +2,7 @@
 //! game's jobs: a row depends on its index alone, so any block size and any start give the
 //! same rows, and streamed statistics equal the statistics of the simulated rows.
 
-use hearts_engine::batch::Stop;
-use hearts_engine::batch::{self, Columns, Games, Job, PlayGames, Rows, Stats, StreamJob};
+use hearts_engine::batch::{self, Columns, Games, Job, PlayGames, Rows, Stats, Stop, StreamJob};
 use hearts_engine::hearts::sim::{Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules};
 use hearts_engine::rummy::sim::{RummyBatch, RummyPolicy};
@@ -83,7 +82,7 @@ fn hearts_hands_and_games() {
             rows_do_not_depend_on_the_split(&b, 5, 23);
             stream_equals_stats_of_rows(&b, 5, 23);
             rows_do_not_depend_on_the_split(
-                &hearts_engine::hearts::sim::Games {
+                &Games {
                     batch: &b,
                     hand_limit: 1000,
                 },

@@ -13,7 +13,7 @@ use hearts_engine::batch::{
 };
 use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict, PyString};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -49,7 +49,14 @@ pub trait Simulate {
     type Policies: Sync;
     /// Caller deals, ready for the engine.
     type Deals: Sync;
+    /// The engine batch of a run (its rules, seed, policies, deals): the job of every mode.
+    type Batch<'a>: PlayGames
+    where
+        Self: 'a;
+    /// Games per GIL round trip, and per work item.
+    const GAMES: (usize, usize);
 
+    fn batch<'a>(run: &'a Run<'_, '_, Self>) -> Self::Batch<'a>;
     fn policies(spec: &PolicySpec, rules: &Self::Rules) -> PyResult<Self::Policies>;
     /// `deals=` and its number of rows. A game without caller deals (rummy) keeps this
     /// default: its `simulate_*` has no `deals=`, so no call gets here.
@@ -60,8 +67,11 @@ pub trait Simulate {
     fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
     /// Statistics of hands `0..n`, in constant memory.
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
-    /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended.
-    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py>;
+    /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended: the
+    /// games-mode dict every game has (a game with more to say adds to it).
+    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
+        run.games(&Self::batch(run), (n, hand_limit), Self::GAMES)
+    }
 }
 
 /// How often a waiting `simulate_*` call looks for Ctrl-C.
@@ -310,56 +320,50 @@ fn extract_progress<'a, 'py>(
     Ok(progress)
 }
 
-/// Caller deck orders (`deals=`): a 2-D integer numpy array with 52 columns and ids in
-/// `0..=max_id` (`ArgumentTypeError` for another type, `InvalidDealError` for another shape
-/// or an id out of range), flattened row by row.
+/// Caller deck orders (`deals=`): any integer array-like of shape `(N, 52)` (a numpy array of
+/// any integer dtype, byte order or strides, or nested sequences of ints) with ids in
+/// `0..=max_id`, flattened row by row. Another element type is `ArgumentTypeError`; another
+/// shape or an id out of range `InvalidDealError`.
 pub fn deck_orders(obj: &Bound<'_, PyAny>, max_id: u8) -> PyResult<Vec<u8>> {
-    fn narrow<T: Copy + numpy::Element>(a: &PyReadonlyArray2<'_, T>) -> Vec<u8>
-    where
-        u8: TryFrom<T>,
-    {
-        a.as_array()
-            .iter()
-            .map(|&v| u8::try_from(v).unwrap_or(u8::MAX))
-            .collect()
-    }
-    let ids = if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
-        narrow(&a)
-    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i64>>() {
-        narrow(&a)
-    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, i32>>() {
-        narrow(&a)
-    } else if let Ok(a) = obj.extract::<PyReadonlyArray2<'_, u16>>() {
-        narrow(&a)
-    } else {
-        let shape = obj
-            .getattr("shape")
-            .and_then(|s| s.repr())
-            .map_or_else(|_| "no shape".to_string(), |s| s.to_string());
-        let dtype = obj
-            .getattr("dtype")
-            .and_then(|d| d.str())
-            .map_or_else(|_| type_name(obj), |d| d.to_string());
-        return Err(type_error(format!(
-            "deals must be a 2-D numpy array of uint8, uint16, int32 or int64 with 52 columns, got {dtype} with shape {shape}"
-        )));
+    let refused = |what: String| {
+        type_error(format!(
+            "deals must be an (N, 52) array of integer card ids (a numpy array of any integer \
+             dtype, or a sequence of sequences of ints), got {what}"
+        ))
     };
-    let cols = obj.getattr("shape")?.get_item(1)?.extract::<usize>()?;
-    if cols != 52 {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(refused(type_name(obj)));
+    }
+    let np = obj.py().import("numpy")?;
+    let arr = np
+        .call_method1("asarray", (obj,))
+        .map_err(|_| refused(format!("{} that numpy cannot read as an array", type_name(obj))))?;
+    let dtype = arr.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(refused(format!("an array of {}", dtype.str()?)));
+    }
+    let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
+    if shape.len() != 2 || shape[1] != 52 {
         return Err(InvalidDealError::new_err(format!(
-            "deals must have 52 columns (one deck order per row), got {cols}"
+            "deals must have shape (N, 52), one deck order per row, got {shape:?}"
         )));
     }
-    if let Some((k, &c)) = ids.iter().enumerate().find(|&(_, &c)| c > max_id) {
-        let shown = if c == u8::MAX {
-            "an id out of range".to_string()
-        } else {
-            c.to_string()
-        };
-        return Err(InvalidDealError::new_err(format!(
-            "deals[{}] holds {shown}; card ids are 0..{max_id}",
-            k / 52
-        )));
+    // Every integer dtype as int64: an unsigned value past i64::MAX wraps to a negative one,
+    // which the range check below refuses like any other id out of range.
+    let wide = arr.call_method1("astype", ("int64",))?;
+    let wide = wide.extract::<PyReadonlyArray2<'_, i64>>()?;
+    let mut ids = Vec::with_capacity(shape[0] * 52);
+    for (k, &v) in wide.as_array().iter().enumerate() {
+        match u8::try_from(v) {
+            Ok(c) if c <= max_id => ids.push(c),
+            _ => {
+                return Err(InvalidDealError::new_err(format!(
+                    "deals[{}] holds {v}; card ids are 0..{max_id}",
+                    k / 52
+                )))
+            }
+        }
     }
     Ok(ids)
 }

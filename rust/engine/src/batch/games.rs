@@ -15,6 +15,8 @@ crate::columns! {
         hands_played: u32 [1] = 0,
         /// Whether the game reached its end rule (false: stopped at the hand limit).
         finished: bool [1] = false,
+        /// What is left in the pot at the end: Hearts chips, in 1/60 chip; else 0.
+        pot: i64 [1] = 0,
     }
 }
 
@@ -29,6 +31,8 @@ pub struct GameEnd {
     pub hands_played: usize,
     /// Whether the game reached its end rule.
     pub finished: bool,
+    /// What is left in the pot (Hearts chips, A-24, in 1/60 chip; else 0).
+    pub pot: i64,
 }
 
 /// A batch whose games a [`Games`] job can play.
@@ -70,6 +74,7 @@ impl<B: PlayGames> Job for Games<'_, B> {
             }
             rows.hands_played[j] = end.hands_played as u32;
             rows.finished[j] = end.finished;
+            rows.pot[j] = end.pot;
         }
     }
 }

@@ -177,6 +177,7 @@ impl PlayGames for RummyBatch<'_> {
             winners: g.winners().iter().fold(0, |m, &w| m | 1 << w),
             hands_played: g.history().len(),
             finished: g.is_over(),
+            pot: 0,
         }
     }
 }

@@ -589,6 +589,7 @@ impl PlayGames for SpadesBatch {
             winners: u64::from(g.winners()),
             hands_played: g.history().len(),
             finished: g.is_over(),
+            pot: 0,
         }
     }
 }

@@ -6,7 +6,8 @@ use crate::batch::{
 };
 use crate::errors::deck_order_error;
 use crate::policy::PolicySpec;
-use hearts_engine::hearts::sim::{check_deals, Batch, Games, Policy, TablePolicy};
+use hearts_engine::batch::Games;
+use hearts_engine::hearts::sim::{check_deals, Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsRules, Scoring, CHIP_UNIT};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
@@ -16,9 +17,6 @@ use pyo3::types::PyDict;
 const HANDS_PER_CHUNK: usize = 1 << 18;
 /// Hands per parallel work item.
 const BLOCK: usize = 4096;
-/// Games per GIL round trip and per work item.
-const GAMES_PER_CHUNK: usize = 1 << 12;
-const GAME_BLOCK: usize = 64;
 
 /// The Hearts policies of a `players`-seat table (`random` by default).
 fn table(spec: &PolicySpec, players: u8) -> PyResult<TablePolicy> {
@@ -47,7 +45,11 @@ pub fn act(spec: &PolicySpec, s: &mut PyHeartsState, rng: &mut Rng) -> PyResult<
 /// The Hearts batch.
 pub struct Hearts;
 
-impl Hearts {
+impl Simulate for Hearts {
+    type Batch<'a> = Batch<'a>;
+    /// Games per GIL round trip, and per work item.
+    const GAMES: (usize, usize) = (1 << 12, 64);
+
     fn batch<'a>(run: &'a Run<'_, '_, Self>) -> Batch<'a> {
         Batch {
             rules: run.rules,
@@ -56,9 +58,7 @@ impl Hearts {
             deals: run.deals.as_deref(),
         }
     }
-}
 
-impl Simulate for Hearts {
     type Rules = HeartsRules;
     type Policies = TablePolicy;
     /// Deck orders, 52 ids a row.
@@ -110,7 +110,7 @@ impl Simulate for Hearts {
             batch: &b,
             hand_limit,
         };
-        let out = run.fill(&games, n, GAMES_PER_CHUNK, GAME_BLOCK)?;
+        let out = run.fill(&games, n, Self::GAMES.0, Self::GAMES.1)?;
         let chips =
             (b.rules.scoring == Scoring::Chips).then(|| (out.totals.clone(), out.pot.clone()));
         let d = games_dict!(run.py, out, n, p);

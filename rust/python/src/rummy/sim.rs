@@ -13,8 +13,6 @@ use pyo3::types::PyDict;
 
 /// Hands per GIL round trip (signal check, progress).
 const HANDS_PER_CHUNK: usize = 1 << 10;
-/// Games per GIL round trip, and per work item of a thread.
-const GAMES: (usize, usize) = (HANDS_PER_CHUNK / 16, 8);
 /// Hands per work item of a thread.
 const BLOCK: usize = 64;
 
@@ -39,7 +37,11 @@ pub fn act(spec: &PolicySpec, s: &mut PyRummyState, rng: &mut Rng) -> PyResult<b
 /// The rummy batch (no caller deals).
 pub struct Rummy;
 
-impl Rummy {
+impl Simulate for Rummy {
+    type Batch<'a> = RummyBatch<'a>;
+    /// Games per GIL round trip, and per work item of a thread.
+    const GAMES: (usize, usize) = (HANDS_PER_CHUNK / 16, 8);
+
     fn batch<'a>(run: &'a Run<'_, '_, Self>) -> RummyBatch<'a> {
         RummyBatch {
             rules: run.rules,
@@ -47,9 +49,7 @@ impl Rummy {
             policies: &run.policies,
         }
     }
-}
 
-impl Simulate for Rummy {
     type Rules = RummyRules;
     type Policies = Vec<RummyPolicy>;
     type Deals = std::convert::Infallible;
@@ -79,10 +79,6 @@ impl Simulate for Rummy {
         d.set_item("mean_turns", st.turns.mean())?;
         d.set_item("var_turns", st.turns.variance())?;
         Ok(d)
-    }
-
-    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        run.games(&Self::batch(run), (n, hand_limit), GAMES)
     }
 }
 

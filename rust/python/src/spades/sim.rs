@@ -15,8 +15,6 @@ use pyo3::types::PyDict;
 const HANDS_PER_CHUNK: usize = 1 << 18;
 /// Hands per parallel work item.
 const BLOCK: usize = 4096;
-/// Games per GIL round trip, and per work item.
-const GAMES: (usize, usize) = (1 << 12, 64);
 
 /// The Spades policies of the four seats (`random` by default).
 fn policies(spec: &PolicySpec) -> PyResult<[Policy; 4]> {
@@ -40,14 +38,6 @@ pub fn act(spec: &PolicySpec, s: &mut PySpadesState, rng: &mut Rng) -> PyResult<
 pub struct Spades;
 
 impl Spades {
-    fn batch(run: &Run<'_, '_, Self>) -> SpadesBatch {
-        SpadesBatch {
-            rules: run.rules,
-            seed: run.seed,
-            policies: run.policies,
-        }
-    }
-
     /// The batch of the caller's deals, if any (hand `i` dealt `deals[i]`).
     fn dealt<'a>(run: &'a Run<'_, '_, Self>, b: &'a SpadesBatch) -> Dealt<'a> {
         Dealt {
@@ -62,6 +52,17 @@ impl Simulate for Spades {
     type Rules = SpadesRules;
     type Policies = [Policy; 4];
     type Deals = Vec<Deal>;
+    type Batch<'a> = SpadesBatch;
+    /// Games per GIL round trip, and per work item.
+    const GAMES: (usize, usize) = (1 << 12, 64);
+
+    fn batch(run: &Run<'_, '_, Self>) -> SpadesBatch {
+        SpadesBatch {
+            rules: run.rules,
+            seed: run.seed,
+            policies: run.policies,
+        }
+    }
 
     fn policies(spec: &PolicySpec, _rules: &SpadesRules) -> PyResult<[Policy; 4]> {
         policies(spec)
@@ -109,10 +110,6 @@ impl Simulate for Spades {
         let hist: Vec<i64> = st.tricks_hist.iter().flatten().copied().collect();
         put(&d, "tricks_hist", hist, &[4, 14])?;
         Ok(d)
-    }
-
-    fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
-        run.games(&Self::batch(run), (n, hand_limit), GAMES)
     }
 }
 

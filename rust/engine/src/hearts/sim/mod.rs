@@ -14,7 +14,7 @@ pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::batch::{Job, Rows, Stop, StreamJob, TooLarge};
+use crate::batch::{GameEnd, Job, PlayGames, Rows, Stop, StreamJob, TooLarge};
 use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
@@ -350,32 +350,6 @@ pub fn simulate_hands(
     crate::batch::simulate(&b, 0, n, 4096)
 }
 
-crate::columns! {
-    /// Per-game results of a batch, row-major `(games, players)`.
-    pub struct GamesOut, GamesRows {
-        /// Final totals: points, or chips in 1/60 units.
-        totals: i64 [seats] = 0,
-        /// Winner flags.
-        winners: bool [seats] = false,
-        /// Hands played per game.
-        hands_played: u32 [1] = 0,
-        /// Whether the game reached its end rule (false: stopped at the hand limit).
-        finished: bool [1] = false,
-        /// The chips left in the pot at the end (1/60 units; 0 outside chips).
-        pot: i64 [1] = 0,
-    }
-}
-
-/// The games mode of a [`Batch`]: whole games, one per row, each stopped after `hand_limit`
-/// hands if it has not ended (some rules let totals drift for ever: A-25 is then never met).
-#[derive(Clone, Copy, Debug)]
-pub struct Games<'a> {
-    /// Rules, seed and policies.
-    pub batch: &'a Batch<'a>,
-    /// The most hands a game may play.
-    pub hand_limit: usize,
-}
-
 /// Plays game `index` of a batch until it ends or `hand_limit` hands are played: first dealer
 /// drawn from the deal stream, every hand dealt from it, policies from the policy
 /// stream.
@@ -397,42 +371,45 @@ pub fn play_game_with<B: BitOps>(
     game
 }
 
+/// The end of game `index` of a batch (see [`play_game_with`]).
 #[inline(always)]
-fn games_impl<B: BitOps>(bits: B, job: &Games<'_>, out: &mut GamesRows<'_>, stop: &Stop) {
-    let p = out.players;
-    for j in 0..out.hands_played.len() {
-        let g = play_game_with(bits, job.batch, out.start + j as u64, job.hand_limit, stop);
-        out.totals[j * p..(j + 1) * p].copy_from_slice(g.totals());
-        for k in 0..p {
-            out.winners[j * p + k] = g.winners() & (1 << k) != 0;
-        }
-        out.hands_played[j] = g.hands_played() as u32;
-        out.finished[j] = g.is_over();
-        out.pot[j] = g.pot();
+fn game_end<B: BitOps>(bits: B, b: &Batch<'_>, index: u64, limit: usize, stop: &Stop) -> GameEnd {
+    let g = play_game_with(bits, b, index, limit, stop);
+    GameEnd {
+        totals: g.totals().to_vec(),
+        winners: u64::from(g.winners()),
+        hands_played: g.hands_played(),
+        finished: g.is_over(),
+        pot: g.pot(),
     }
 }
 
-/// [`games_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
+/// [`game_end`] compiled with BMI2, for a CPU proven to have it by `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn games_bmi2(bits: Bmi2, job: &Games<'_>, out: &mut GamesRows<'_>, stop: &Stop) {
-    games_impl(bits, job, out, stop);
+unsafe fn game_end_bmi2(
+    bits: Bmi2,
+    b: &Batch<'_>,
+    index: u64,
+    limit: usize,
+    stop: &Stop,
+) -> GameEnd {
+    game_end(bits, b, index, limit, stop)
 }
 
-impl Job for Games<'_> {
-    type Out = GamesOut;
-
-    fn players(&self) -> usize {
-        usize::from(self.batch.rules.players)
+/// The games mode of a Hearts batch is [`batch::Games`](crate::batch::Games) over it: each
+/// game played with the batch's policies to its end or to the hand limit.
+impl PlayGames for Batch<'_> {
+    fn sides(&self) -> usize {
+        usize::from(self.rules.players)
     }
 
-    fn fill(&self, rows: &mut GamesRows<'_>, stop: &Stop) {
+    fn play_game(&self, index: u64, hand_limit: usize, stop: &Stop) -> GameEnd {
         #[cfg(target_arch = "x86_64")]
         if let Some(bits) = Bmi2::detect() {
             // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
-            unsafe { games_bmi2(bits, self, rows, stop) };
-            return;
+            return unsafe { game_end_bmi2(bits, self, index, hand_limit, stop) };
         }
-        games_impl(Portable, self, rows, stop);
+        game_end(Portable, self, index, hand_limit, stop)
     }
 }
