@@ -335,9 +335,12 @@ pub fn deck_orders(obj: &Bound<'_, PyAny>, max_id: u8) -> PyResult<Vec<u8>> {
         return Err(refused(type_name(obj)));
     }
     let np = obj.py().import("numpy")?;
-    let arr = np
-        .call_method1("asarray", (obj,))
-        .map_err(|_| refused(format!("{} that numpy cannot read as an array", type_name(obj))))?;
+    let arr = np.call_method1("asarray", (obj,)).map_err(|_| {
+        refused(format!(
+            "{} that numpy cannot read as an array",
+            type_name(obj)
+        ))
+    })?;
     let dtype = arr.getattr("dtype")?;
     let kind: String = dtype.getattr("kind")?.extract()?;
     if kind != "i" && kind != "u" {
