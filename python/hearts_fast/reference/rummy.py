@@ -290,6 +290,12 @@ def all_melds_bruteforce(rules: RummyRules, hand: Sequence[int], allow_jokers: b
     held = Counter(_check_card(c, "hand card") for c in hand)
     if not isinstance(allow_jokers, bool):
         raise ArgumentTypeError("allow_jokers must be a bool")
+    for c, n in sorted(held.items()):
+        if n > (4 if c == JOKER else 2):
+            raise InvalidDealError(
+                f"hand holds card {c} {n} times, more often than the 108-card deck (two of "
+                "each face, four jokers; C-2)"
+            )
     jokers = min(held[JOKER], r._max_jokers()) if allow_jokers else 0
     found: set[Meld] = set()
     # C-6 sets: per rank, the sub-multisets by copy count of each id.
@@ -848,6 +854,104 @@ class RummyState(Hand[RummyRules]):
 
     def totals_after(self) -> list[int]:
         return [t + s for t, s in zip(self._totals, self.hand_scores())]
+
+    # ---------------------------------------------------------------- reachability
+
+    def _unreachable_reason(self) -> str | None:
+        """Why no sequence of legal moves from a deal reaches this position, or None.
+
+        Every reachable position holds the 108 cards (C-2) in valid melds (C-6 .. C-8) of
+        opened players (C-11); turns follow C-3 below the turn cap; each turn draws a card or
+        the pile and discards one (C-10, C-16), so no seat holds fewer cards (in hand and
+        melds) than it was dealt; only the player who went out (not on Q♠) has an empty hand
+        and that ends the hand (C-18); nobody out ends it only at the turn cap or on a stock
+        that cannot be rebuilt (C-19); a blocked player holds his lone Q♠ (C-17); and the
+        player to move can still discard (C-15) and has a legal move.
+        """
+        r, n = self._rules, self._rules.players
+        everything = Counter(self._stock + self._pile)
+        for seat in range(n):
+            everything.update(self._hands[seat])
+            everything.update(c for m in self._melds[seat] for c in m)
+        if everything != Counter(full_deck()):
+            return (
+                f"stock, pile, hands and melds hold {sum(everything.values())} cards, not the "
+                "108-card deck (C-2)"
+            )
+        for seat in range(n):
+            for m in self._melds[seat]:
+                if not is_valid_meld(r, m):
+                    return f"seat {seat}'s meld {m} is not a valid meld (C-6 .. C-8)"
+            if bool(self._melds[seat]) != self._opened[seat]:
+                return f"seat {seat} has melds if and only if it has opened (C-11)"
+        if not 0 <= self._turn <= r.max_turns_per_hand:
+            return f"turn {self._turn} is outside 0..=max_turns_per_hand ({r.max_turns_per_hand})"
+        over = self._phase == "over"
+        to_move = (self._dealer + 1 + self._turn) % n  # C-3
+        if not over and (self._current != to_move or self._turn >= r.max_turns_per_hand):
+            return (
+                f"after {self._turn} turns from dealer {self._dealer} seat {to_move} is to "
+                f"move (C-3), not {self._current}"
+            )
+        mid_turn = not over and self._phase in ("meld", "discard")
+        for seat in range(n):
+            held = len(self._hands[seat]) + sum(len(m) for m in self._melds[seat])
+            if mid_turn and seat == self._current:
+                ok = held > r.hand_size
+            elif (seat - self._dealer - 1) % n >= self._turn:  # its first turn is to come
+                ok = held == r.hand_size
+            else:
+                ok = held >= r.hand_size
+            if not ok:
+                return (
+                    f"seat {seat} holds {held} cards in hand and melds after {self._turn} "
+                    f"turns, dealt {r.hand_size} (C-3, C-10, C-16)"
+                )
+        why = self._end_reason(over)
+        if why is not None or over:
+            return why
+        hand = self._hands[to_move]
+        if self._phase != "draw" and not _legal_discards(hand, self._qs_exception):
+            return f"seat {to_move} has no legal discard left (C-15, C-16)"
+        if not self.legal_actions():
+            return f"seat {to_move} has no legal move in the {self._phase} phase"
+        return None
+
+    def _end_reason(self, over: bool) -> str | None:
+        """The C-17 .. C-19 part of :meth:`_unreachable_reason`."""
+        r, empty = self._rules, [s for s, h in enumerate(self._hands) if not h]
+        w = self._went_out
+        if w is not None:
+            if not over or empty != [w] or not self._pile or self._pile[-1] == QS:
+                return (
+                    f"seat {w} went out: the hand is over, only his hand is empty and his "
+                    "last discard (not Q♠) is on the pile (C-18)"
+                )
+        elif empty:
+            return f"seats {empty} hold no card but nobody went out (C-18)"
+        elif over:
+            rebuilt = r.stock_exhausted == "reshuffle" and len(self._pile) > 1
+            capped = self._turn >= r.max_turns_per_hand
+            if not capped and (self._stock or rebuilt):
+                return (
+                    f"the hand is over with nobody out after {self._turn} turns with "
+                    f"{len(self._stock)} stock and {len(self._pile)} pile cards (C-19: only "
+                    "the turn cap or a stock that cannot be rebuilt ends it)"
+                )
+        elif self._phase == "draw" and not self._stock:
+            return "a draw phase has a stock to draw from (C-19)"
+        for seat in (s for s in range(len(self._hands)) if self._blocked[s]):
+            hand = self._hands[seat]
+            drawing = not over and seat == self._current and self._phase == "discard"
+            if (len(hand), hand.count(QS)) not in ([(2, 1), (2, 2)] if drawing else [(1, 1)]):
+                return f"blocked seat {seat} holds its lone Q♠ (and the card it drew) (C-17)"
+            if any(
+                _lay_off(r, m, QS, end) is not None
+                for m in self._melds[seat]
+                for end in ("low", "high", "set")
+            ):
+                return f"blocked seat {seat} has a meld that takes its Q♠ (C-17)"
+        return None
 
     # ---------------------------------------------------------------- equality
 

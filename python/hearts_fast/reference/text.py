@@ -1145,6 +1145,13 @@ def _rummy_play(
         i += 1 if record is None else 2
 
 
+def _check_reachable(st: RummyState, block: _Block) -> None:
+    """A replayed hand must be a position play can reach (C-2 .. C-19)."""
+    why = st._unreachable_reason()
+    if why is not None:
+        raise block.actions.error(f"unreachable position: {why}")
+
+
 def rummy_state_to_text(st: RummyState) -> str:
     lines = [*_head("rummy-state", st.rules), *_rummy_block_lines(st)]
     lines.append(f"future rng={_gen_text(st._rng)}")
@@ -1179,6 +1186,7 @@ def rummy_state_from_text(text: object) -> RummyState:
         *(rules, dealer, index, totals, scripted, seats, stock, pile),
     )
     _rummy_play(st.apply, st, block, 0, scripted, 0 if record is None else 1)
+    _check_reachable(st, block)
     st._rng = rng
     return st
 
@@ -1255,6 +1263,7 @@ def rummy_game_from_text(text: object) -> RummyGame:
         _rummy_play(g.apply, st, block, h, scripted)
 
     _play_blocks(g, blocks, check, play)
+    _check_reachable(g._state, blocks[-1])
     g._rng = rng
     g._state._rng = hand_rng
     return g

@@ -29,8 +29,8 @@ use hearts_engine::hearts::{
     PassTable, Phase, Scoring,
 };
 use hearts_engine::rummy::{
-    is_valid_meld, Action, Multiset, Phase as RummyPhase, RummyRules, RummyState, StockExhausted,
-    QUEEN_OF_SPADES,
+    check_position, is_valid_meld, Action, Multiset, Phase as RummyPhase, RummyRules, RummyState,
+    StockExhausted, QUEEN_OF_SPADES,
 };
 use hearts_engine::spades::policy::{play_out as spades_play_out, Policy as SpadesPolicy};
 use hearts_engine::spades::{
@@ -532,6 +532,55 @@ fn rummy_checks(s: &RummyState) -> Result<(), TestCaseError> {
             s.phase()
         );
     }
+    if let Err(e) = check_position(s) {
+        prop_assert!(false, "an unreachable position: {}", e);
+    }
+    Ok(())
+}
+
+/// A deal as `RummyState::from_deal` accepts it: the shuffled deck cut into the hands, a
+/// pile of `pile` cards (any size the deck leaves, bottom first) and the stock.
+fn rummy_split_deal(rules: &RummyRules, seed: u64, pile: usize) -> RummyState {
+    let mut deck = Multiset::deck().to_vec();
+    Rng::new(seed).shuffle(&mut deck);
+    let n = usize::from(rules.hand_size);
+    let hands: Vec<Vec<u8>> = deck
+        .chunks(n)
+        .take(usize::from(rules.players))
+        .map(<[u8]>::to_vec)
+        .collect();
+    let rest = &deck[n * usize::from(rules.players)..];
+    let (pile, stock) = rest.split_at(pile.min(rest.len()));
+    let zeros = vec![0; usize::from(rules.players)];
+    RummyState::new(
+        rules,
+        &hands,
+        stock,
+        Some(pile),
+        0,
+        0,
+        zeros,
+        Rng::new(seed ^ 1),
+        true,
+    )
+}
+
+/// Plays `s` with uniformly random legal actions for at most `steps` actions, checking
+/// every position reached.
+fn rummy_random_steps(
+    s: &mut RummyState,
+    rng: &mut Rng,
+    steps: usize,
+) -> Result<(), TestCaseError> {
+    for _ in 0..steps {
+        let legal = s.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        s.try_apply(&legal[rng.below(legal.len() as u32) as usize].clone())
+            .expect("a legal action is accepted");
+        rummy_checks(s)?;
+    }
     Ok(())
 }
 
@@ -588,6 +637,31 @@ proptest! {
         );
     }
 
+    /// Every position reached from any deal `from_deal` accepts (a pile of any size
+    /// included) is reachable and has a legal action until the hand is over; the text of
+    /// any of them reads back to the same position; the policies finish the hand from there
+    /// within the turn cap.
+    #[test]
+    fn rummy_split_deals_keep_the_invariants_and_policies_finish(
+        rules in rummy_rules(),
+        seed in any::<u64>(),
+        pile in 0usize..100,
+        steps in 0usize..400,
+        policies in prop::collection::vec(select(RummyPolicy::ALL), 6),
+    ) {
+        let mut s = rummy_split_deal(&rules, seed, pile);
+        rummy_checks(&s)?;
+        let mut rng = Rng::new(seed);
+        rummy_random_steps(&mut s, &mut rng, steps)?;
+        let back = RummyState::from_text(&s.to_text()).expect("a text reads back");
+        prop_assert!(back == s, "the text round trip keeps the position");
+        let mut played = back;
+        let policies = &policies[..usize::from(rules.players)];
+        prop_assert!(rummy_play_out(policies, &mut played, &mut rng).is_ok());
+        prop_assert!(played.is_over() && played.turn() <= rules.max_turns_per_hand);
+        rummy_checks(&played)?;
+    }
+
     #[test]
     fn rummy_batch_equals_stepping(
         rules in rummy_rules(),
@@ -602,7 +676,7 @@ proptest! {
         for j in 0..n {
             let i = start + j as u64;
             let mut s = rummy_batch_state(&rules, seed, i);
-            rummy_play_out(policies, &mut s, &mut policy_rng(seed, i));
+            rummy_play_out(policies, &mut s, &mut policy_rng(seed, i)).expect("a legal action");
             prop_assert_eq!(s.phase(), RummyPhase::Over);
             let scores: Vec<i32> = s.hand_scores().iter().map(|&v| v as i32).collect();
             prop_assert_eq!(&out.hand_scores[j * p..(j + 1) * p], &scores[..], "hand {}", i);

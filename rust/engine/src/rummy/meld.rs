@@ -33,13 +33,41 @@ impl Multiset {
     /// No card.
     pub const EMPTY: Multiset = Multiset([0; IDS]);
 
-    /// The multiset of a list of ids (each < 53).
+    /// The multiset of a list of ids (each < 53) the engine holds: at most the deck's
+    /// copies of each, so that no one-byte count can wrap. Cards from outside the engine go
+    /// through [`Multiset::within_deck`].
     pub fn from_ids(ids: &[u8]) -> Multiset {
         let mut m = Multiset::EMPTY;
         for &c in ids {
             m.0[usize::from(c)] += 1;
         }
         m
+    }
+
+    /// The multiset of cards given from outside the engine (ids < 53), counted in a type
+    /// that cannot wrap: `Err((id, copies))` for the first id held more often than the
+    /// 108-card deck holds it (C-2).
+    ///
+    /// ```
+    /// use hearts_engine::rummy::{Multiset, JOKER};
+    /// assert_eq!(Multiset::within_deck(&[5, 5, JOKER]).map(|m| m.len()), Ok(3));
+    /// assert_eq!(Multiset::within_deck(&[5; 258]), Err((5, 258)));
+    /// ```
+    pub fn within_deck(ids: &[u8]) -> Result<Multiset, (u8, usize)> {
+        let mut copies = [0usize; IDS];
+        for &c in ids {
+            copies[usize::from(c)] += 1;
+        }
+        let deck = Multiset::deck();
+        let mut m = Multiset::EMPTY;
+        for (id, (&n, slot)) in copies.iter().zip(m.0.iter_mut()).enumerate() {
+            let id = id as u8;
+            match u8::try_from(n) {
+                Ok(k) if k <= deck.count(id) => *slot = k,
+                _ => return Err((id, n)),
+            }
+        }
+        Ok(m)
     }
 
     /// The 108-card deck: two of each face, four jokers.
@@ -81,17 +109,6 @@ impl Multiset {
     /// Whether `other` is contained in `self` (counts included).
     pub fn contains_all(&self, other: &Multiset) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
-    }
-
-    /// Whether the 108-card deck (C-2) holds every card of this multiset, as often.
-    ///
-    /// ```
-    /// use hearts_engine::rummy::{Multiset, JOKER};
-    /// assert!(Multiset::from_ids(&[JOKER; 4]).fits_deck());
-    /// assert!(!Multiset::from_ids(&[0, 0, 0]).fits_deck());
-    /// ```
-    pub fn fits_deck(&self) -> bool {
-        Multiset::deck().contains_all(self)
     }
 
     /// `self` minus `other` (which it must contain).
@@ -267,8 +284,8 @@ pub fn is_valid_meld(rules: &RummyRules, meld: &[u8]) -> bool {
 /// ```
 pub fn is_deck_meld(rules: &RummyRules, meld: &[u8]) -> bool {
     meld.iter().all(|&c| usize::from(c) < IDS)
+        && Multiset::within_deck(meld).is_ok()
         && is_valid_meld(rules, meld)
-        && Multiset::from_ids(meld).fits_deck()
 }
 
 /// The C-9 value of a valid meld: C-5 values, the ace 1 in the low position of a run.

@@ -4,6 +4,7 @@
 mod game;
 mod meld;
 pub mod policy;
+mod position;
 mod rules;
 pub mod sim;
 mod state;
@@ -15,6 +16,7 @@ pub use meld::{
     meld_value, melds_with, rank_of, suit_of, usable_cards, MeldKind, Multiset, IDS, JOKER,
     QUEEN_OF_SPADES,
 };
+pub use position::{check_position, PositionError};
 pub use rules::{RummyRules, StockExhausted, MAX_HAND_SIZE, MAX_PARAM, MAX_TOTAL};
 pub use state::{
     candidate_fits, check_deal, check_totals, lay_off_candidates, lay_off_result, Action,

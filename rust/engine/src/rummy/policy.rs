@@ -13,6 +13,16 @@ option_enum! {
     RummyPolicy { Random = "random", Greedy = "greedy" }
 }
 
+/// A hand not over whose player to move has no legal action. The engine never holds such
+/// a position (every position it reaches has a legal action until the hand is over, a
+/// property test checks it); a policy given one reports it instead of panicking or looping.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, thiserror::Error)]
+#[error(
+    "the player to move has no legal action in the {} phase although the hand is not over",
+    .0.name()
+)]
+pub struct NoLegalAction(pub Phase);
+
 /// The value of what an action puts on the table (melds, or the laid-off card).
 fn placed_value(r: &RummyRules, a: &Action) -> i64 {
     match a {
@@ -40,7 +50,10 @@ fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
 /// - discard phase: the highest-value card (then the highest id) that is in no meld the
 ///   hand could form and fits none of the player's melds; if every card is usable, the
 ///   highest-value legal discard. Jokers count as usable.
-pub fn greedy_action(s: &RummyState) -> Action {
+///
+/// `None` when the hand is over or there is no legal discard (never in a position the
+/// engine reached).
+pub fn greedy_action(s: &RummyState) -> Option<Action> {
     let r = s.rules();
     let p = usize::from(s.current_player().unwrap_or(0));
     // The most valuable action; on a tie the first in the sorted order of legal_actions()
@@ -58,29 +71,29 @@ pub fn greedy_action(s: &RummyState) -> Action {
         }
         best.map(|(_, a)| a)
     };
-    match s.phase() {
-        Phase::Over => Action::End,
+    let action = match s.phase() {
+        Phase::Over => return None,
         Phase::Draw => {
             if s.blocked()[p] {
-                return Action::Draw;
+                return Some(Action::Draw);
             }
             let pile = s.pile();
             // Exact shortcuts: no pickup is possible when the top card is in no meld of the
             // hand plus it, or (unopened) when all natural meld cards together cannot reach
             // the opening minimum.
             let Some(&top) = pile.last() else {
-                return Action::Draw;
+                return Some(Action::Draw);
             };
             let mut with_top = s.hands()[p];
             with_top.add(top);
             let opened = s.opened()[p];
             if top != JOKER && !card_usable(r, &with_top, opened, top) {
-                return Action::Draw;
+                return Some(Action::Draw);
             }
             if !opened
                 && bound(r, &with_top, usable_cards_with(r, &with_top, false)) < r.opening_min
             {
-                return Action::Draw;
+                return Some(Action::Draw);
             }
             let inherited: i64 = pile[..pile.len().saturating_sub(1)]
                 .iter()
@@ -99,7 +112,7 @@ pub fn greedy_action(s: &RummyState) -> Action {
         Phase::Meld => {
             let hand = &s.hands()[p];
             if !s.opened()[p] && bound(r, hand, usable_cards_with(r, hand, false)) < r.opening_min {
-                return Action::End; // no opening can reach the minimum
+                return Some(Action::End); // no opening can reach the minimum
             }
             if s.opened()[p] {
                 // No new meld (every meld has two usable naturals) and no lay-off: end.
@@ -113,7 +126,7 @@ pub fn greedy_action(s: &RummyState) -> Action {
                     })
                 });
                 if !lay_off && usable_cards_with(r, hand, jokers) == 0 {
-                    return Action::End;
+                    return Some(Action::End);
                 }
             }
             let legal = s.legal_actions();
@@ -152,41 +165,55 @@ pub fn greedy_action(s: &RummyState) -> Action {
                 .iter()
                 .map(|&(_, c)| c)
                 .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
-            match free.or_else(|| legal.first().map(|&(_, c)| c)) {
-                Some(c) => Action::Discard(c),
-                None => Action::End,
-            }
+            Action::Discard(free.or_else(|| legal.first().map(|&(_, c)| c))?)
         }
-    }
+    };
+    Some(action)
 }
 
 /// The policy's action (the random policy: a uniform choice among the legal actions in
-/// the engine's order).
-pub fn policy_action(policy: RummyPolicy, s: &RummyState, rng: &mut Rng) -> Action {
-    match policy {
+/// the engine's order); an error when the player to move has none (also once the hand is
+/// over, which [`act`] checks first).
+pub fn policy_action(
+    policy: RummyPolicy,
+    s: &RummyState,
+    rng: &mut Rng,
+) -> Result<Action, NoLegalAction> {
+    let action = match policy {
         RummyPolicy::Random => {
-            let legal = s.legal_actions();
-            legal[rng.below(legal.len() as u32) as usize].clone()
+            let mut legal = s.legal_actions();
+            let n = u32::try_from(legal.len()).unwrap_or(u32::MAX);
+            (n > 0).then(|| legal.swap_remove(rng.below(n) as usize))
         }
         RummyPolicy::Greedy => greedy_action(s),
-    }
+    };
+    action.ok_or(NoLegalAction(s.phase()))
 }
 
 /// Makes the next move of a hand with per-seat policies (one per seat); false once the
 /// hand is over. Stepping a hand with it makes exactly the choices (and random draws) of
 /// [`play_out`].
-pub fn act(policies: &[RummyPolicy], s: &mut RummyState, rng: &mut Rng) -> bool {
+pub fn act(
+    policies: &[RummyPolicy],
+    s: &mut RummyState,
+    rng: &mut Rng,
+) -> Result<bool, NoLegalAction> {
     let Some(p) = s.current_player() else {
-        return false;
+        return Ok(false);
     };
-    let a = policy_action(policies[usize::from(p)], s, rng);
+    let a = policy_action(policies[usize::from(p)], s, rng)?;
     s.apply_unchecked(&a);
-    true
+    Ok(true)
 }
 
-/// Plays a hand to its end with per-seat policies.
-pub fn play_out(policies: &[RummyPolicy], s: &mut RummyState, rng: &mut Rng) {
-    while act(policies, s, rng) {}
+/// Plays a hand to its end with per-seat policies (see [`act`]).
+pub fn play_out(
+    policies: &[RummyPolicy],
+    s: &mut RummyState,
+    rng: &mut Rng,
+) -> Result<(), NoLegalAction> {
+    while act(policies, s, rng)? {}
+    Ok(())
 }
 
 #[cfg(test)]
@@ -209,13 +236,14 @@ mod tests {
         let mut b = a.clone();
         let (mut ra, mut rb) = (Rng::new(8), Rng::new(8));
         let mut steps = 0;
-        while act(&policies, &mut a, &mut ra) {
+        while act(&policies, &mut a, &mut ra).unwrap() {
             steps += 1;
         }
-        play_out(&policies, &mut b, &mut rb);
+        play_out(&policies, &mut b, &mut rb).unwrap();
         assert_eq!(a, b);
         assert!(steps > 0);
-        assert!(a.is_over() && !act(&policies, &mut a, &mut ra));
+        assert_eq!(act(&policies, &mut a, &mut ra), Ok(false));
+        assert!(a.is_over());
         assert_eq!(
             a.totals_after(),
             a.hand_scores()
@@ -237,7 +265,7 @@ mod tests {
             let mut legal = s.legal_actions();
             legal.sort();
             assert_eq!(sorted, legal);
-            if !act(&[RummyPolicy::Random; 4], &mut s, &mut rng) {
+            if !act(&[RummyPolicy::Random; 4], &mut s, &mut rng).unwrap() {
                 break;
             }
         }

@@ -4,7 +4,7 @@
 //! so results never depend on the thread count.
 
 use super::policy::act;
-pub use super::policy::{greedy_action, play_out, policy_action, RummyPolicy};
+pub use super::policy::{greedy_action, play_out, policy_action, NoLegalAction, RummyPolicy};
 
 use super::game::RummyGame;
 use super::rules::RummyRules;
@@ -61,8 +61,14 @@ impl Job for RummyBatch<'_> {
             let i = rows.start + j as u64;
             let mut s = batch_state(&self.rules, self.seed, i);
             let mut rng = policy_rng(self.seed, i);
-            // A hand may take up to `max_turns_per_hand` turns: `stop` is checked at each.
-            while !stop.requested() && act(self.policies, &mut s, &mut rng) {}
+            // A hand may take up to `max_turns_per_hand` turns: `stop` is checked at each. A
+            // dealt hand always has a legal action until it is over; were one missing, the
+            // row would hold the hand where it stopped.
+            let mut more = Ok(true);
+            while more == Ok(true) && !stop.requested() {
+                more = act(self.policies, &mut s, &mut rng);
+            }
+            debug_assert!(more.is_ok(), "{more:?}");
             for (k, v) in s.hand_scores().iter().enumerate() {
                 rows.hand_scores[j * p + k] = *v as i32;
                 rows.opened[j * p + k] = s.opened()[k];
@@ -159,7 +165,11 @@ impl PlayGames for RummyBatch<'_> {
         while !g.is_over() && g.history().len() < hand_limit && !stop.requested() {
             let s = g.state();
             let seat = usize::from(s.current_player().unwrap_or(0));
+            // A game's hand always has a legal action (see `fill`): were one missing, the
+            // game would be reported unfinished.
             let a = policy_action(self.policies[seat], s, &mut prng);
+            debug_assert!(a.is_ok(), "{a:?}");
+            let Ok(a) = a else { break };
             g.apply_unchecked(&a);
         }
         GameEnd {

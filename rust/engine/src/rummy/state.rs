@@ -276,18 +276,22 @@ pub fn check_deal(
             )));
         }
     }
-    let mut all = Multiset::EMPTY;
-    for &c in hands.iter().flatten().chain(stock).chain(pile) {
-        all.add(c);
-    }
+    let cards: Vec<u8> = hands
+        .iter()
+        .flatten()
+        .chain(stock)
+        .chain(pile)
+        .copied()
+        .collect();
     let deck = Multiset::deck();
+    let all = Multiset::within_deck(&cards).map_err(|(id, got)| {
+        DealError(format!(
+            "card {id} appears {got} times; the 108-card deck holds it {} times (C-2)",
+            deck.count(id)
+        ))
+    })?;
     for id in 0..53u8 {
         let (got, want) = (all.count(id), deck.count(id));
-        if got > want {
-            return Err(DealError(format!(
-                "card {id} appears {got} times; the 108-card deck holds it {want} times"
-            )));
-        }
         if got < want {
             return Err(DealError(format!(
                 "card {id} appears {got} times; the 108-card deck holds it {want} times \
@@ -551,8 +555,7 @@ impl RummyState {
     /// Replaces the order of the stock the last reshuffle made (text replay): `top_first`
     /// must hold the same cards.
     pub(super) fn set_reshuffled_stock(&mut self, top_first: &[u8]) -> bool {
-        let same = Multiset::from_ids(top_first) == Multiset::from_ids(&self.stock)
-            && top_first.len() == self.stock.len();
+        let same = Multiset::within_deck(top_first) == Ok(Multiset::from_ids(&self.stock));
         if same {
             self.stock = top_first.iter().rev().copied().collect();
             if let Some(Event::Reshuffle(s)) = self.log.as_mut().and_then(|l| l.events.last_mut()) {

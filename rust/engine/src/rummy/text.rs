@@ -11,6 +11,7 @@
 //! future rng=wyrand:0123456789abcdef
 //! ```
 
+use super::position::check_position;
 use super::rules::RummyRules;
 use super::rules::MAX_TOTAL;
 use super::state::{check_deal, check_totals, Action, ActionError, End, Meld, RummyState};
@@ -305,7 +306,8 @@ fn reshuffles(s: &RummyState) -> usize {
 }
 
 /// Replays a block's tokens: after the deal and after each action, a C-19 reshuffle by the
-/// engine must be followed by a `reshuffle:` token, which sets the stock's order.
+/// engine must be followed by a `reshuffle:` token, which sets the stock's order. The hand
+/// reached must be a position play can reach ([`check_position`]).
 pub(super) fn replay(b: &Block<'_>, target: &mut impl Replay) -> Result<(), TextError> {
     let line = &b.events.line;
     let mut pending = reshuffles(target.hand()) > 0;
@@ -357,7 +359,11 @@ pub(super) fn replay(b: &Block<'_>, target: &mut impl Replay) -> Result<(), Text
             "the engine reshuffled at the end (C-19): a reshuffle:CARDS token must follow".into(),
         )));
     }
-    Ok(())
+    check_position(target.hand()).map_err(|e| {
+        line.err(TextProblem::Inconsistent(format!(
+            "unreachable position: {e}"
+        )))
+    })
 }
 
 impl RummyState {

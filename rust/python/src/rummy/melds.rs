@@ -24,12 +24,12 @@ pub fn all_melds<'py>(
         .map(|a| extract_bool(a, "allow_jokers"))
         .transpose()?
         .unwrap_or(true);
-    let hand = Multiset::from_ids(&card_ids(&ints, "hand")?);
-    if !hand.fits_deck() {
-        return Err(InvalidDealError::new_err(
-            "hand holds a card more often than the 108-card deck (two of each face, four jokers)",
-        ));
-    }
+    let hand = Multiset::within_deck(&card_ids(&ints, "hand")?).map_err(|(id, n)| {
+        InvalidDealError::new_err(format!(
+            "hand holds card {id} {n} times, more often than the 108-card deck (two of each \
+             face, four jokers; C-2)"
+        ))
+    })?;
     hearts_engine::rummy::all_melds(&r, &hand, allow)
         .iter()
         .map(|m| PyTuple::new(py, m))

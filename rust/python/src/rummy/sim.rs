@@ -2,6 +2,7 @@
 
 use super::state::PyRummyState;
 use crate::batch::{put, simulate_function, Dict, Run, Simulate};
+use crate::errors::InvalidArgumentError;
 use crate::policy::PolicySpec;
 use hearts_engine::rummy::policy::{act as policy_act, RummyPolicy};
 use hearts_engine::rummy::sim::RummyBatch;
@@ -26,10 +27,11 @@ fn policies(spec: &PolicySpec, players: u8) -> PyResult<Vec<RummyPolicy>> {
     )
 }
 
-/// One move of `spec` on a rummy hand; false once the hand is over.
+/// One move of `spec` on a rummy hand; false once the hand is over. A hand without a legal
+/// action (which the engine never reaches) is an `InvalidArgumentError`, not a panic.
 pub fn act(spec: &PolicySpec, s: &mut PyRummyState, rng: &mut Rng) -> PyResult<bool> {
     let seats = policies(spec, s.0.rules().players)?;
-    Ok(policy_act(&seats, &mut s.0, rng))
+    policy_act(&seats, &mut s.0, rng).map_err(|e| InvalidArgumentError::new_err(e.to_string()))
 }
 
 /// The rummy batch (no caller deals).
