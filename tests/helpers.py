@@ -564,7 +564,7 @@ def examples(fraction: float) -> settings:
 #: (tests/test_fuzz.py), "long" in ``make fuzz``.
 FUZZ_EXAMPLES = {
     "short": {"calls": 2000, "texts": 300},
-    "long": {"calls": 40_000, "texts": 4_000},
+    "long": {"calls": 20_000, "texts": 2_000},
 }
 
 
