@@ -21,6 +21,15 @@ def test_hearts_games_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "win rate" in out and "mean hands per game" in out
 
 
+def test_A25_games_that_cannot_end_stop_at_the_hand_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--games", "3", "--hand-limit", "4", "--no-progress"]
+    assert main([*args, "--rule", "avoid_all_tricks_bonus=1000"]) == 0
+    out = capsys.readouterr().out
+    assert "mean hands per game" in out and "stopped at the hand limit" in out
+
+
 def test_spades_hands_and_games(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "--game", "spades", "--hands", "20000", "--preset", "openspiel"]
     assert main([*args, "--no-progress"]) == 0

@@ -116,7 +116,7 @@ def _run(
     }
     start = time.perf_counter()
     if args.games is not None:
-        res = sim(rules, games=args.games, **kw)
+        res = sim(rules, games=args.games, hand_limit=args.hand_limit, **kw)
     else:
         res = sim(rules, hands=args.hands, stream=stream, **kw)
     elapsed = time.perf_counter() - start
@@ -140,6 +140,9 @@ def _games_table(res: Any, labels: Sequence[str], first: str, digits: int) -> No
     print(_table(rows, [first, "mean final total", "win rate"]))
     print()
     print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
+    stopped = int((~res["finished"]).sum())
+    if stopped:
+        print(f"games stopped at the hand limit (not finished): {stopped:,}")
 
 
 def simulate_rummy_cli(args: argparse.Namespace) -> int:
@@ -278,6 +281,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "random; or one per seat, comma-separated: random,heuristic,…",
     )
     sim.add_argument("--threads", type=int, default=None, help="default: all cores")
+    sim.add_argument(
+        "--hand-limit",
+        type=int,
+        default=None,
+        help="with --games: stop a game after this many hands (default 1000)",
+    )
     sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
