@@ -4,8 +4,9 @@
   a Python where the compiled extension ``hearts_fast._core`` cannot be imported, while the
   fast engine's names then raise an ImportError that says why;
 - nothing in ``python/hearts_fast/reference`` imports anything from the package but
-  ``hearts_fast.errors`` (checked on the source with ``ast``), so the reference shares nothing
-  with the fast engine but the exception classes.
+  ``hearts_fast.errors`` and ``hearts_fast._types`` (checked on the source with ``ast``), so
+  the reference shares nothing with the fast engine but the exception classes and the plain
+  result types (the solver's ``Solution``).
 
 The subprocesses block the extension with ``sys.modules["hearts_fast._core"] = None``, which
 makes every import of it raise ImportError.
@@ -107,7 +108,7 @@ def test_the_blocker_blocks() -> None:
 
 # ---------------------------------------------------------------- what the reference imports
 
-ALLOWED = ("hearts_fast.errors", "hearts_fast.reference")
+ALLOWED = ("hearts_fast.errors", "hearts_fast._types", "hearts_fast.reference")
 
 
 def package_imports(source: str, package: str) -> list[str]:
@@ -141,7 +142,7 @@ def disallowed(names: list[str]) -> list[str]:
     return [n for n in names if not any(n == a or n.startswith(a + ".") for a in ALLOWED)]
 
 
-def test_reference_imports_only_the_errors_from_the_package() -> None:
+def test_reference_imports_only_the_errors_and_types_from_the_package() -> None:
     files = sorted(REFERENCE.glob("*.py"))
     assert len(files) >= 6
     seen = 0
@@ -164,6 +165,7 @@ def test_reference_imports_only_the_errors_from_the_package() -> None:
         ("import importlib\nimportlib.import_module('hearts_fast._core')\n", True),
         ("__import__('hearts_fast')\n", True),
         ("from hearts_fast.errors import IllegalMoveError\n", False),
+        ("from hearts_fast._types import Solution\n", False),
         ("from hearts_fast import errors\n", False),
         ("from ..errors import InvalidCardError\n", False),
         ("from .cards import card\n", False),

@@ -30,6 +30,7 @@ from hearts_fast._types import (
     HeartsSimulation,
     RummySimulation,
     SimulationResult,
+    Solution,
     SpadesSimulation,
 )
 from hearts_fast.errors import *  # noqa: F403 (the exception classes: errors.__all__)
@@ -144,6 +145,7 @@ __all__ = [
     "RummySimulation",
     "RummyState",
     "SimulationResult",
+    "Solution",
     "SpadesGame",
     "SpadesRules",
     "SpadesSimulation",

@@ -1,5 +1,6 @@
-"""Plain Python types of the fast engine's results: the Spades ``Bid`` named tuple and the
-``TypedDict`` each ``simulate_*`` function returns (docs/protocol.md, Batch simulation).
+"""Plain Python types of the engines' results: the Spades ``Bid`` named tuple, the
+``TypedDict`` each ``simulate_*`` function returns (docs/protocol.md, Batch simulation) and
+the open-hand solver's ``Solution`` (docs/solver.md).
 
 The same column has the same dtype in every game: ``hand_scores`` int32, ``tricks`` uint8,
 ``totals`` int64 (float64 for Hearts chips), ``winners`` and ``finished`` bool,
@@ -8,13 +9,21 @@ The same column has the same dtype in every game: ``hand_scores`` int32, ``trick
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypedDict
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Bid", "HeartsSimulation", "RummySimulation", "SimulationResult", "SpadesSimulation"]
+__all__ = [
+    "Bid",
+    "HeartsSimulation",
+    "RummySimulation",
+    "SimulationResult",
+    "Solution",
+    "SpadesSimulation",
+]
 
 
 class Bid(NamedTuple):
@@ -118,3 +127,41 @@ class RummySimulation(_Columns, total=False):
     nobody_out: int
     mean_turns: float
     var_turns: float
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact open-hand value of a position for one seat under one objective
+    (docs/solver.md), as ``solve`` returns it.
+
+    - ``value``: the value of the position, every seat playing its role optimally.
+    - ``moves``: every legal card of the player to move -> the exact value after playing it.
+    - ``best``: the cards of ``moves`` that are optimal for the player to move (the lowest
+      values when he minimizes the objective, the highest when he maximizes it), sorted.
+    - ``nodes``: the positions the search visited (the position itself included).
+
+    ``value`` is the best of ``moves`` for the player to move, so it equals ``moves[c]`` for
+    every ``c`` in ``best``.
+    """
+
+    #: The entry of ``array`` for a card that is not a legal play: the most negative int32,
+    #: which no objective of either game can reach.
+    ILLEGAL: ClassVar[int] = -(2**31)
+    #: The length of ``array``: one entry per card id 0..53 (52, 53 are the jokers).
+    CARD_IDS: ClassVar[int] = 54
+
+    value: int
+    moves: dict[int, int]
+    best: list[int]
+    nodes: int
+
+    @property
+    def array(self) -> npt.NDArray[np.int32]:
+        """``moves`` as a new int32 array of length 54 indexed by card id; a card that is not
+        a legal play holds ``Solution.ILLEGAL``."""
+        import numpy as np
+
+        out = np.full(self.CARD_IDS, self.ILLEGAL, dtype=np.int32)
+        for card_id, value in self.moves.items():
+            out[card_id] = value
+        return out

@@ -13,7 +13,9 @@ Modules: ``cards`` (ids, ``card``/``card_name``), ``rules`` (``HeartsRules``), `
 (``SpadesRules``, ``SpadesState``, ``SpadesGame``: docs/rules/spades.md, docs/spades-api.md;
 its own resolutions are in that contract), and ``rummy`` (``RummyRules``, ``RummyState``,
 ``RummyGame``, meld helpers: docs/rules/rummy.md, docs/rummy-api.md), and ``text`` (the
-text format of the six state and game classes: docs/text-format.md). What the three games
+text format of the six state and game classes: docs/text-format.md), and ``solve`` (the
+exhaustive open-hand solver of Hearts and Spades, ``solve`` returning a ``Solution``:
+docs/solver.md). What the three games
 share is written once: ``_common`` (the rules base class and the argument checks) and
 ``_base`` (the members every state and game class has).
 
@@ -81,6 +83,7 @@ Points the rules pages and the API contract leave open, and how this engine read
 """
 
 from hearts_fast import errors
+from hearts_fast._types import Solution
 from hearts_fast.errors import *  # noqa: F403 (the exception classes: errors.__all__)
 
 from .cards import card, card_name
@@ -96,6 +99,7 @@ from .rummy import (
     meld_value,
     rummy_card_name,
 )
+from .solve import solve
 from .spades import (
     BIG_JOKER,
     LITTLE_JOKER,
@@ -118,6 +122,7 @@ __all__ = [
     "RummyGame",
     "RummyRules",
     "RummyState",
+    "Solution",
     "SpadesGame",
     "SpadesRules",
     "SpadesState",
@@ -127,6 +132,7 @@ __all__ = [
     "is_valid_meld",
     "meld_value",
     "rummy_card_name",
+    "solve",
     "spades_card_name",
 ]
 __all__ += errors.__all__
