@@ -9,7 +9,9 @@
 //! - [`batch`]: the batch framework every game's simulator runs on (thread pool, blocks,
 //!   deterministic `(seed, index)` seeding).
 //! - [`hearts`], [`spades`], [`rummy`]: one folder per game with the same module set
-//!   (`rules`, `state`, `game`, `text`, `policy`, `sim`); no game uses another.
+//!   (`rules`, `state`, `game`, `text`, `policy`, `sim`, and `solve` for the two trick
+//!   games); no game uses another.
+//! - [`solve`]: the exact open-hand solver of the trick games, on their `solve` problems.
 //!
 //! ```
 //! use hearts_engine::{hearts::{HeartsRules, HeartsState, Phase}, Rng};
@@ -35,6 +37,7 @@ pub mod core;
 pub mod hearts;
 pub mod perft;
 pub mod rummy;
+pub mod solve;
 pub mod spades;
 
 pub use crate::core::{

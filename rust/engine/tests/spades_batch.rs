@@ -3,54 +3,13 @@
 
 mod common;
 
-use common::{coin, maybe, pick, policies, repair_spades};
+use common::{policies, random_spades_rules};
 use hearts_engine::batch::simulate;
 use hearts_engine::policy_rng;
 use hearts_engine::spades::policy::{play_out, Policy};
 use hearts_engine::spades::sim::{batch_state, outcome_of, SpadesBatch, SpadesOutcome};
-use hearts_engine::spades::{
-    Boston, DeficientHand, FirstLead, NilTricks, Phase, Renege, SetPenalty, SpadesRules,
-};
-use hearts_engine::Tie;
+use hearts_engine::spades::{Phase, SpadesRules};
 use hearts_engine::{CardSet, Rng};
-
-/// A random valid Spades rule set over every B.1 parameter.
-fn random_rules(rng: &mut Rng) -> SpadesRules {
-    let r = SpadesRules {
-        win_score: 1 + i64::from(rng.below(600)),
-        lose_score: maybe(rng, |rng| -i64::from(rng.below(400))),
-        negative_inverse_loses: coin(rng),
-        nil: rng.below(4) != 0,
-        nil_value: i64::from(rng.below(300)),
-        blind_nil: coin(rng),
-        blind_nil_value: i64::from(rng.below(300)),
-        blind_nil_min_deficit: if coin(rng) {
-            0
-        } else {
-            i64::from(rng.below(200))
-        },
-        nil_tricks: pick(rng, NilTricks::ALL),
-        set_penalty: pick(rng, SetPenalty::ALL),
-        bags: coin(rng),
-        bags_limit: 1 + i64::from(rng.below(12)),
-        bags_penalty: i64::from(rng.below(200)),
-        first_trick_no_spade_lead: coin(rng),
-        spades_broken: coin(rng),
-        first_lead: pick(rng, FirstLead::ALL),
-        face_up_first_four: coin(rng),
-        ten_for_two_hundred: coin(rng),
-        jokers: coin(rng),
-        boston: pick(rng, Boston::ALL),
-        bemo: coin(rng),
-        deficient_hand: pick(rng, DeficientHand::ALL),
-        renege: pick(rng, Renege::ALL),
-        tie: pick(rng, Tie::ALL),
-        max_hands: maybe(rng, |rng| 1 + rng.below(5)),
-        team_bid_cap: coin(rng),
-        ..SpadesRules::default()
-    };
-    repair_spades(r, rng.below(4))
-}
 
 fn stepped(b: &SpadesBatch, i: u64) -> SpadesOutcome {
     let mut s = batch_state(&b.rules, b.seed, i);
@@ -63,7 +22,7 @@ fn stepped(b: &SpadesBatch, i: u64) -> SpadesOutcome {
 fn batch_equals_stepping_for_random_rules_and_policies() {
     let mut rng = Rng::new(7);
     for case in 0..400 {
-        let rules = random_rules(&mut rng);
+        let rules = random_spades_rules(&mut rng);
         let b = SpadesBatch {
             rules,
             seed: u64::from(rng.below(1 << 30)),
@@ -104,7 +63,7 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
 fn batch_deal_is_a_deal_of_the_rules_deck() {
     let mut rng = Rng::new(3);
     for case in 0..200 {
-        let rules = random_rules(&mut rng);
+        let rules = random_spades_rules(&mut rng);
         let s = batch_state(&rules, 11, case);
         let all = s.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
         assert_eq!(all, rules.deck());

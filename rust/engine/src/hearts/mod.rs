@@ -5,6 +5,7 @@ mod game;
 pub mod policy;
 mod rules;
 pub mod sim;
+pub mod solve;
 mod state;
 mod text;
 

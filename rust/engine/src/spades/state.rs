@@ -295,6 +295,49 @@ pub fn deal_random(rules: &SpadesRules, dealer: u8, rng: &mut Rng) -> Deal {
     deal
 }
 
+/// The rules of card play (B-10..B-12 with B.3 #1 and #7), shared by [`SpadesState`] and
+/// the solver's positions.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub(crate) struct PlayRules {
+    /// The card that must lead trick 1 (`first_lead = lowest_club`).
+    lowest_club: Option<Card>,
+    /// No spade-suit lead in trick 1 (B-10).
+    no_spade_first: bool,
+    /// No spade-suit lead before spades are broken (B.3 #1).
+    must_break: bool,
+}
+
+impl PlayRules {
+    /// The play rules of `r`.
+    pub(crate) fn of(r: &SpadesRules) -> PlayRules {
+        PlayRules {
+            lowest_club: (r.first_lead == FirstLead::LowestClub).then(|| r.lowest_club()),
+            no_spade_first: r.first_trick_no_spade_lead,
+            must_break: r.spades_broken,
+        }
+    }
+
+    /// The legal plays from `hand` to `trick`; `first`: no card of the hand played yet,
+    /// `broken`: a spade-suit card was played in a completed trick.
+    #[inline]
+    pub(crate) fn legal(self, hand: CardSet, trick: &Trick, first: bool, broken: bool) -> CardSet {
+        match trick.plays().next() {
+            None => {
+                if first {
+                    if let Some(club) = self.lowest_club {
+                        return CardSet::single(club) & hand;
+                    }
+                }
+                if (first && self.no_spade_first) || (self.must_break && !broken) {
+                    return CardSet(kernel::prefer(hand.0, !kernel::SPADE_SUIT));
+                }
+                hand
+            }
+            Some((_, lead)) => CardSet(kernel::follow(hand.0, kernel::led_mask(1 << lead.id()))),
+        }
+    }
+}
+
 /// One hand of Spades. `Clone`; every rule of B.2/B.3 is enforced by the `try_*` methods.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct SpadesState {
@@ -724,24 +767,12 @@ impl SpadesState {
         if self.phase != Phase::Play {
             return CardSet::EMPTY;
         }
-        let hand = self.hands[usize::from(self.current)];
-        let r = &self.rules;
-        match self.trick.led_suit() {
-            None => {
-                let first = self.num_plays == 0;
-                if first && r.first_lead == FirstLead::LowestClub {
-                    return CardSet::single(r.lowest_club()) & hand;
-                }
-                if (first && r.first_trick_no_spade_lead) || (r.spades_broken && !self.broken) {
-                    return CardSet(kernel::prefer(hand.0, !kernel::SPADE_SUIT));
-                }
-                hand
-            }
-            Some(_) => {
-                let first = self.trick.plays().next().map_or(0, |(_, c)| 1u64 << c.id());
-                CardSet(kernel::follow(hand.0, kernel::led_mask(first)))
-            }
-        }
+        PlayRules::of(&self.rules).legal(
+            self.hands[usize::from(self.current)],
+            &self.trick,
+            self.num_plays == 0,
+            self.broken,
+        )
     }
 
     /// Plays `card` for the current player. Under `renege="penalize"` any held card is

@@ -9,7 +9,7 @@ use hearts_engine::hearts::{
     ChipsEnd, DeckAdjust, FirstLead, HeartsRules, Moon, PassCount, PassDirection, Scoring,
 };
 use hearts_engine::perft::perft;
-use hearts_engine::spades::SpadesRules;
+use hearts_engine::spades::{self, SpadesRules};
 use hearts_engine::Tie;
 use hearts_engine::{Card, Rng};
 
@@ -171,4 +171,42 @@ pub fn assert_perft_counts<G: TrickTaking>(state: &G, counts: &str, line: &str) 
         let depth = i as u32 + 1;
         assert_eq!(perft(state, depth), want, "depth {depth} of {line}");
     }
+}
+
+/// A random valid Spades rule set over every B.1 parameter.
+pub fn random_spades_rules(rng: &mut Rng) -> SpadesRules {
+    let r = SpadesRules {
+        win_score: 1 + i64::from(rng.below(600)),
+        lose_score: maybe(rng, |rng| -i64::from(rng.below(400))),
+        negative_inverse_loses: coin(rng),
+        nil: rng.below(4) != 0,
+        nil_value: i64::from(rng.below(300)),
+        blind_nil: coin(rng),
+        blind_nil_value: i64::from(rng.below(300)),
+        blind_nil_min_deficit: if coin(rng) {
+            0
+        } else {
+            i64::from(rng.below(200))
+        },
+        nil_tricks: pick(rng, spades::NilTricks::ALL),
+        set_penalty: pick(rng, spades::SetPenalty::ALL),
+        bags: coin(rng),
+        bags_limit: 1 + i64::from(rng.below(12)),
+        bags_penalty: i64::from(rng.below(200)),
+        first_trick_no_spade_lead: coin(rng),
+        spades_broken: coin(rng),
+        first_lead: pick(rng, spades::FirstLead::ALL),
+        face_up_first_four: coin(rng),
+        ten_for_two_hundred: coin(rng),
+        jokers: coin(rng),
+        boston: pick(rng, spades::Boston::ALL),
+        bemo: coin(rng),
+        deficient_hand: pick(rng, spades::DeficientHand::ALL),
+        renege: pick(rng, spades::Renege::ALL),
+        tie: pick(rng, Tie::ALL),
+        max_hands: maybe(rng, |rng| 1 + rng.below(5)),
+        team_bid_cap: coin(rng),
+        ..SpadesRules::default()
+    };
+    repair_spades(r, rng.below(4))
 }
