@@ -5,7 +5,7 @@
 use super::rules::{HeartsRules, Moon};
 use super::state::{HeartsState, Phase};
 use crate::core::{Card, CardSet, Trick};
-use crate::solve::{Key, Position, Problem, SolveError};
+use crate::solve::{relative_rank, Position, Problem, SolveError};
 
 /// The objectives of Hearts, the default first.
 pub const OBJECTIVES: &[&str] = &["points"];
@@ -203,13 +203,9 @@ impl Problem for HeartsProblem {
         range
     }
 
-    fn key(&self, pos: &HeartsState) -> Option<(Key, i32)> {
+    fn summary(&self, pos: &HeartsState, live: CardSet) -> Option<(u64, i32)> {
         if pos.trick_number() == 1 {
             return None; // trick 1 has rules of its own (A-7, A-15, V-A1)
-        }
-        let mut key = [0u64; 8];
-        for (k, h) in key.iter_mut().zip(pos.hands()) {
-            *k = h.0;
         }
         let seat = usize::from(self.seat);
         let captured = pos.captured();
@@ -230,6 +226,15 @@ impl Problem for HeartsProblem {
             | took << 4
             | jack << 8
             | moon << 12;
+        // Q♠, A♠, K♠ and J♦ by their relative rank while held (15: played).
+        for (i, card) in self.special.into_iter().enumerate() {
+            let rank = if live.contains(card) {
+                u64::from(relative_rank(live, card))
+            } else {
+                15
+            };
+            summary |= rank << (24 + 4 * i);
+        }
         // With no moon possible the seat's points so far only add to the rest of the hand:
         // store the value relative to them, so positions that differ only in those share.
         let offset = if shooter == Shooter::Nobody {
@@ -238,8 +243,7 @@ impl Problem for HeartsProblem {
             summary |= (mine as u64) << 16;
             0
         };
-        key[7] = summary;
-        Some((key, offset))
+        Some((summary, offset))
     }
 
     #[inline]

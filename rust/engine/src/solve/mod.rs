@@ -45,8 +45,58 @@ pub trait Position: Copy + Debug + Send + Sync {
     fn hands(&self) -> &[CardSet];
 }
 
-/// The words of a transposition-table key: up to 7 hands and one word of the game's own.
-pub type Key = [u64; 8];
+/// The words of a transposition-table key: up to 7 hands by relative rank, and the
+/// problem's word.
+type Key = [u64; 8];
+
+/// The rank of `card` among the cards of `live` of its suit (the jokers count with the
+/// spades): 0 for the lowest. What the table's keys hold instead of card ids, so that
+/// positions differing only in which lower cards were played share their entries.
+#[inline]
+pub fn relative_rank(live: CardSet, card: Card) -> u32 {
+    let below = (1u64 << card.id()) - 1;
+    (live.0 & GROUPS[usize::from(group(card.id()))] & below).count_ones()
+}
+
+/// The cards of each suit group: clubs, diamonds, hearts, and the spades with the jokers.
+pub const GROUPS: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x7fff << 39];
+
+/// The hands of `pos` by relative rank (16 bits per suit group), and the problem's word.
+fn key_of<P: Problem>(problem: &P, pos: &P::Pos) -> Option<(Key, i32)> {
+    let hands = pos.hands();
+    let live = live(pos);
+    let (word, offset) = problem.summary(pos, live)?;
+    let mut key = [0u64; 8];
+    for (g, &mask) in GROUPS.iter().enumerate() {
+        let mut rest = live.0 & mask;
+        let mut k = 16 * g;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let owner = hands.iter().position(|h| h.0 & bit != 0).unwrap_or(0);
+            key[owner] |= 1 << k;
+            k += 1;
+        }
+    }
+    key[7] = word;
+    Some((key, offset))
+}
+
+/// The cards still held.
+fn live<T: Position>(pos: &T) -> CardSet {
+    pos.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h)
+}
+
+/// A move stored in the table by its suit group and relative rank.
+fn encode_move(live: CardSet, card: Card) -> u8 {
+    (group(card.id()) << 4) | relative_rank(live, card) as u8
+}
+
+/// The card of `live` a stored move stands for.
+fn decode_move(live: CardSet, code: u8) -> Option<Card> {
+    let mask = live.0 & GROUPS.get(usize::from(code >> 4))?;
+    CardSet(mask).into_iter().nth(usize::from(code & 15))
+}
 
 /// What to solve: one game's positions, one objective, one seat. Two equal problems share
 /// a [`Solver`]'s table; a different one clears it.
@@ -63,10 +113,14 @@ pub trait Problem: Debug + Clone + PartialEq + Send + Sync + 'static {
     /// Bounds `(lo, hi)` on the exact value of `pos` (a position in play), cheap to compute.
     fn bounds(&self, pos: &Self::Pos) -> (i32, i32);
 
-    /// The key of `pos`, at a trick boundary: two positions with equal keys must have the
-    /// same value up to the returned offset (`value - offset` is what the table stores), or
-    /// `None` when the position is not to be stored.
-    fn key(&self, pos: &Self::Pos) -> Option<(Key, i32)>;
+    /// The problem's word of the key of `pos`, at a trick boundary, and the offset of its
+    /// value (`value - offset` is what the table stores); `None` when the position is not to
+    /// be stored. The rest of the key is the hands by relative rank (the order of the cards
+    /// still held, suit by suit, and who holds each: [`relative_rank`]), so two positions
+    /// whose hands are alike in that way and whose words are equal must have the same value
+    /// up to their offsets. A card the objective values unlike the others of its suit must
+    /// be told apart in the word (by its relative rank, say) while it is held.
+    fn summary(&self, pos: &Self::Pos, live: CardSet) -> Option<(u64, i32)>;
 
     /// Whether the objective values the two cards (of one suit) alike, so that adjacent
     /// ones are one move.
@@ -140,8 +194,8 @@ impl Solution {
 #[derive(Copy, Clone, Debug)]
 struct Entry {
     key: Key,
-    lo: i16,
-    hi: i16,
+    lo: i32,
+    hi: i32,
     /// The move that proved the last answer, tried first (255: none).
     best: u8,
     /// The table generation the entry belongs to (0: empty).
@@ -240,8 +294,8 @@ impl Table {
                 }
                 bucket[i] = Entry {
                     key: *key,
-                    lo: i16::MIN,
-                    hi: i16::MAX,
+                    lo: i32::MIN,
+                    hi: i32::MAX,
                     best: 255,
                     generation,
                     work: 0,
@@ -250,8 +304,8 @@ impl Table {
             }
         };
         let e = &mut bucket[slot];
-        e.lo = e.lo.max(lo as i16);
-        e.hi = e.hi.min(hi as i16);
+        e.lo = e.lo.max(lo);
+        e.hi = e.hi.min(hi);
         e.best = best;
         e.work = e.work.saturating_add(work.min(u64::from(u32::MAX)) as u32);
     }
@@ -322,10 +376,13 @@ impl Solver {
         };
         let (reps, n) = search.moves(pos);
         let mut class_values = [0i32; MAX_MOVES];
+        let (lo, hi) = problem.bounds(pos);
+        let mut guess = lo + (hi - lo) / 2;
         for (i, &card) in reps[..n].iter().enumerate() {
             let mut child = *pos;
             child.play(card);
-            class_values[i] = search.exact(&child);
+            class_values[i] = search.exact(&child, guess);
+            guess = class_values[i];
         }
         if search.stopped {
             return Err(SolveError::Interrupted);
@@ -439,13 +496,42 @@ impl<P: Problem> Search<'_, P> {
             .expect("every legal card is in a class")
     }
 
-    /// The exact value of `pos`, by bisection over zero-window searches.
-    fn exact(&mut self, pos: &P::Pos) -> i32 {
+    /// The exact value of `pos`, by zero-window searches: from `guess`, steps growing
+    /// away from it until the value is bracketed, then bisection.
+    fn exact(&mut self, pos: &P::Pos, guess: i32) -> i32 {
         if pos.is_over() {
             self.nodes += 1;
             return self.problem.leaf(pos);
         }
         let (mut lo, mut hi) = self.problem.bounds(pos);
+        if lo >= hi {
+            return lo;
+        }
+        let t = guess.clamp(lo + 1, hi);
+        let up = self.at_least(pos, t);
+        if up {
+            lo = t;
+        } else {
+            hi = t - 1;
+        }
+        let mut step = 1i32;
+        while lo < hi && !self.stopped {
+            let t = if up {
+                lo.saturating_add(step).min(hi)
+            } else {
+                hi.saturating_sub(step - 1).max(lo + 1)
+            };
+            let r = self.at_least(pos, t);
+            if r {
+                lo = t;
+            } else {
+                hi = t - 1;
+            }
+            if r != up {
+                break;
+            }
+            step = step.saturating_mul(2);
+        }
         while lo < hi && !self.stopped {
             let mid = lo + (hi - lo + 1) / 2;
             if self.at_least(pos, mid) {
@@ -479,15 +565,15 @@ impl<P: Problem> Search<'_, P> {
             if hi < t {
                 return false;
             }
-            if let Some((key, offset)) = self.problem.key(pos) {
+            if let Some((key, offset)) = key_of(self.problem, pos) {
                 if let Some(e) = self.table.get(&key) {
-                    if i32::from(e.lo) + offset >= t {
+                    if e.lo.saturating_add(offset) >= t {
                         return true;
                     }
-                    if i32::from(e.hi) + offset < t {
+                    if e.hi.saturating_add(offset) < t {
                         return false;
                     }
-                    first = e.best;
+                    first = decode_move(live(pos), e.best).map_or(255, Card::id);
                 }
                 stored = Some((key, offset));
             }
@@ -515,11 +601,12 @@ impl<P: Problem> Search<'_, P> {
         }
         if let Some((key, offset)) = stored {
             let (lo, hi) = if result {
-                (t - offset, i32::from(i16::MAX))
+                (t - offset, i32::MAX)
             } else {
-                (i32::from(i16::MIN), t - 1 - offset)
+                (i32::MIN, t - 1 - offset)
             };
-            self.table.put(&key, lo, hi, proof.id(), self.nodes - start);
+            let best = encode_move(live(pos), proof);
+            self.table.put(&key, lo, hi, best, self.nodes - start);
         }
         result
     }

@@ -7,7 +7,7 @@
 use super::rules::SpadesRules;
 use super::state::{score_hand, team_of, Bid, Phase, PlayRules, SpadesState};
 use crate::core::{Card, CardSet, Trick};
-use crate::solve::{Key, Position, Problem, SolveError};
+use crate::solve::{Position, Problem, SolveError, GROUPS};
 
 /// The objectives of Spades, the default first.
 pub const OBJECTIVES: &[&str] = &["tricks", "score"];
@@ -44,6 +44,45 @@ impl SpadesPosition {
             tricks_taken: state.tricks_taken(),
             won,
         }
+    }
+
+    /// Tricks the leader's team is sure to win from a trick boundary (not trick 1): in each
+    /// suit the leader may lead, its run of top cards, counted while neither opponent can
+    /// ruff them (an opponent holding spades wins nothing of a suit it still follows).
+    fn quick_tricks(&self) -> i32 {
+        if self.plays == 0 || !self.trick.is_empty() {
+            return 0;
+        }
+        let leader = usize::from(self.current);
+        let hand = self.hands[leader];
+        let leadable = self.rules.legal(hand, &Trick::new(), false, self.broken);
+        let live = self.hands.iter().fold(0, |a, h| a | h.0);
+        let opponents = [self.hands[(leader + 1) % 4], self.hands[(leader + 3) % 4]];
+        let mut total = 0;
+        for (g, &mask) in GROUPS.iter().enumerate() {
+            if leadable.0 & mask == 0 {
+                continue;
+            }
+            let mut rest = live & mask;
+            let mut run = 0;
+            while rest != 0 {
+                let top = 63 - rest.leading_zeros();
+                if hand.0 >> top & 1 == 0 {
+                    break;
+                }
+                run += 1;
+                rest ^= 1 << top;
+            }
+            if g != 3 {
+                for o in opponents {
+                    if !(o & CardSet::SPADE_SUIT).is_empty() {
+                        run = run.min((o.0 & mask).count_ones());
+                    }
+                }
+            }
+            total += run;
+        }
+        total as i32
     }
 
     /// The tricks still to be completed, the current one included.
@@ -262,19 +301,20 @@ impl Problem for SpadesProblem {
         match &self.scoring {
             None => {
                 let t = self.team_tricks(pos);
-                (t, t + pos.tricks_left())
+                let q = pos.quick_tricks();
+                if pos.current % 2 == self.team {
+                    (t + q, t + pos.tricks_left())
+                } else {
+                    (t, t + pos.tricks_left() - q)
+                }
             }
             Some(s) => self.score_range(s, pos),
         }
     }
 
-    fn key(&self, pos: &SpadesPosition) -> Option<(Key, i32)> {
+    fn summary(&self, pos: &SpadesPosition, _: CardSet) -> Option<(u64, i32)> {
         if pos.plays == 0 {
             return None; // trick 1 has lead rules of its own (B-10, B.3 #7)
-        }
-        let mut key = [0u64; 8];
-        for (k, h) in key.iter_mut().zip(&pos.hands) {
-            *k = h.0;
         }
         let mut summary = u64::from(pos.current) | u64::from(pos.broken) << 2;
         let offset = match &self.scoring {
@@ -290,8 +330,7 @@ impl Problem for SpadesProblem {
                 0
             }
         };
-        key[7] = summary;
-        Some((key, offset))
+        Some((summary, offset))
     }
 
     #[inline]
