@@ -1,6 +1,7 @@
 """Shared helpers for the tests: the hypothesis sizing rule (``examples``, see
 tests/conftest.py), card ids written out (``card_id``), the Hearts worked-example helpers
-(docs/rules/hearts.md A.5) and the Spades scripted hands (docs/rules/spades.md EB-1..EB-6).
+(docs/rules/hearts.md A.5), the Spades scripted hands (docs/rules/spades.md EB-1..EB-6) and
+the hand-built endgames of the open-hand solvers (``blocks_then``, docs/solver.md).
 
 Everything goes through the public API of an engine module (``hearts_fast`` or
 ``hearts_fast.reference``), passed in as ``hf``. Card ids follow docs/hearts-api.md:
@@ -63,6 +64,32 @@ def card_id(text: str) -> int:
 def card_ids(text: str) -> list[int]:
     """``"QS 2H LJ"`` -> the sorted ids (``card_id``)."""
     return sorted(card_id(t) for t in text.split())
+
+
+# --- endgames for the open-hand solvers (docs/solver.md) -------------------------------------
+
+
+def blocks_then(endgame: list[str], lead_suits: str) -> tuple[list[list[int]], list[list[int]]]:
+    """A deal whose first tricks are blocks of four consecutive ranks of one suit, each led
+    by seat 0 with the block's top card and followed in seat order with the lower ones (so
+    seat 0 wins them all), in the suit order ``lead_suits``; then the cards ``endgame[seat]``.
+    Returns the deal and the blocks (each the four cards in seat order)."""
+    rest = set(range(52)) - {x for hand in endgame for x in card_ids(hand)}
+    blocks = []
+    for suit in (" CDHS".index(x) - 1 for x in lead_suits):
+        ranks = sorted((x for x in rest if x // 13 == suit), reverse=True)
+        assert len(ranks) % 4 == 0
+        blocks += [ranks[i : i + 4] for i in range(0, len(ranks), 4)]
+    assert len(blocks) == 13 - len(endgame[0].split())
+    hands = [[b[seat] for b in blocks] + card_ids(endgame[seat]) for seat in range(4)]
+    return hands, blocks
+
+
+def play_blocks(s: Any, blocks: list[list[int]]) -> None:
+    for block in blocks:
+        for x in block:
+            assert x in s.legal_plays()
+            s.play(x)
 
 
 def meld_ids(text: str) -> tuple[int, ...]:

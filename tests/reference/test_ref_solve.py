@@ -18,9 +18,15 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from tests.helpers import (
+    blocks_then,
+    examples,
+    hearts_snapshot,
+    play_blocks,
+    raises_unchanged,
+    spades_snapshot,
+)
 from tests.helpers import card_id as c
-from tests.helpers import card_ids as cs
-from tests.helpers import examples, hearts_snapshot, raises_unchanged, spades_snapshot
 from tests.strategies import rule_params, spades_rule_params
 
 import hearts_fast
@@ -182,29 +188,6 @@ def test_spades_invariants(params: dict[str, Any], seed: int, data: st.DataObjec
 
 
 # --- worked positions ------------------------------------------------------------------------
-
-
-def blocks_then(endgame: list[str], lead_suits: str) -> tuple[list[list[int]], list[list[int]]]:
-    """A deal whose first tricks are blocks of four consecutive ranks of one suit, each led
-    by seat 0 with the block's top card and followed in seat order with the lower ones (so
-    seat 0 wins them all), in the suit order ``lead_suits``; then the cards ``endgame[seat]``.
-    Returns the deal and the blocks (each the four cards in seat order)."""
-    rest = set(range(52)) - {x for hand in endgame for x in cs(hand)}
-    blocks = []
-    for suit in (" CDHS".index(x) - 1 for x in lead_suits):
-        ranks = sorted((x for x in rest if x // 13 == suit), reverse=True)
-        assert len(ranks) % 4 == 0
-        blocks += [ranks[i : i + 4] for i in range(0, len(ranks), 4)]
-    assert len(blocks) == 13 - len(endgame[0].split())
-    hands = [[b[seat] for b in blocks] + cs(endgame[seat]) for seat in range(4)]
-    return hands, blocks
-
-
-def play_blocks(s: State, blocks: list[list[int]]) -> None:
-    for block in blocks:
-        for x in block:
-            assert x in s.legal_plays()
-            s.play(x)
 
 
 #: Two tricks left; seat 0 has won the first 11 (every heart but 2♥: 12 points) and leads.
