@@ -1,9 +1,10 @@
-"""Ctrl-C stops every batch mode and the open-hand solver promptly (issue 10): the calling thread waits for the
-workers with the GIL released and checks for a signal every few milliseconds, and the
-workers stop between blocks and within long games and hands. Each case runs in a child
-process, which gets SIGINT once the call is under way; it must raise KeyboardInterrupt, and
-the package must work normally afterwards. The bound below is a hang check (before the fix
-some of these calls ignored Ctrl-C for minutes), not a speed measurement."""
+"""Ctrl-C stops every batch mode and the open-hand solver promptly (issue 10): the calling
+thread waits for the workers with the GIL released and checks for a signal every few
+milliseconds, and the workers stop between blocks and within long games, hands and searches.
+Each case runs in a child process, which gets SIGINT once the call is under way; it must
+raise KeyboardInterrupt, and the package must work normally afterwards. The bound below is
+a hang check (before the fix some of these calls ignored Ctrl-C for minutes), not a speed
+measurement."""
 
 from __future__ import annotations
 

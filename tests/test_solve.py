@@ -12,7 +12,7 @@ import io
 import random
 import threading
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Callable, TypeVar, Union
 
 import numpy as np
 import pytest
@@ -31,6 +31,7 @@ from tests.helpers import (
 from tests.helpers import card_id as c
 
 State = Union[hf.HeartsState, hf.SpadesState]
+S = TypeVar("S", hf.HeartsState, hf.SpadesState)
 
 
 def to_reference(s: State) -> Any:
@@ -38,7 +39,7 @@ def to_reference(s: State) -> Any:
     return getattr(ref, type(s).__name__).from_text(s.to_text())
 
 
-def endgame(s: State, tricks: int, seed: int) -> State:
+def endgame(s: S, tricks: int, seed: int) -> S:
     """Random passes (A-8..A-11) or bids (B-6, with bemos where the rules have them), then
     random legal plays (A-16, B-16) until at most ``tricks`` tricks are left, then up to
     ``players - 1`` plays more so that a trick may be under way."""
@@ -59,7 +60,7 @@ def endgame(s: State, tricks: int, seed: int) -> State:
 
 
 #: Hearts rule sets: every preset, and the moon options and table sizes they leave out.
-HEARTS_RULES = [
+HEARTS_RULES: list[tuple[str, dict[str, Any]]] = [
     ("default", {}),
     ("dame_de_pic", {}),
     ("corazones", {}),
@@ -72,7 +73,7 @@ HEARTS_RULES = [
 ]
 
 #: Spades rule sets: both presets, jokers (B.3 #5), bemo (B.3 #9), blind nil.
-SPADES_RULES = [
+SPADES_RULES: list[tuple[str, dict[str, Any]]] = [
     ("default", {}),
     ("openspiel", {}),
     ("default", {"jokers": True}),
@@ -118,6 +119,7 @@ def test_A16_A21_hearts_points_equal_the_reference(k: int) -> None:
     the paranoid roles, for the player to move and for another seat."""
     s = hearts_endgames()[k]
     r = to_reference(s)
+    assert s.current_player is not None
     other = (s.current_player + 1) % s.num_players
     for seat in (None, other):
         before = s.copy()
@@ -134,6 +136,7 @@ def test_B16_B17_spades_tricks_and_score_equal_the_reference(k: int) -> None:
     s = spades_endgames()[k]
     r = to_reference(s)
     mover = s.current_player
+    assert mover is not None
     for seat, objective in ((None, "tricks"), (mover + 1, "score"), (mover, "score")):
         seat = None if seat is None else seat % 4
         before = s.copy()
@@ -250,13 +253,13 @@ def test_solve_batch_is_the_same_for_any_thread_count_and_batch_size() -> None:
     one = hf.solve_batch(states, threads=1)
     for threads in (2, None):
         other = hf.solve_batch(states, threads=threads)
-        for a, b in zip(one, other):
-            assert np.array_equal(a, b)
+        for name in hf.SolveBatch._fields:
+            assert np.array_equal(getattr(one, name), getattr(other, name))
     # The rows of the first k states do not depend on the states after them.
     for k in (1, 8, 11):
         part = hf.solve_batch(states[:k], threads=2)
-        for a, b in zip(one, part):
-            assert np.array_equal(a[:k], b)
+        for name in hf.SolveBatch._fields:
+            assert np.array_equal(getattr(one, name)[:k], getattr(part, name))
 
 
 def test_solve_batch_of_hearts_states() -> None:
@@ -348,11 +351,11 @@ def test_states_that_cannot_be_solved(name: str) -> None:
 def test_positional_options_are_refused() -> None:
     s = hearts_worked("none")
     with pytest.raises(ArgumentTypeError, match="keyword-only"):
-        hf.solve(s, 0)  # type: ignore[misc]
+        hf.solve(s, 0)  # type: ignore[call-arg]
     with pytest.raises(ArgumentTypeError, match="keyword-only"):
-        hf.Solver().solve(s, 0)  # type: ignore[misc]
+        hf.Solver().solve(s, 0)  # type: ignore[call-arg]
     with pytest.raises(ArgumentTypeError, match="keyword-only"):
-        hf.solve_batch([s], 0)  # type: ignore[misc]
+        hf.solve_batch([s], 0)  # type: ignore[call-arg]
     with pytest.raises(ArgumentTypeError, match="missing"):
         hf.solve()  # type: ignore[call-arg]
 
@@ -376,7 +379,7 @@ def test_bad_memory_is_refused(kwargs: dict[str, Any], error: type, match: str) 
 
 def test_solver_takes_keywords_only() -> None:
     with pytest.raises(ArgumentTypeError, match="keyword-only"):
-        hf.Solver(64)  # type: ignore[misc]
+        hf.Solver(64)  # type: ignore[call-arg]
 
 
 def test_bad_batches_are_refused() -> None:
