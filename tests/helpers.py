@@ -92,6 +92,37 @@ def play_blocks(s: Any, blocks: list[list[int]]) -> None:
             s.play(x)
 
 
+#: Two tricks left; seat 0 has won the first 11 (every heart but 2♥: 12 points) and leads.
+HEARTS_ENDGAME = ["AD 2D", "QS 3D", "2H 2C", "4D 5D"]
+
+#: ``(moon, values)``: seat 0's two plays in ``hearts_worked`` and their values, derived by
+#: hand from the rules.
+HEARTS_WORKED_MOVES = [
+    # A♦ (A-13, A-17): 3♦ and 4♦/5♦ follow, seat 2 (void) discards; seat 0 wins. Then
+    # 2♦: seat 3's diamond beats it and takes Q♠. Seat 2 discards 2♥ under A♦ (13 for
+    # seat 0) rather than keep it for seat 3 (12): 13.
+    # 2♦: seat 3's diamond wins trick 12, seat 0's A♦ wins trick 13 and Q♠ with it. If
+    # seat 2 keeps 2♥ for that trick, seat 0 takes all 26 (A-21): under subtract_self
+    # that is -26, so seat 2 discards 2♥ to seat 3 first: 12 + 13 = 25.
+    ("subtract_self", {"AD": 13, "2D": 25}),
+    # No moon: keeping 2♥ for trick 13 gives seat 0 26 points, the most.
+    ("none", {"AD": 13, "2D": 26}),
+    # add_others: a moon would score seat 0 0 (A-21), so seat 2 discards 2♥: 25.
+    ("add_others", {"AD": 13, "2D": 25}),
+]
+
+
+def hearts_worked(hf, moon: str) -> Any:
+    """The ``HEARTS_ENDGAME`` of engine module ``hf`` under the rules' ``moon`` option."""
+    # hearts_must_be_broken off: seat 0 leads the heart blocks (A-14 would forbid it).
+    rules = hf.HeartsRules(pass_direction="hold", hearts_must_be_broken=False, moon=moon)
+    hands, blocks = blocks_then(HEARTS_ENDGAME, "CDHS")
+    s = hf.HeartsState.from_deal(rules, hands, dealer=3)
+    play_blocks(s, blocks)
+    assert s.points() == [12, 0, 0, 0] and s.current_player == 0
+    return s
+
+
 def meld_ids(text: str) -> tuple[int, ...]:
     """A rummy meld in the written order: ``"QD KD AD"`` -> (23, 24, 25)."""
     return tuple(card_id(t) for t in text.split())

@@ -22,9 +22,9 @@ import hearts_fast.reference as ref
 from hearts_fast.cli import main
 from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
 from tests.helpers import (
-    blocks_then,
+    HEARTS_WORKED_MOVES,
     hearts_snapshot,
-    play_blocks,
+    hearts_worked,
     raises_unchanged,
     spades_snapshot,
 )
@@ -146,28 +146,11 @@ def test_B16_B17_spades_tricks_and_score_equal_the_reference(k: int) -> None:
         same(sol, ref.solve(r, seat=seat, objective=objective))
 
 
-def hearts_worked(moon: str) -> hf.HeartsState:
-    """The endgame of tests/reference/test_ref_solve.py: two tricks left, seat 0 has won
-    every heart but 2♥ and leads; seats hold A♦ 2♦ / Q♠ 3♦ / 2♥ 2♣ / 4♦ 5♦."""
-    rules = hf.HeartsRules(pass_direction="hold", hearts_must_be_broken=False, moon=moon)
-    hands, blocks = blocks_then(["AD 2D", "QS 3D", "2H 2C", "4D 5D"], "CDHS")
-    s = hf.HeartsState.from_deal(rules, hands, dealer=3)
-    play_blocks(s, blocks)
-    return s
-
-
-@pytest.mark.parametrize(
-    ("moon", "moves"),
-    [
-        ("subtract_self", {"AD": 13, "2D": 25}),
-        ("none", {"AD": 13, "2D": 26}),
-        ("add_others", {"AD": 13, "2D": 25}),
-    ],
-)
+@pytest.mark.parametrize(("moon", "moves"), HEARTS_WORKED_MOVES)
 def test_A21_the_moon_worked_endgame(moon: str, moves: dict[str, int]) -> None:
     """The hand-derived values of the reference's worked endgame (A-21: seat 2 gives 2♥
     away under a moon option rather than let seat 0 shoot)."""
-    s = hearts_worked(moon)
+    s = hearts_worked(hf, moon)
     sol = hf.solve(s)
     assert sol.moves == {c(k): v for k, v in moves.items()}
     assert sol.value == 13 and sol.best == [c("AD")]
@@ -275,7 +258,7 @@ def test_solve_batch_of_hearts_states() -> None:
 
 def refused_states() -> list[tuple[Any, str, Callable[[Any], dict[str, Any]]]]:
     """Hands not in phase "play": passing, bidding, over."""
-    over = hearts_worked("none")
+    over = hearts_worked(hf, "none")
     while over.phase == "play":
         over.play(over.legal_plays()[0])
     return [
@@ -315,7 +298,7 @@ def test_bad_arguments_are_refused(
 ) -> None:
     solve = SOLVERS[name]
     for s, snapshot in (
-        (hearts_worked("none"), hearts_snapshot),
+        (hearts_worked(hf, "none"), hearts_snapshot),
         (positions(1)[0], spades_snapshot),
     ):
         raises_unchanged(snapshot, error, lambda s=s: solve(s, **kwargs), s, match)
@@ -332,7 +315,7 @@ def test_states_that_cannot_be_solved(name: str) -> None:
         raises_unchanged(
             snapshot, InvalidArgumentError, lambda s=s, bad=bad: solve(s, **bad), s, "win"
         )
-    h, sp = hearts_worked("none"), positions(1)[0]
+    h, sp = hearts_worked(hf, "none"), positions(1)[0]
     with pytest.raises(InvalidArgumentError, match="tricks"):
         solve(h, objective="tricks")
     with pytest.raises(InvalidArgumentError, match="points"):
@@ -349,7 +332,7 @@ def test_states_that_cannot_be_solved(name: str) -> None:
 
 
 def test_positional_options_are_refused() -> None:
-    s = hearts_worked("none")
+    s = hearts_worked(hf, "none")
     with pytest.raises(ArgumentTypeError, match="keyword-only"):
         hf.solve(s, 0)  # type: ignore[call-arg]
     with pytest.raises(ArgumentTypeError, match="keyword-only"):
@@ -383,7 +366,7 @@ def test_solver_takes_keywords_only() -> None:
 
 
 def test_bad_batches_are_refused() -> None:
-    h, s = hearts_worked("none"), positions(1)[0]
+    h, s = hearts_worked(hf, "none"), positions(1)[0]
     passing = refused_states()[0][0]
     cases: list[tuple[Any, dict[str, Any], type, str]] = [
         (5, {}, ArgumentTypeError, "states must be a sequence"),
@@ -419,7 +402,7 @@ def test_bad_batches_are_refused() -> None:
 
 
 def test_cli_solves_a_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    s = hearts_worked("subtract_self")
+    s = hearts_worked(hf, "subtract_self")
     path = tmp_path / "hand.txt"
     path.write_text(s.to_text(), encoding="utf-8")
     assert main(["solve", str(path)]) == 0
@@ -468,7 +451,7 @@ def test_cli_bad_input_exits_with_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "hand.txt"
-    path.write_text(text or hearts_worked("none").to_text(), encoding="utf-8")
+    path.write_text(text or hearts_worked(hf, "none").to_text(), encoding="utf-8")
     assert main(["solve", str(path), *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("hearts-fast: ") and message in err and err.count("\n") == 1
