@@ -120,7 +120,8 @@ pub fn detached<R: Send>(py: Python<'_>, work: impl FnOnce(&Stop) -> R + Send) -
             py.detach(|| std::thread::park_timeout(POLL));
             if let Err(e) = py.check_signals() {
                 stop.request();
-                let _ = worker.join();
+                // The work may first wait for a lock held by another thread's work.
+                let _ = py.detach(move || worker.join());
                 return Err(e);
             }
         }
