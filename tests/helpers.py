@@ -1,6 +1,7 @@
 """Shared helpers for the tests: the hypothesis sizing rule (``examples``, see
 tests/conftest.py), card ids written out (``card_id``), the Hearts worked-example helpers
-(docs/rules/hearts.md A.5) and the Spades scripted hands (docs/rules/spades.md EB-1..EB-6).
+(docs/rules/hearts.md A.5), the Spades scripted hands (docs/rules/spades.md EB-1..EB-6) and
+the hand-built endgames of the open-hand solvers (``blocks_then``, docs/solver.md).
 
 Everything goes through the public API of an engine module (``hearts_fast`` or
 ``hearts_fast.reference``), passed in as ``hf``. Card ids follow docs/hearts-api.md:
@@ -63,6 +64,63 @@ def card_id(text: str) -> int:
 def card_ids(text: str) -> list[int]:
     """``"QS 2H LJ"`` -> the sorted ids (``card_id``)."""
     return sorted(card_id(t) for t in text.split())
+
+
+# --- endgames for the open-hand solvers (docs/solver.md) -------------------------------------
+
+
+def blocks_then(endgame: list[str], lead_suits: str) -> tuple[list[list[int]], list[list[int]]]:
+    """A deal whose first tricks are blocks of four consecutive ranks of one suit, each led
+    by seat 0 with the block's top card and followed in seat order with the lower ones (so
+    seat 0 wins them all), in the suit order ``lead_suits``; then the cards ``endgame[seat]``.
+    Returns the deal and the blocks (each the four cards in seat order)."""
+    rest = set(range(52)) - {x for hand in endgame for x in card_ids(hand)}
+    blocks = []
+    for suit in (" CDHS".index(x) - 1 for x in lead_suits):
+        ranks = sorted((x for x in rest if x // 13 == suit), reverse=True)
+        assert len(ranks) % 4 == 0
+        blocks += [ranks[i : i + 4] for i in range(0, len(ranks), 4)]
+    assert len(blocks) == 13 - len(endgame[0].split())
+    hands = [[b[seat] for b in blocks] + card_ids(endgame[seat]) for seat in range(4)]
+    return hands, blocks
+
+
+def play_blocks(s: Any, blocks: list[list[int]]) -> None:
+    for block in blocks:
+        for x in block:
+            assert x in s.legal_plays()
+            s.play(x)
+
+
+#: Two tricks left; seat 0 has won the first 11 (every heart but 2♥: 12 points) and leads.
+HEARTS_ENDGAME = ["AD 2D", "QS 3D", "2H 2C", "4D 5D"]
+
+#: ``(moon, values)``: seat 0's two plays in ``hearts_worked`` and their values, derived by
+#: hand from the rules.
+HEARTS_WORKED_MOVES = [
+    # A♦ (A-13, A-17): 3♦ and 4♦/5♦ follow, seat 2 (void) discards; seat 0 wins. Then
+    # 2♦: seat 3's diamond beats it and takes Q♠. Seat 2 discards 2♥ under A♦ (13 for
+    # seat 0) rather than keep it for seat 3 (12): 13.
+    # 2♦: seat 3's diamond wins trick 12, seat 0's A♦ wins trick 13 and Q♠ with it. If
+    # seat 2 keeps 2♥ for that trick, seat 0 takes all 26 (A-21): under subtract_self
+    # that is -26, so seat 2 discards 2♥ to seat 3 first: 12 + 13 = 25.
+    ("subtract_self", {"AD": 13, "2D": 25}),
+    # No moon: keeping 2♥ for trick 13 gives seat 0 26 points, the most.
+    ("none", {"AD": 13, "2D": 26}),
+    # add_others: a moon would score seat 0 0 (A-21), so seat 2 discards 2♥: 25.
+    ("add_others", {"AD": 13, "2D": 25}),
+]
+
+
+def hearts_worked(hf, moon: str) -> Any:
+    """The ``HEARTS_ENDGAME`` of engine module ``hf`` under the rules' ``moon`` option."""
+    # hearts_must_be_broken off: seat 0 leads the heart blocks (A-14 would forbid it).
+    rules = hf.HeartsRules(pass_direction="hold", hearts_must_be_broken=False, moon=moon)
+    hands, blocks = blocks_then(HEARTS_ENDGAME, "CDHS")
+    s = hf.HeartsState.from_deal(rules, hands, dealer=3)
+    play_blocks(s, blocks)
+    assert s.points() == [12, 0, 0, 0] and s.current_player == 0
+    return s
 
 
 def meld_ids(text: str) -> tuple[int, ...]:

@@ -1,9 +1,10 @@
-"""Ctrl-C stops every batch mode promptly (issue 10): the calling thread waits for the
-workers with the GIL released and checks for a signal every few milliseconds, and the
-workers stop between blocks and within long games and hands. Each case runs in a child
-process, which gets SIGINT once the call is under way; it must raise KeyboardInterrupt, and
-the package must work normally afterwards. The bound below is a hang check (before the fix
-some of these calls ignored Ctrl-C for minutes), not a speed measurement."""
+"""Ctrl-C stops every batch mode and the open-hand solver promptly (issue 10): the calling
+thread waits for the workers with the GIL released and checks for a signal every few
+milliseconds, and the workers stop between blocks and within long games, hands and searches.
+Each case runs in a child process, which gets SIGINT once the call is under way; it must
+raise KeyboardInterrupt, and the package must work normally afterwards. The bound below is
+a hang check (before the fix some of these calls ignored Ctrl-C for minutes), not a speed
+measurement."""
 
 from __future__ import annotations
 
@@ -26,6 +27,19 @@ CALLS = {
         "hf.simulate_rummy(hf.RummyRules(max_turns_per_hand=10**6), hands=10**4, policy='random')"
     ),
     "hearts hands streamed": "hf.simulate_hearts(hf.HeartsRules(), hands=10**10, stream=True)",
+    # Whole hands, one after the other: each is a long search.
+    "open-hand solves of whole hands": (
+        "for i in range(10**6): hf.solve(hf.HeartsState(hf.HeartsRules(pass_direction='hold'), "
+        "seed=i))"
+    ),
+    "a kept solver": (
+        "for i in range(10**6): hf.Solver(memory_mb=1).solve("
+        "hf.HeartsState(hf.HeartsRules(pass_direction='hold'), seed=i))"
+    ),
+    "a batch of open-hand solves": (
+        "hf.solve_batch([hf.HeartsState(hf.HeartsRules(pass_direction='hold'), seed=i) "
+        "for i in range(64)])"
+    ),
 }
 
 CHILD = """

@@ -24,6 +24,16 @@ def rummy_deal(extra: list[int]) -> Any:
     return hf.RummyState.from_deal(R, s.hands, s.stock + extra, pile=s.pile)
 
 
+def last_trick() -> hf.SpadesState:
+    """A Spades hand at its last trick (bids and plays: the first legal ones)."""
+    s = hf.SpadesState(S, seed=1)
+    while s.phase == "bid":
+        s.bid(s.legal_bids()[0])
+    while len(s.hands[0]) > 1:
+        s.play(s.legal_plays()[0])
+    return s
+
+
 #: Row (the table's first column) -> (a call at the limit, the call just past it).
 ROWS: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
     "`hands=`, `games=`": (
@@ -38,7 +48,7 @@ ROWS: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
         lambda: hf.simulate_rummy(R, games=1, hand_limit=1),
         lambda: hf.simulate_rummy(R, games=1, hand_limit=10**6 + 1),
     ),
-    "`threads=`": (
+    "`threads=` (also `solve_batch`)": (
         lambda: hf.simulate_hearts(H, hands=10, threads=1024),
         lambda: hf.simulate_hearts(H, hands=10, threads=1025),
     ),
@@ -53,6 +63,14 @@ ROWS: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
     "`deals=` card ids": (
         lambda: hf.simulate_spades(S, deals=[list(range(52))]),
         lambda: hf.simulate_spades(S, deals=[[52, *range(1, 52)]]),
+    ),
+    "`Solver(memory_mb=)`": (
+        lambda: hf.Solver(memory_mb=65536),  # allocated at the first solve only
+        lambda: hf.Solver(memory_mb=65537),
+    ),
+    "`solve_batch` states": (
+        lambda: hf.solve_batch([last_trick()]),
+        lambda: hf.solve_batch([]),
     ),
     "`dealer=`, `first_dealer=`": (
         lambda: hf.HeartsGame(hf.HeartsRules(players=7), first_dealer=6),

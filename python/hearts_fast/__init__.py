@@ -7,7 +7,8 @@ Every game has a rules class (``HeartsRules``, ``SpadesRules``, ``RummyRules``),
 class for one hand (``HeartsState``, ``SpadesState``, ``RummyState``), a game class for a
 whole game (``HeartsGame``, ``SpadesGame``, ``RummyGame``), batch simulation
 (``simulate_hearts``, ``simulate_spades``, ``simulate_rummy``) and in-engine ``Policy``
-bots; ``docs/protocol.md`` states what the three have in common.
+bots; ``docs/protocol.md`` states what the three have in common. ``solve``, ``Solver`` and
+``solve_batch`` are the exact open-hand solver of Hearts and Spades (docs/solver.md).
 
 Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
 rank 0 = "2" … 12 = "A"), so Q♠ is 49; 52 is the Little Joker (Spades with ``jokers=True``,
@@ -31,6 +32,7 @@ from hearts_fast._types import (
     RummySimulation,
     SimulationResult,
     Solution,
+    SolveBatch,
     SpadesSimulation,
 )
 from hearts_fast.errors import *  # noqa: F403 (the exception classes: errors.__all__)
@@ -59,6 +61,7 @@ try:
         RummyGame,
         RummyRules,
         RummyState,
+        Solver,
         SpadesGame,
         SpadesRules,
         SpadesState,
@@ -70,6 +73,8 @@ try:
         simulate_hearts,
         simulate_rummy,
         simulate_spades,
+        solve,
+        solve_batch,
     )
 
     __version__: str = _core.__version__
@@ -146,6 +151,8 @@ __all__ = [
     "RummyState",
     "SimulationResult",
     "Solution",
+    "SolveBatch",
+    "Solver",
     "SpadesGame",
     "SpadesRules",
     "SpadesSimulation",
@@ -161,6 +168,8 @@ __all__ = [
     "simulate_hearts",
     "simulate_rummy",
     "simulate_spades",
+    "solve",
+    "solve_batch",
     "spades_card_name",
 ]
 __all__ += errors.__all__

@@ -8,7 +8,14 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self, TypedDict, Unpack, final
 
-from hearts_fast._types import Bid, HeartsSimulation, RummySimulation, SpadesSimulation
+from hearts_fast._types import (
+    Bid,
+    HeartsSimulation,
+    RummySimulation,
+    Solution,
+    SolveBatch,
+    SpadesSimulation,
+)
 
 __version__: str
 __all__ = [
@@ -20,6 +27,7 @@ __all__ = [
     "RummyGame",
     "RummyRules",
     "RummyState",
+    "Solver",
     "SpadesGame",
     "SpadesRules",
     "SpadesState",
@@ -32,6 +40,8 @@ __all__ = [
     "simulate_hearts",
     "simulate_rummy",
     "simulate_spades",
+    "solve",
+    "solve_batch",
 ]
 
 _Phase = Literal["pass", "play", "over"]
@@ -524,6 +534,64 @@ def simulate_spades(rules: SpadesRules, **options: Unpack[_TrickBatch]) -> Spade
     same arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)``
     replays it.
     """
+
+# ------------------------------------------------------- The open-hand solver (docs/solver.md)
+
+def solve(
+    state: HeartsState | SpadesState, *, seat: int | None = None, objective: str | None = None
+) -> Solution:
+    """The exact open-hand value of ``state`` (a hand in phase "play") for ``seat`` (default:
+    the player to move) under ``objective`` (Hearts "points"; Spades "tricks", the default,
+    or "score"), with the value of each legal play (A-16, B-16). The same contract as
+    ``hearts_fast.reference.solve``; ``state`` never changes. The GIL is released and
+    Ctrl-C stops the search (KeyboardInterrupt). Each call uses an engine solver with a
+    16 MiB table cleared first, so the result, ``nodes`` included, never depends on earlier
+    calls.
+
+    ArgumentTypeError: ``state`` is not a fast-engine HeartsState or SpadesState, ``seat``
+    is not an int or None, ``objective`` not a str or None, a positional seat. Then
+    InvalidArgumentError: an objective not of the game, a seat out of range, a hand not in
+    phase "play", in that order."""
+
+@final
+class Solver:
+    """An open-hand solver whose transposition table is kept between calls: solving many
+    positions of one problem (the same rules, seat and objective: the sampled worlds of one
+    decision) reuses the work. The values never depend on the table; ``nodes`` does.
+    Usable from several threads (one solve at a time; the GIL is released while solving)."""
+
+    def __new__(cls, *, memory_mb: int = 64) -> Self:
+        """A solver whose table uses about ``memory_mb`` MiB (1..65536), allocated at the
+        first solve."""
+    def solve(
+        self,
+        state: HeartsState | SpadesState,
+        *,
+        seat: int | None = None,
+        objective: str | None = None,
+    ) -> Solution:
+        """``hearts_fast.solve`` with this solver's table, kept from earlier calls."""
+    def clear(self) -> None:
+        """Forget every stored position."""
+    @property
+    def memory(self) -> int:
+        """The bytes the table uses once allocated (at most ``memory_mb`` MiB)."""
+
+def solve_batch(
+    states: Sequence[HeartsState] | Sequence[SpadesState],
+    *,
+    seat: int | Sequence[int] | None = None,
+    objective: str | None = None,
+    threads: int | None = None,
+) -> SolveBatch:
+    """``solve`` of every state of a non-empty sequence of states of one game, in parallel
+    on ``threads`` threads (default: every core) with the GIL released and Ctrl-C honoured.
+    ``seat``: None (each state's player to move), one seat for all, or one per state.
+    Returns ``SolveBatch(values, moves, nodes)``: int32 (n,), int32 (n, 54) with
+    ``Solution.ILLEGAL`` for cards that are not legal plays, int64 (n,). The states are
+    solved in fixed chunks of 8, each by one solver whose table is cleared at the chunk's
+    start, so every array is the same for any thread count. A bad state fails the whole
+    call before any solving, naming its index."""
 
 # ---------------------------------------------------------------- Rummy (docs/rummy-api.md)
 

@@ -1,6 +1,6 @@
 """Plain Python types of the engines' results: the Spades ``Bid`` named tuple, the
 ``TypedDict`` each ``simulate_*`` function returns (docs/protocol.md, Batch simulation) and
-the open-hand solver's ``Solution`` (docs/solver.md).
+the open-hand solver's ``Solution`` and ``SolveBatch`` (docs/solver.md).
 
 The same column has the same dtype in every game: ``hand_scores`` int32, ``tricks`` uint8,
 ``totals`` int64 (float64 for Hearts chips), ``winners`` and ``finished`` bool,
@@ -22,6 +22,7 @@ __all__ = [
     "RummySimulation",
     "SimulationResult",
     "Solution",
+    "SolveBatch",
     "SpadesSimulation",
 ]
 
@@ -165,3 +166,22 @@ class Solution:
         for card_id, value in self.moves.items():
             out[card_id] = value
         return out
+
+
+class SolveBatch(NamedTuple):
+    """What ``solve_batch`` returns for ``n`` states (docs/solver.md): row ``i`` is
+    ``solve(states[i], …)`` as arrays.
+
+    - ``values``: int32 (n,), ``Solution.value`` of each state.
+    - ``moves``: int32 (n, 54), ``Solution.array`` of each state: the value of each legal
+      play by card id, ``Solution.ILLEGAL`` for every other card. 54 columns, not 52: card
+      ids run to 53 (52 and 53 are the jokers of Spades), so one layout fits every deck.
+    - ``nodes``: int64 (n,), the positions each search visited. They depend on what the
+      solver's table held: the states of a batch are solved in fixed chunks, each by one
+      solver whose table is cleared at the chunk's start, so ``nodes`` (like everything
+      else) is the same for any thread count.
+    """
+
+    values: npt.NDArray[np.int32]
+    moves: npt.NDArray[np.int32]
+    nodes: npt.NDArray[np.int64]

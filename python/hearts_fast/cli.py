@@ -1,7 +1,9 @@
 """Command line: ``hearts-fast simulate …`` runs a batch of hands or whole games of Hearts
 (``--game hearts``, the default), Spades (``--game spades``) or the rummy "La Dame de Pique"
 (``--game rummy``) inside the Rust engine, with a progress bar, and prints a result table.
-Hearts and Spades hands are aggregated in constant memory."""
+Hearts and Spades hands are aggregated in constant memory. ``hearts-fast solve [FILE]``
+reads a Hearts or Spades hand in the text format and prints the exact open-hand value of
+each legal play (docs/solver.md)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,18 @@ from typing import Any, TextIO
 import numpy as np
 
 from hearts_fast import (
+    HeartsGame,
     HeartsRules,
+    HeartsState,
     RummyRules,
+    SpadesGame,
     SpadesRules,
+    SpadesState,
+    card_name,
     simulate_hearts,
     simulate_rummy,
     simulate_spades,
+    solve,
 )
 from hearts_fast.errors import HeartsFastError
 
@@ -249,10 +257,90 @@ def simulate(args: argparse.Namespace) -> int:
     return COMMANDS[args.game](args)
 
 
+#: The state and game classes of each game the solver takes.
+SOLVABLE: dict[str, tuple[type[HeartsState | SpadesState], type[HeartsGame | SpadesGame]]] = {
+    "hearts": (HeartsState, HeartsGame),
+    "spades": (SpadesState, SpadesGame),
+}
+
+
+def _text_kind(text: str) -> str | None:
+    """The KIND of a text's header line ``hearts-fast/1 KIND`` (docs/text-format.md), or
+    None when its first line (after blank and comment lines) is not one."""
+    for line in text.splitlines():
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        return fields[1] if len(fields) == 2 and fields[0] == "hearts-fast/1" else None
+    return None
+
+
+def read_hand(text: str, game: str | None) -> HeartsState | SpadesState:
+    """The hand a text holds: a state's, or the current hand of a game's. ``game`` (hearts or
+    spades) is read from the header when None."""
+    kind = _text_kind(text)
+    if game is None:
+        if kind is None:
+            raise ValueError(
+                "the input is not a hearts-fast text (its first line is 'hearts-fast/1 KIND'); "
+                "give --game hearts|spades to read it anyway"
+            )
+        game = kind.split("-")[0]
+    if game not in SOLVABLE:
+        raise ValueError(f"the solver takes a Hearts or Spades hand, not a {kind}")
+    state_class, game_class = SOLVABLE[game]
+    if kind == f"{game}-game":
+        return game_class.from_text(text).state
+    return state_class.from_text(text)
+
+
+def solve_cli(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    state = read_hand(text, args.game)
+    start = time.perf_counter()
+    sol = solve(state, seat=args.seat, objective=args.objective)
+    elapsed = time.perf_counter() - start
+    game = "Hearts" if isinstance(state, HeartsState) else "Spades"
+    objective = args.objective or ("points" if game == "Hearts" else "tricks")
+    mover = state.current_player
+    seat = mover if args.seat is None else args.seat
+    print(f"hearts-fast solve: {game}, objective {objective} of seat {seat}; seat {mover} to play")
+    print()
+    rows = [[card_name(c), str(v), "*" if c in sol.best else ""] for c, v in sol.moves.items()]
+    print(_table(rows, ["play", "value", "best"]))
+    print()
+    print(f"value: {sol.value}")
+    print(f"nodes: {sol.nodes:,} in {elapsed:.3f} s")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearts-fast", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    sol = sub.add_parser(
+        "solve",
+        help="the exact open-hand value of each legal play of a Hearts or Spades hand",
+        description="Read a HeartsState or SpadesState (or a game, for its current hand) in "
+        "the text format of docs/text-format.md and print the exact open-hand value of each "
+        "legal play, the best marked (docs/solver.md).",
+    )
+    sol.add_argument("file", nargs="?", default="-", help="the text (default: - for stdin)")
+    sol.add_argument(
+        "--game", choices=list(SOLVABLE), default=None, help="default: read from the text"
+    )
+    sol.add_argument("--seat", type=int, default=None, help="default: the player to move")
+    sol.add_argument(
+        "--objective",
+        default=None,
+        help="Hearts: points (default); Spades: tricks (default) or score",
+    )
+    sol.set_defaults(run=solve_cli)
     sim = sub.add_parser("simulate", help="simulate a batch of hands or games and print a table")
+    sim.set_defaults(run=simulate)
     what = sim.add_mutually_exclusive_group()
     what.add_argument(
         "--hands",
@@ -302,8 +390,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        return simulate(args)
-    except (HeartsFastError, ValueError, TypeError) as e:
+        return int(args.run(args))
+    except (HeartsFastError, ValueError, TypeError, OSError) as e:
         print(f"hearts-fast: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

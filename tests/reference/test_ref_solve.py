@@ -18,12 +18,21 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from tests.helpers import (
+    HEARTS_WORKED_MOVES,
+    blocks_then,
+    examples,
+    hearts_snapshot,
+    hearts_worked,
+    play_blocks,
+    raises_unchanged,
+    spades_snapshot,
+)
 from tests.helpers import card_id as c
-from tests.helpers import card_ids as cs
-from tests.helpers import examples, hearts_snapshot, raises_unchanged, spades_snapshot
 from tests.strategies import rule_params, spades_rule_params
 
 import hearts_fast
+from hearts_fast import reference
 from hearts_fast.reference import (
     ArgumentTypeError,
     HeartsRules,
@@ -184,61 +193,9 @@ def test_spades_invariants(params: dict[str, Any], seed: int, data: st.DataObjec
 # --- worked positions ------------------------------------------------------------------------
 
 
-def blocks_then(endgame: list[str], lead_suits: str) -> tuple[list[list[int]], list[list[int]]]:
-    """A deal whose first tricks are blocks of four consecutive ranks of one suit, each led
-    by seat 0 with the block's top card and followed in seat order with the lower ones (so
-    seat 0 wins them all), in the suit order ``lead_suits``; then the cards ``endgame[seat]``.
-    Returns the deal and the blocks (each the four cards in seat order)."""
-    rest = set(range(52)) - {x for hand in endgame for x in cs(hand)}
-    blocks = []
-    for suit in (" CDHS".index(x) - 1 for x in lead_suits):
-        ranks = sorted((x for x in rest if x // 13 == suit), reverse=True)
-        assert len(ranks) % 4 == 0
-        blocks += [ranks[i : i + 4] for i in range(0, len(ranks), 4)]
-    assert len(blocks) == 13 - len(endgame[0].split())
-    hands = [[b[seat] for b in blocks] + cs(endgame[seat]) for seat in range(4)]
-    return hands, blocks
-
-
-def play_blocks(s: State, blocks: list[list[int]]) -> None:
-    for block in blocks:
-        for x in block:
-            assert x in s.legal_plays()
-            s.play(x)
-
-
-#: Two tricks left; seat 0 has won the first 11 (every heart but 2♥: 12 points) and leads.
-HEARTS_ENDGAME = ["AD 2D", "QS 3D", "2H 2C", "4D 5D"]
-
-
-def hearts_worked(moon: str) -> HeartsState:
-    # hearts_must_be_broken off: seat 0 leads the heart blocks (A-14 would forbid it).
-    rules = HeartsRules(pass_direction="hold", hearts_must_be_broken=False, moon=moon)
-    hands, blocks = blocks_then(HEARTS_ENDGAME, "CDHS")
-    s = HeartsState.from_deal(rules, hands, dealer=3)
-    play_blocks(s, blocks)
-    assert s.points() == [12, 0, 0, 0] and s.current_player == 0
-    return s
-
-
-@pytest.mark.parametrize(
-    ("moon", "moves"),
-    [
-        # A♦ (A-13, A-17): 3♦ and 4♦/5♦ follow, seat 2 (void) discards; seat 0 wins. Then
-        # 2♦: seat 3's diamond beats it and takes Q♠. Seat 2 discards 2♥ under A♦ (13 for
-        # seat 0) rather than keep it for seat 3 (12): 13.
-        # 2♦: seat 3's diamond wins trick 12, seat 0's A♦ wins trick 13 and Q♠ with it. If
-        # seat 2 keeps 2♥ for that trick, seat 0 takes all 26 (A-21): under subtract_self
-        # that is -26, so seat 2 discards 2♥ to seat 3 first: 12 + 13 = 25.
-        ("subtract_self", {"AD": 13, "2D": 25}),
-        # No moon: keeping 2♥ for trick 13 gives seat 0 26 points, the most.
-        ("none", {"AD": 13, "2D": 26}),
-        # add_others: a moon would score seat 0 0 (A-21), so seat 2 discards 2♥: 25.
-        ("add_others", {"AD": 13, "2D": 25}),
-    ],
-)
+@pytest.mark.parametrize(("moon", "moves"), HEARTS_WORKED_MOVES)
 def test_hearts_worked_endgame(moon: str, moves: dict[str, int]) -> None:
-    s = hearts_worked(moon)
+    s = hearts_worked(reference, moon)
     sol = solve(s)
     assert sol.moves == {c(k): v for k, v in moves.items()}
     assert sol.value == 13 and sol.best == [c("AD")]
@@ -249,12 +206,12 @@ def test_hearts_worked_moon_by_the_seat_and_another() -> None:
     seat 0's A♦ takes Q♠ and 2♥, all 26 points, a moon (A-21). Under subtract_self seat 0
     scores -V = -26 and every other seat 0; under add_others seat 0 scores 0 and every
     other seat V = 26."""
-    s = hearts_worked("subtract_self")
+    s = hearts_worked(reference, "subtract_self")
     for x in ("2D", "3D", "2C", "4D"):
         s.play(c(x))
     assert solve(s, seat=0).value == -26  # nothing is left to choose: seat 0 shoots
     assert solve(s, seat=3).value == 0  # another's moon: h_i = 0 under subtract_self
-    add = hearts_worked("add_others")
+    add = hearts_worked(reference, "add_others")
     for x in ("2D", "3D", "2C", "4D"):
         add.play(c(x))
     assert solve(add, seat=0).value == 0 and solve(add, seat=1).value == 26
@@ -303,7 +260,7 @@ def test_solution_is_shared_and_its_array_marks_illegal_cards() -> None:
 
 
 def endgame_states() -> tuple[HeartsState, SpadesState]:
-    h = hearts_worked("subtract_self")
+    h = hearts_worked(reference, "subtract_self")
     hands, blocks = blocks_then(SPADES_ENDGAME, "CDSH")
     s = SpadesState.from_deal(SpadesRules(), hands, dealer=3)
     for bid in (4, 1, 4, 1):
@@ -340,7 +297,7 @@ def test_each_game_has_its_objectives() -> None:
 def test_states_not_in_play_are_refused() -> None:
     passing = HeartsState(HeartsRules(), seed=1)
     bidding = SpadesState(SpadesRules(), seed=1)
-    over = hearts_worked("none")
+    over = hearts_worked(reference, "none")
     while over.phase == "play":
         over.play(over.legal_plays()[0])
     cases = [(passing, "pass", hearts_snapshot), (bidding, "bid", spades_snapshot)]

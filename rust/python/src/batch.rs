@@ -15,6 +15,7 @@ use numpy::{Element, IntoPyArray, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Largest batch accepted in one call.
@@ -74,13 +75,13 @@ pub trait Simulate {
     }
 }
 
-/// How often a waiting `simulate_*` call looks for Ctrl-C.
+/// How often a waiting call looks for Ctrl-C.
 const POLL: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// The thread pool of `threads` workers, made once and kept: a pool per worker count, at most
 /// the machine's logical CPUs (more threads never speed up this work, and results never
 /// depend on the count).
-fn pool(threads: usize) -> PyResult<Arc<Pool>> {
+pub fn pool(threads: usize) -> PyResult<Arc<Pool>> {
     static POOLS: OnceLock<Mutex<HashMap<usize, Arc<Pool>>>> = OnceLock::new();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let threads = threads.clamp(1, cores);
@@ -94,6 +95,40 @@ fn pool(threads: usize) -> PyResult<Arc<Pool>> {
     let p = Arc::new(Pool::new(threads).map_err(|e| InvalidArgumentError::new_err(e.to_string()))?);
     pools.insert(threads, Arc::clone(&p));
     Ok(p)
+}
+
+/// `work(stop)` run on a worker thread while the calling thread waits with the GIL released,
+/// checking for Ctrl-C every [`POLL`]: on a signal it asks the work to stop (the engine checks
+/// `stop` between blocks and within long games, hands and solves), waits for it and raises
+/// the signal's exception (KeyboardInterrupt). A panic of the work resumes in the caller.
+pub fn detached<R: Send>(py: Python<'_>, work: impl FnOnce(&Stop) -> R + Send) -> PyResult<R> {
+    let stop = Stop::new();
+    // Set once the work is done: the worker may not have finished its exit yet, and the
+    // caller must not park again after the wake-up meant for it.
+    let done = AtomicBool::new(false);
+    let caller = std::thread::current();
+    std::thread::scope(|scope| {
+        let (stop, done) = (&stop, &done);
+        let worker = scope.spawn(move || {
+            let out = work(stop);
+            done.store(true, Ordering::Release);
+            caller.unpark();
+            out
+        });
+        // A panicking worker never sets `done`, but finishes.
+        while !done.load(Ordering::Acquire) && !worker.is_finished() {
+            py.detach(|| std::thread::park_timeout(POLL));
+            if let Err(e) = py.check_signals() {
+                stop.request();
+                // The work may first wait for a lock held by another thread's work.
+                let _ = py.detach(move || worker.join());
+                return Err(e);
+            }
+        }
+        Ok(worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
 }
 
 /// The machine's physical memory in bytes, where the platform says (`os.sysconf`): a result
@@ -122,10 +157,8 @@ pub struct Run<'a, 'py, G: Simulate + ?Sized> {
 
 impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     /// The one batch loop: `work(start, end, stop)` on consecutive chunks of `0..n` in the
-    /// pool, then `merge` of its result with the GIL held and a progress report between
-    /// chunks. While a chunk runs the calling thread waits with the GIL released and checks
-    /// for Ctrl-C every [`POLL`]: on a signal it asks the workers to stop (they check between
-    /// blocks and within long games and hands), waits for them and raises.
+    /// pool, each [`detached`], then `merge` of its result with the GIL held and a progress
+    /// report between chunks.
     fn chunks<R: Send>(
         &self,
         n: usize,
@@ -134,30 +167,10 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
         mut merge: impl FnMut(R),
     ) -> PyResult<()> {
         let (py, pool) = (self.py, &*self.pool);
-        let stop = Stop::new();
         let mut done = 0;
         while done < n {
             let end = (done + chunk).min(n);
-            let caller = std::thread::current();
-            let part = std::thread::scope(|scope| {
-                let (work, stop) = (&mut work, &stop);
-                let worker = scope.spawn(move || {
-                    let part = pool.install(|| work(done, end, stop));
-                    caller.unpark();
-                    part
-                });
-                while !worker.is_finished() {
-                    py.detach(|| std::thread::park_timeout(POLL));
-                    if let Err(e) = py.check_signals() {
-                        stop.request();
-                        let _ = worker.join();
-                        return Err(e);
-                    }
-                }
-                Ok(worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            })?;
+            let part = detached(py, |stop| pool.install(|| work(done, end, stop)))?;
             merge(part);
             done = end;
             py.check_signals()?;
@@ -287,7 +300,7 @@ fn extract_hand_limit(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 }
 
 /// `threads=`: None (every core) or an int 1..=1024.
-fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+pub fn extract_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     let Some(o) = given(obj) else {
         return Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     };

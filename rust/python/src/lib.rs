@@ -1,7 +1,7 @@
 //! Python bindings of `hearts-engine`: conversion, validation, GIL release and error
 //! mapping. One module per game and class (`hearts`, `spades`, `rummy`), and the pieces
 //! they share: argument conversion, the error mapping, the rules classes, the protocol
-//! members of states and games, the batch path and the policies.
+//! members of states and games, the batch path, the policies and the open-hand solver.
 
 mod batch;
 mod cards;
@@ -12,6 +12,7 @@ mod policy;
 mod protocol;
 mod rules;
 mod rummy;
+mod solve;
 mod spades;
 
 use pyo3::prelude::*;
@@ -25,5 +26,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<policy::PyPolicy>()?;
     hearts::register(m)?;
     spades::register(m)?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve_batch, m)?)?;
+    m.add_class::<solve::PySolver>()?;
     rummy::register(m)
 }
