@@ -66,7 +66,7 @@ impl SpadesPosition {
             let mut rest = live & mask;
             let mut run = 0;
             while rest != 0 {
-                let top = 63 - rest.leading_zeros();
+                let top = rest.ilog2();
                 if hand.0 >> top & 1 == 0 {
                     break;
                 }
