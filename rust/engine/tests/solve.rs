@@ -55,7 +55,7 @@ fn hearts_position(rules: &HeartsRules, tricks: u32, rng: &mut Rng) -> Option<He
     while s.phase() == HeartsPhase::Play && largest(&s) > tricks {
         let legal = s.legal_plays();
         let card = match shooter {
-            Some(x) if s.current_player() == Some(x) => legal.into_iter().last().unwrap(),
+            Some(x) if s.current_player() == Some(x) => legal.into_iter().next_back().unwrap(),
             Some(_) => legal.first().unwrap(),
             None => nth(legal, rng),
         };
@@ -107,7 +107,7 @@ fn spades_position(
         if let Some(team) = strong {
             let legal = s.legal_plays();
             let card = if seat % 2 == usize::from(team) {
-                legal.into_iter().last()
+                legal.into_iter().next_back()
             } else {
                 legal.first()
             };

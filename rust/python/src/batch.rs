@@ -131,6 +131,35 @@ pub fn detached<R: Send>(py: Python<'_>, work: impl FnOnce(&Stop) -> R + Send) -
     })
 }
 
+/// `work(interrupted)` run on the calling thread with the GIL released, for short work that
+/// a worker thread's start would dominate: `interrupted()`, which the work calls often,
+/// takes the GIL back every [`POLL`] to check for Ctrl-C (signals are only seen on the
+/// main thread, which is where a Python program's Ctrl-C lands), and once it has seen one
+/// answers true until the work returns; then the signal's exception is raised.
+pub fn inline<R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut dyn FnMut() -> bool) -> R + Send,
+) -> PyResult<R> {
+    let mut signal: Option<PyErr> = None;
+    let out = py.detach(|| {
+        let mut last = std::time::Instant::now();
+        let mut interrupted = || {
+            if signal.is_none() && last.elapsed() >= POLL {
+                last = std::time::Instant::now();
+                #[allow(clippy::redundant_closure_for_method_calls)] // a path is not general enough
+                let checked = Python::attach(|py| py.check_signals());
+                signal = checked.err();
+            }
+            signal.is_some()
+        };
+        work(&mut interrupted)
+    });
+    match signal {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
 /// The machine's physical memory in bytes, where the platform says (`os.sysconf`): a result
 /// larger than that cannot be held, though an over-committing allocator would hand it out.
 fn physical_memory(py: Python<'_>) -> Option<u64> {

@@ -4,13 +4,13 @@
 //! solves with the GIL released and Ctrl-C honoured ([`detached`]), and returns the
 //! `Solution` dataclass or the `SolveBatch` named tuple of `hearts_fast._types`.
 
-use crate::batch::{detached, extract_threads, pool};
+use crate::batch::{detached, extract_threads, inline, pool};
 use crate::convert::{extract_int, extract_str, given, seq, type_name, Int};
 use crate::errors::{type_error, InvalidArgumentError};
 use crate::hearts::state::PyHeartsState;
 use crate::protocol::{bind_args, parse_args};
 use crate::spades::state::PySpadesState;
-use hearts_engine::batch::{map_all, Stop};
+use hearts_engine::batch::map_all;
 use hearts_engine::hearts::solve::HeartsProblem;
 use hearts_engine::hearts::HeartsState;
 use hearts_engine::solve::{Solution, SolveError, Solver, DEFAULT_MEMORY};
@@ -98,10 +98,14 @@ enum Task {
 }
 
 impl Task {
-    fn solve(&self, solver: &mut Solver, stop: &Stop) -> Result<Solution, SolveError> {
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        interrupted: &mut dyn FnMut() -> bool,
+    ) -> Result<Solution, SolveError> {
         match self {
-            Task::Hearts(problem, pos) => solver.solve(problem, &**pos, stop),
-            Task::Spades(problem, pos) => solver.solve(problem, pos, stop),
+            Task::Hearts(problem, pos) => solver.solve_polled(problem, &**pos, interrupted),
+            Task::Spades(problem, pos) => solver.solve_polled(problem, pos, interrupted),
         }
     }
 }
@@ -192,7 +196,9 @@ pub fn solve<'py>(
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let task = read_task("solve()", args, kwargs)?;
-    let solution = detached(py, |stop| with_spare(|solver| task.solve(solver, stop)))?;
+    let solution = inline(py, |interrupted| {
+        with_spare(|solver| task.solve(solver, interrupted))
+    })?;
     py_solution(py, solution)
 }
 
@@ -237,9 +243,11 @@ impl PySolver {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let task = read_task("Solver.solve()", args, kwargs)?;
-        // The lock is taken on the worker, the GIL released: a thread waiting for it never
-        // holds the GIL from the thread solving.
-        let solution = detached(py, |stop| task.solve(&mut lock(&self.solver), stop))?;
+        // The lock is taken with the GIL released: a thread waiting for it never holds the
+        // GIL from the thread solving.
+        let solution = inline(py, |interrupted| {
+            task.solve(&mut lock(&self.solver), interrupted)
+        })?;
         py_solution(py, solution)
     }
 
@@ -356,7 +364,7 @@ pub fn solve_batch<'py>(
                         if stop.requested() {
                             return Err(SolveError::Interrupted);
                         }
-                        t.solve(solver, stop)
+                        t.solve(solver, &mut || stop.requested())
                     };
                     chunk.iter().map(solve).collect::<Vec<_>>()
                 })

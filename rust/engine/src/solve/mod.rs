@@ -357,6 +357,17 @@ impl Solver {
         pos: &P::Pos,
         stop: &Stop,
     ) -> Result<Solution, SolveError> {
+        self.solve_polled(problem, pos, &mut || stop.requested())
+    }
+
+    /// [`Solver::solve`] that asks `interrupted` every few thousand positions whether to
+    /// stop (a caller can check for signals there, at the pace it likes).
+    pub fn solve_polled<P: Problem>(
+        &mut self,
+        problem: &P,
+        pos: &P::Pos,
+        interrupted: &mut dyn FnMut() -> bool,
+    ) -> Result<Solution, SolveError> {
         self.table.allocate()?;
         let same = self
             .problem
@@ -371,7 +382,7 @@ impl Solver {
             problem,
             table: &mut self.table,
             nodes: 1,
-            stop,
+            interrupted,
             stopped: false,
         };
         let (reps, n) = search.moves(pos);
@@ -414,7 +425,7 @@ struct Search<'a, P: Problem> {
     problem: &'a P,
     table: &'a mut Table,
     nodes: u64,
-    stop: &'a Stop,
+    interrupted: &'a mut dyn FnMut() -> bool,
     stopped: bool,
 }
 
@@ -546,7 +557,7 @@ impl<P: Problem> Search<'_, P> {
     /// Whether the value of `pos` is at least `t`.
     fn at_least(&mut self, pos: &P::Pos, t: i32) -> bool {
         self.nodes += 1;
-        if self.nodes.trailing_zeros() >= 12 && self.stop.requested() {
+        if self.nodes.trailing_zeros() >= 12 && (self.interrupted)() {
             self.stopped = true;
         }
         if self.stopped {
