@@ -213,6 +213,9 @@ const EMPTY_ENTRY: Entry = Entry {
     work: 0,
 };
 
+/// Tricks left at a boundary below which the table is neither probed nor filled.
+const SHALLOW: u32 = 1;
+
 /// Entries per bucket: a key goes to one bucket and replaces its least worked entry.
 const WAYS: usize = 4;
 
@@ -576,7 +579,9 @@ impl<P: Problem> Search<'_, P> {
             if hi < t {
                 return false;
             }
-            if let Some((key, offset)) = key_of(self.problem, pos) {
+            // The last tricks are searched faster than a table is probed.
+            let worth = pos.hands()[usize::from(pos.to_play())].count() > SHALLOW;
+            if let Some((key, offset)) = worth.then(|| key_of(self.problem, pos)).flatten() {
                 if let Some(e) = self.table.get(&key) {
                     if e.lo.saturating_add(offset) >= t {
                         return true;

@@ -85,6 +85,27 @@ impl SpadesPosition {
         total as i32
     }
 
+    /// Tricks each team is sure to win at a trick boundary because of its trumps: a seat's
+    /// spade-suit cards above every one the other team holds win each its own trick (every
+    /// card is played, and only a higher trump beats one). The most of the team's two seats.
+    fn trump_tricks(&self) -> [i32; 2] {
+        let trumps = self.hands.map(|h| h.0 & CardSet::SPADE_SUIT.0);
+        let mut out = [0; 2];
+        for team in 0..2 {
+            let theirs = trumps[1 - team] | trumps[3 - team];
+            // Cards above the other team's highest trump.
+            let above = if theirs == 0 {
+                u64::MAX
+            } else {
+                !((2u64 << theirs.ilog2()) - 1)
+            };
+            out[team] = (trumps[team] & above)
+                .count_ones()
+                .max((trumps[team + 2] & above).count_ones()) as i32;
+        }
+        out
+    }
+
     /// The tricks still to be completed, the current one included.
     fn tricks_left(&self) -> i32 {
         (52 - i32::from(self.plays) + 3) / 4
@@ -301,12 +322,17 @@ impl Problem for SpadesProblem {
         match &self.scoring {
             None => {
                 let t = self.team_tricks(pos);
-                let q = pos.quick_tricks();
-                if pos.current % 2 == self.team {
-                    (t + q, t + pos.tricks_left())
-                } else {
-                    (t, t + pos.tricks_left() - q)
+                let mut sure = [0; 2];
+                if pos.trick.is_empty() {
+                    sure = pos.trump_tricks();
+                    let leaders = usize::from(pos.current % 2);
+                    sure[leaders] = sure[leaders].max(pos.quick_tricks());
                 }
+                let (ours, theirs) = (
+                    sure[usize::from(self.team)],
+                    sure[usize::from(1 - self.team)],
+                );
+                (t + ours, t + pos.tricks_left() - theirs)
             }
             Some(s) => self.score_range(s, pos),
         }
@@ -339,26 +365,44 @@ impl Problem for SpadesProblem {
     }
 
     fn priority(&self, pos: &SpadesPosition, card: Card) -> i32 {
-        let rank = i32::from(card.id());
+        let me = usize::from(pos.current);
+        let g = usize::from((card.id() / 13).min(3));
+        let mask = GROUPS[g];
+        // The card's rank within its suit group, 0 the lowest.
+        let rank = i32::from(card.id()) - mask.trailing_zeros() as i32;
         let Some((_, lead)) = pos.trick.plays().next() else {
-            // Cash the high cards first.
-            return rank;
+            // Lead: cash a winner the opponents cannot ruff, else lead low toward the
+            // partner's winner, else lead low.
+            let live = pos.hands.iter().fold(0, |a, h| a | h.0) & mask;
+            let top = live.ilog2();
+            let holder = pos.hands.iter().position(|h| h.0 >> top & 1 != 0);
+            let safe = g == 3
+                || [(me + 1) % 4, (me + 3) % 4].iter().all(|&o| {
+                    let h = pos.hands[o].0;
+                    h & mask != 0 || h & CardSet::SPADE_SUIT.0 == 0
+                });
+            return if u32::from(card.id()) == top && safe {
+                1000
+            } else if holder == Some((me + 2) % 4) {
+                500 - rank
+            } else {
+                100 - rank
+            };
         };
         let winning = pos.trick.winning_card(CardSet::SPADE_SUIT).unwrap_or(lead);
         let partner_wins = pos
             .trick
             .seat_of(winning)
             .is_some_and(|s| s % 2 == pos.current % 2);
-        let beats = |c: Card| {
-            let trump = CardSet::SPADE_SUIT.contains(c);
-            let w_trump = CardSet::SPADE_SUIT.contains(winning);
-            (trump && !w_trump)
-                || (c.id() > winning.id() && (trump || c.id() / 13 == winning.id() / 13))
-        };
-        if !partner_wins && beats(card) {
-            100 - rank // win as cheaply as possible
+        let trump = CardSet::SPADE_SUIT.contains(card);
+        let beats = (trump && !CardSet::SPADE_SUIT.contains(winning))
+            || (card.id() > winning.id() && (trump || card.id() / 13 == winning.id() / 13));
+        if !partner_wins && beats {
+            400 - rank // win as cheaply as possible
+        } else if trump && card.id() / 13 != lead.id() / 13 {
+            -100 - rank // keep the trumps
         } else {
-            -rank // else keep the high cards
+            100 - rank // else play low
         }
     }
 }
