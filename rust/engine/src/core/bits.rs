@@ -28,6 +28,10 @@ pub trait BitOps: Copy + Send + Sync + Debug {
     /// The `n`-th lowest set bit of `m` (from 0) as a one-bit mask; 0 if `m` has `n` or
     /// fewer bits.
     fn nth_bit(self, m: u64, n: u32) -> u64;
+
+    /// The bits of `x` at the set bits of `mask`, packed into the low bits in order
+    /// (parallel bit extract).
+    fn compress(self, x: u64, mask: u64) -> u64;
 }
 
 /// Plain integer instructions: runs on every CPU.
@@ -42,6 +46,18 @@ impl BitOps for Portable {
             m &= m.wrapping_sub(1);
         }
         m & m.wrapping_neg()
+    }
+
+    #[inline(always)]
+    fn compress(self, x: u64, mask: u64) -> u64 {
+        let (mut m, mut out, mut k) = (mask, 0u64, 0);
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            out |= u64::from(x & bit != 0) << k;
+            k += 1;
+            m ^= bit;
+        }
+        out
     }
 }
 
@@ -80,6 +96,19 @@ impl BitOps for Bmi2 {
             Portable.nth_bit(m, n)
         }
     }
+
+    #[inline(always)]
+    fn compress(self, x: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Bmi2` exists only when `detect` found BMI2 on this CPU.
+            unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Portable.compress(x, mask)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -110,6 +139,17 @@ mod tests {
                 if let Some(b) = Bmi2::detect() {
                     assert_eq!(b.nth_bit(x, n), p);
                 }
+            }
+            // compress: bit k of the result is the k-th selected bit of x.
+            let mask = x.rotate_left(17) ^ x;
+            let c = Portable.compress(x, mask);
+            for k in 0..mask.count_ones() {
+                let at = Portable.nth_bit(mask, k);
+                assert_eq!(c >> k & 1 == 1, x & at != 0);
+            }
+            assert_eq!(c >> mask.count_ones(), 0);
+            if let Some(b) = Bmi2::detect() {
+                assert_eq!(b.compress(x, mask), c);
             }
         }
     }

@@ -20,7 +20,7 @@
 //! against.
 
 use crate::batch::Stop;
-use crate::core::{Card, CardSet, Trick, TrickTaking};
+use crate::core::{BitOps, Bmi2, Card, CardSet, Portable, Trick, TrickTaking};
 use std::any::Any;
 use std::fmt::Debug;
 
@@ -45,9 +45,11 @@ pub trait Position: Copy + Debug + Send + Sync {
     fn hands(&self) -> &[CardSet];
 }
 
-/// The words of a transposition-table key: up to 7 hands by relative rank, and the
-/// problem's word.
-type Key = [u64; 8];
+/// A transposition-table key: the hands by relative rank as the owner of each card still
+/// held (three bit planes of the owner's seat, the cards in id order with the played ones
+/// squeezed out, and in their high bits how many cards of each suit group are held), and
+/// the problem's word.
+type Key = [u64; 4];
 
 /// The rank of `card` among the cards of `live` of its suit (the jokers count with the
 /// spades): 0 for the lowest. What the table's keys hold instead of card ids, so that
@@ -61,24 +63,28 @@ pub fn relative_rank(live: CardSet, card: Card) -> u32 {
 /// The cards of each suit group: clubs, diamonds, hearts, and the spades with the jokers.
 pub const GROUPS: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x7fff << 39];
 
-/// The hands of `pos` by relative rank (16 bits per suit group), and the problem's word.
-fn key_of<P: Problem>(problem: &P, pos: &P::Pos) -> Option<(Key, i32)> {
+/// The key of `pos` at a trick boundary and its value's offset (see [`Key`]), or `None`.
+fn key_of<P: Problem>(problem: &P, pos: &P::Pos, bits: Option<Bmi2>) -> Option<(Key, i32)> {
     let hands = pos.hands();
     let live = live(pos);
     let (word, offset) = problem.summary(pos, live)?;
-    let mut key = [0u64; 8];
-    for (g, &mask) in GROUPS.iter().enumerate() {
-        let mut rest = live.0 & mask;
-        let mut k = 16 * g;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
-            let owner = hands.iter().position(|h| h.0 & bit != 0).unwrap_or(0);
-            key[owner] |= 1 << k;
-            k += 1;
+    let mut key = [0u64, 0, 0, word];
+    for (seat, h) in hands.iter().enumerate().skip(1) {
+        let packed = match bits {
+            Some(b) => b.compress(h.0, live.0),
+            None => Portable.compress(h.0, live.0),
+        };
+        for (plane, k) in key[..3].iter_mut().enumerate() {
+            if seat >> plane & 1 != 0 {
+                *k |= packed;
+            }
         }
     }
-    key[7] = word;
+    // 52 cards at most: 12 free bits on top of each plane hold the 4-bit group counts.
+    for (g, &mask) in GROUPS.iter().enumerate() {
+        let count = u64::from((live.0 & mask).count_ones());
+        key[g % 3] |= count << (52 + 4 * (g / 3));
+    }
     Some((key, offset))
 }
 
@@ -199,13 +205,13 @@ struct Entry {
     /// The move that proved the last answer, tried first (255: none).
     best: u8,
     /// The table generation the entry belongs to (0: empty).
-    generation: u32,
-    /// Nodes searched to fill it, a replacement priority (saturating).
-    work: u32,
+    generation: u16,
+    /// Nodes searched to fill it (log2, saturating): a replacement priority.
+    work: u8,
 }
 
 const EMPTY_ENTRY: Entry = Entry {
-    key: [0; 8],
+    key: [0; 4],
     lo: 0,
     hi: 0,
     best: 255,
@@ -225,7 +231,7 @@ struct Table {
     entries: Vec<Entry>,
     /// Entries the memory allows (a multiple of [`WAYS`], at least one bucket).
     capacity: usize,
-    generation: u32,
+    generation: u16,
 }
 
 impl Table {
@@ -310,7 +316,7 @@ impl Table {
         e.lo = e.lo.max(lo);
         e.hi = e.hi.min(hi);
         e.best = best;
-        e.work = e.work.saturating_add(work.min(u64::from(u32::MAX)) as u32);
+        e.work = e.work.max(64 - work.leading_zeros() as u8);
     }
 }
 
@@ -320,6 +326,7 @@ impl Table {
 pub struct Solver {
     table: Table,
     problem: Option<Box<dyn Any + Send + Sync>>,
+    bits: Option<Bmi2>,
 }
 
 /// The default memory of a [`Solver`]'s table: 64 MiB.
@@ -338,6 +345,7 @@ impl Solver {
         Solver {
             table: Table::new(memory),
             problem: None,
+            bits: Bmi2::detect(),
         }
     }
 
@@ -385,6 +393,7 @@ impl Solver {
             problem,
             table: &mut self.table,
             nodes: 1,
+            bits: self.bits,
             interrupted,
             stopped: false,
         };
@@ -428,6 +437,7 @@ struct Search<'a, P: Problem> {
     problem: &'a P,
     table: &'a mut Table,
     nodes: u64,
+    bits: Option<Bmi2>,
     interrupted: &'a mut dyn FnMut() -> bool,
     stopped: bool,
 }
@@ -581,7 +591,10 @@ impl<P: Problem> Search<'_, P> {
             }
             // The last tricks are searched faster than a table is probed.
             let worth = pos.hands()[usize::from(pos.to_play())].count() > SHALLOW;
-            if let Some((key, offset)) = worth.then(|| key_of(self.problem, pos)).flatten() {
+            if let Some((key, offset)) = worth
+                .then(|| key_of(self.problem, pos, self.bits))
+                .flatten()
+            {
                 if let Some(e) = self.table.get(&key) {
                     if e.lo.saturating_add(offset) >= t {
                         return true;
