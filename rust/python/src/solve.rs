@@ -1,8 +1,9 @@
 //! The open-hand solver (docs/solver.md): `solve`, `Solver` and `solve_batch`. The binding
 //! reads the arguments in the package's order (types, then values), has the engine build the
 //! problem of each state (which checks the objective, the seat and the phase, in that order),
-//! solves with the GIL released and Ctrl-C honoured ([`detached`]), and returns the
-//! `Solution` dataclass or the `SolveBatch` named tuple of `hearts_fast._types`.
+//! solves with the GIL released and Ctrl-C honoured ([`inline`] one position, [`detached`] a
+//! batch), and returns the `Solution` dataclass or the `SolveBatch` named tuple of
+//! `hearts_fast._types`.
 
 use crate::batch::{detached, extract_threads, inline, pool};
 use crate::convert::{extract_int, extract_str, given, seq, type_name, Int};
