@@ -71,3 +71,5 @@ bench: install bench-rust
 	$(PYTHON) benchmarks/rummy_speed.py
 	$(PYTHON) benchmarks/compare_reference.py
 	$(PYTHON) benchmarks/stream_memory.py
+	$(PYTHON) benchmarks/solve_speed.py --game spades --tricks 8 --positions 100
+	$(PYTHON) benchmarks/solve_speed.py --game hearts --tricks 6 --positions 100

@@ -222,7 +222,8 @@ impl Problem for HeartsProblem {
             Shooter::Only(s) => u64::from(s) + 1,
         };
         let mut summary = u64::from(Position::to_play(pos))
-            | u64::from(pos.hearts_broken()) << 3
+            // Broken hearts matter to the leads only under A-14.
+            | u64::from(pos.hearts_broken() && self.rules.hearts_must_be_broken) << 3
             | took << 4
             | jack << 8
             | moon << 12;

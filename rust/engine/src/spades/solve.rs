@@ -342,7 +342,9 @@ impl Problem for SpadesProblem {
         if pos.plays == 0 {
             return None; // trick 1 has lead rules of its own (B-10, B.3 #7)
         }
-        let mut summary = u64::from(pos.current) | u64::from(pos.broken) << 2;
+        // Whether spades are broken matters to the leads only under B.3 #1.
+        let broken = pos.broken && pos.rules.must_break();
+        let mut summary = u64::from(pos.current) | u64::from(broken) << 2;
         let offset = match &self.scoring {
             // The tricks to come only add to the team's tricks so far.
             None => self.team_tricks(pos),

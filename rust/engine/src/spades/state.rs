@@ -317,6 +317,11 @@ impl PlayRules {
         }
     }
 
+    /// Whether spade-suit leads wait for spades to be broken (B.3 #1).
+    pub(crate) const fn must_break(self) -> bool {
+        self.must_break
+    }
+
     /// The legal plays from `hand` to `trick`; `first`: no card of the hand played yet,
     /// `broken`: a spade-suit card was played in a completed trick.
     #[inline]
