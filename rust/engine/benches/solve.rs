@@ -1,14 +1,15 @@
 //! Criterion benches of the open-hand solver (docs/solver.md) on fixed sets of seeded random
-//! positions at a trick boundary: Hearts (default rules, after the pass) with 6 and 8 tricks
-//! left, Spades (tricks objective, B.6-free defaults with `first_trick_no_spade_lead` off)
-//! with 8 and 13 tricks left. Each iteration solves the whole set with a cleared table.
-//! `cargo bench -p hearts-engine --bench solve`; per-position medians and 99th percentiles
-//! are `benchmarks/solve_speed.py`'s.
+//! positions at a trick boundary: Hearts (default rules, after the pass) and Spades (tricks
+//! objective, default rules with `first_trick_no_spade_lead` off), 6 and 8 tricks left (whole
+//! hands take seconds each: see `examples/solve_probe.rs`). Each iteration solves the whole
+//! set, each position with a cleared table. `cargo bench -p hearts-engine --bench solve`;
+//! per-position medians and 99th percentiles are `benchmarks/solve_speed.py`'s.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use hearts_engine::batch::Stop;
 use hearts_engine::hearts::{solve::HeartsProblem, HeartsRules, HeartsState, Phase};
-use hearts_engine::solve::Solver;
+use hearts_engine::solve::{Problem, Solver};
 use hearts_engine::spades::solve::{SpadesPosition, SpadesProblem};
 use hearts_engine::spades::{sim::batch_state, Phase as SpadesPhase, SpadesRules};
 use hearts_engine::{CardSet, Rng};
@@ -68,38 +69,28 @@ fn spades(n: u64, tricks: u32) -> Vec<(SpadesProblem, SpadesPosition)> {
         .collect()
 }
 
-fn bench(c: &mut Criterion) {
+/// Benches solving every position of `set`, each with a cleared table.
+fn bench_set<P: Problem>(g: &mut BenchmarkGroup<'_, WallTime>, name: &str, set: &[(P, P::Pos)]) {
     let mut solver = Solver::default();
     let stop = Stop::new();
+    g.bench_function(name, |b| {
+        b.iter(|| {
+            for (p, s) in set {
+                solver.clear();
+                solver.solve(p, s, &stop).unwrap();
+            }
+        });
+    });
+}
+
+fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("solve");
     g.sample_size(10);
     for tricks in [6, 8] {
-        let set = hearts(16, tricks);
-        g.bench_function(
-            format!("hearts, {tricks} tricks left (16 positions)"),
-            |b| {
-                b.iter(|| {
-                    for (p, s) in &set {
-                        solver.clear();
-                        solver.solve(p, s, &stop).unwrap();
-                    }
-                });
-            },
-        );
-    }
-    for tricks in [8, 13] {
-        let set = spades(16, tricks);
-        g.bench_function(
-            format!("spades, {tricks} tricks left (16 positions)"),
-            |b| {
-                b.iter(|| {
-                    for (p, s) in &set {
-                        solver.clear();
-                        solver.solve(p, s, &stop).unwrap();
-                    }
-                });
-            },
-        );
+        let name = format!("hearts, {tricks} tricks left (16 positions)");
+        bench_set(&mut g, &name, &hearts(16, tricks));
+        let name = format!("spades, {tricks} tricks left (16 positions)");
+        bench_set(&mut g, &name, &spades(16, tricks));
     }
     g.finish();
 }
