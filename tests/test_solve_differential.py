@@ -172,8 +172,9 @@ def hearts_setups(draw: st.DrawFn) -> Setup:
 
 
 def strengthened(hands: list[list[int]], seat: int, key: Callable[[int], Any]) -> list[list[int]]:
-    """``hands`` with ``seat``'s weaker half swapped for the strongest cards by ``key``
-    held by the others (every hand keeps its size: still a deal of the same dealer)."""
+    """``hands`` with ``seat``'s weakest cards swapped for the strongest ones by ``key``
+    held by the others, so that three quarters of his hand are among the deck's strongest
+    (every hand keeps its size: still a deal of the same dealer)."""
     size = len(hands[seat])
     top = sorted((c for h in hands for c in h), key=key)[-(size * 3 // 4) :]
     mine = sorted(hands[seat], key=key)
@@ -627,8 +628,7 @@ def test_B16_B27_spades_endgames_equal_the_reference(setup: Setup) -> None:
     #9), B-27 reneges already made: ``"tricks"`` and ``"score"`` (and the default) for a
     random seat."""
     s = spades_position(setup)
-    assume(s is not None)
-    assert s is not None
+    assert s is not None  # all 13 tricks are played (B-14)
     rng = random.Random(setup.seed)
     for objective in (None, "score"):
         sol = check_against_reference(s, setup.seat, objective, SPADES_KEPT, rng)
@@ -828,7 +828,10 @@ def bemo_sample_features(setup: Setup) -> list[str]:
 
 
 def at_least(seen: Counter[str], share: dict[str, float]) -> None:
-    """Each feature occurs in at least ``share`` of the setups."""
+    """Each feature occurs in at least ``share`` of the setups. The shares are about half
+    of those observed, so that another sample (hypothesis draws another one when the code
+    changes) still passes; the cases rarer than that (J♦ or the early end deciding a
+    value) have their fixed positions above."""
     low = {k: seen[k] for k, v in share.items() if seen[k] < v * seen["setups"]}
     assert not low, f"rare in {seen['setups']} setups: {low}; all: {dict(seen)}"
 
@@ -839,19 +842,18 @@ def test_the_hearts_sample_reaches_moons_and_every_table() -> None:
         seen,
         {
             "moon open: one seat took every penalty card so far": 0.15,
-            "the moon decides a value": 0.015,
-            "moon_requires_jack decides a value": 0.005,
+            "the moon decides a value": 0.04,
             "trick under way": 0.3,
             "deal_all": 0.2,
-            "a trickless seat with avoid_all_tricks_bonus": 0.02,
-            **{f"{n} players": 0.1 for n in range(3, 8)},
+            "a trickless seat with avoid_all_tricks_bonus": 0.1,
+            **{f"{n} players": 0.05 for n in range(3, 8)},
             **{f"{k} cards in hand 0": 0.05 for k in (1, 2, 3)},
         },
     )
     assert seen["hand over before the endgame"] < 0.2 * seen["setups"]
 
 
-def test_the_sweep_sample_reaches_early_ends_and_moons() -> None:
+def test_the_sweep_sample_reaches_moons_and_trickless_seats() -> None:
     def features(position: tuple[hf.HeartsState, int | None]) -> list[str]:
         s, seat = position
         return hearts_features(s, seat, hf.solve(s, seat=seat))
@@ -861,7 +863,6 @@ def test_the_sweep_sample_reaches_early_ends_and_moons() -> None:
         seen,
         {
             "the moon decides a value": 0.15,
-            "moon_requires_jack decides a value": 0.005,
             "a trickless seat with avoid_all_tricks_bonus": 0.15,
         },
     )
