@@ -236,6 +236,8 @@ impl PySolver {
         })
     }
 
+    /// `solve(state, *, seat=None, objective=None) -> Solution` with this solver's kept
+    /// table (docs/solver.md).
     #[pyo3(signature = (*args, **kwargs), text_signature = "($self, state, *, seat=None, objective=None)")]
     fn solve<'py>(
         &self,
@@ -252,10 +254,12 @@ impl PySolver {
         py_solution(py, solution)
     }
 
+    /// Forgets every stored position.
     fn clear(&self, py: Python<'_>) {
         py.detach(|| lock(&self.solver).clear());
     }
 
+    /// The bytes the table uses once allocated.
     #[getter]
     fn memory(&self) -> usize {
         self.memory
