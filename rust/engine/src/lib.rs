@@ -35,6 +35,7 @@
 pub mod batch;
 pub mod core;
 pub mod hearts;
+pub mod info;
 pub mod perft;
 pub mod rummy;
 pub mod solve;

@@ -45,6 +45,11 @@ pub trait TrickTaking: Clone + Debug + Send + Sync {
     /// `None`).
     fn legal_plays(&self) -> CardSet;
 
+    /// The cards the player to move could play if it held `hand` instead of its own, under
+    /// the same public state (the trick, what is broken, the trick number). Information
+    /// tools ask it to read what a play showed about the hand it came from.
+    fn legal_plays_with(&self, hand: CardSet) -> CardSet;
+
     /// Plays `card` for the player to move. The caller guarantees it is one of
     /// [`TrickTaking::legal_plays`].
     fn play_unchecked(&mut self, card: Card);

@@ -2,6 +2,7 @@
 //! of `docs/rules/hearts.md` (§A).
 
 mod game;
+pub mod info;
 pub mod policy;
 mod rules;
 pub mod sim;

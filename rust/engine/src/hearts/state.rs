@@ -948,6 +948,14 @@ impl TrickTaking for HeartsState {
         HeartsState::legal_plays(self)
     }
 
+    fn legal_plays_with(&self, hand: CardSet) -> CardSet {
+        let mut probe = *self;
+        if let Some(seat) = self.current_player() {
+            probe.hands[usize::from(seat)] = hand;
+        }
+        probe.legal_plays()
+    }
+
     fn play_unchecked(&mut self, card: Card) {
         HeartsState::play_unchecked(self, card);
     }

@@ -2,6 +2,7 @@
 //! card, card-set and trick core. The jokers are card ids 52 (Little) and 53 (Big).
 
 mod game;
+pub mod info;
 pub mod policy;
 mod rules;
 pub mod sim;

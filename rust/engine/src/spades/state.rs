@@ -1009,6 +1009,13 @@ impl TrickTaking for SpadesState {
         SpadesState::legal_plays(self)
     }
 
+    fn legal_plays_with(&self, hand: CardSet) -> CardSet {
+        if self.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
+        PlayRules::of(&self.rules).legal(hand, &self.trick, self.num_plays == 0, self.broken)
+    }
+
     fn play_unchecked(&mut self, card: Card) {
         SpadesState::play_unchecked(self, card);
     }

@@ -1,0 +1,215 @@
+//! [`SpadesInfo`]: what one seat of a Spades hand knows, and full hands that agree with it.
+
+use super::rules::{FirstLead, Renege, SpadesRules};
+use super::state::{Bid, Deal, Phase, SpadesState, TRICKS};
+use crate::core::{Card, CardSet, Trick};
+use crate::info::{shown_by_play, Hidden, MAX_SEATS};
+
+/// What one seat knows of a Spades hand, and nothing else.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct SpadesInfo {
+    /// The rules.
+    pub rules: SpadesRules,
+    /// The observing seat.
+    pub seat: u8,
+    /// The dealer.
+    pub dealer: u8,
+    /// The hand's index in its game.
+    pub hand_index: u64,
+    /// Where the hand is.
+    pub phase: Phase,
+    /// Team totals before the hand.
+    pub totals: [i64; 2],
+    /// Team bag counters before the hand.
+    pub bags: [i64; 2],
+    /// The bids made so far.
+    pub bids: [Option<Bid>; 4],
+    /// Each seat's face-up cards as dealt (`face_up_first_four`; empty otherwise).
+    pub face_up: [CardSet; 4],
+    /// Redeal claims (`deficient_hand`): the claiming seat and the hand it showed.
+    pub claims: Vec<(u8, CardSet)>,
+    /// Every card played this hand, in order, with its seat.
+    pub plays: Vec<(u8, Card)>,
+    /// The trick being played.
+    pub trick: Trick,
+    /// The winner of each completed trick.
+    pub trick_winners: Vec<u8>,
+    /// Tricks taken per seat.
+    pub tricks_taken: [u8; 4],
+    /// Where the cards the seat cannot see may be (its own hand is `hidden.known[seat]`).
+    pub hidden: Hidden,
+}
+
+impl SpadesInfo {
+    /// What `seat` knows of `state`. `None` when `seat` is not 0..4.
+    pub fn observe(state: &SpadesState, seat: u8) -> Option<SpadesInfo> {
+        if seat >= 4 {
+            return None;
+        }
+        let rules = *state.rules();
+        let deal = state.deal();
+        let mut face_up = [CardSet::EMPTY; 4];
+        if rules.face_up_first_four {
+            for (s, cards) in deal.iter().enumerate() {
+                face_up[s] = cards[..4].iter().map(|&c| Card::new_unchecked(c)).collect();
+            }
+        }
+        let claims = state
+            .redeal_claims()
+            .iter()
+            .zip(state.prior_deals())
+            .map(|(&s, d)| {
+                let shown = d[usize::from(s)]
+                    .iter()
+                    .map(|&c| Card::new_unchecked(c))
+                    .collect();
+                (s, shown)
+            })
+            .collect();
+        let mut info = SpadesInfo {
+            rules,
+            seat,
+            dealer: state.dealer(),
+            hand_index: state.hand_index(),
+            phase: state.phase(),
+            totals: state.totals(),
+            bags: state.bags(),
+            bids: state.bids(),
+            face_up,
+            claims,
+            plays: state.plays().collect(),
+            trick: *state.trick(),
+            trick_winners: state.trick_winners().to_vec(),
+            tricks_taken: state.tricks_taken(),
+            hidden: Hidden {
+                seats: 4,
+                sizes: [0; MAX_SEATS],
+                known: [CardSet::EMPTY; MAX_SEATS],
+                lacks: [CardSet::EMPTY; MAX_SEATS],
+                hidden: CardSet::EMPTY,
+                quota: CardSet::EMPTY,
+                quotas: [None; MAX_SEATS],
+            },
+        };
+        // What each play showed, on a replay from the start of play (a renege rule that
+        // accepts any held card shows nothing).
+        if rules.renege == Renege::Prevent && !info.plays.is_empty() {
+            if let Some(mut s) = info.start_of_play(*deal) {
+                for &(p, c) in &info.plays {
+                    info.hidden.lacks[usize::from(p)] |= shown_by_play(&s, c, rules.deck());
+                    s.play_unchecked(c);
+                }
+            }
+        }
+        let played: CardSet = info.plays.iter().map(|&(_, c)| c).collect();
+        let hands = state.hands();
+        for s in 0..4 {
+            info.hidden.sizes[s] = hands[s].count() as u8;
+            info.hidden.known[s] = face_up[s] - played;
+        }
+        // Under `first_lead=lowest_club` the first leader was dealt the lowest club.
+        if let Some(&(leader, _)) = info.plays.first() {
+            if rules.first_lead == FirstLead::LowestClub {
+                let low = CardSet::single(rules.lowest_club());
+                info.hidden.known[usize::from(leader)] |= low - played;
+            }
+        }
+        info.hidden.known[usize::from(seat)] = hands[usize::from(seat)];
+        // Under `mirror` a bid is the number of spade-suit cards dealt (B.3 #4).
+        if rules.mirror {
+            info.hidden.quota = CardSet::SPADE_SUIT;
+            for s in 0..4 {
+                let Some(b) = info.bids[s] else { continue };
+                if s == usize::from(seat) {
+                    continue;
+                }
+                let shown = info
+                    .plays
+                    .iter()
+                    .filter(|&&(p, c)| usize::from(p) == s && CardSet::SPADE_SUIT.contains(c))
+                    .count()
+                    + (info.hidden.known[s] & CardSet::SPADE_SUIT).count() as usize;
+                info.hidden.quotas[s] = Some(usize::from(b.value).saturating_sub(shown) as u8);
+            }
+        }
+        let known = info.hidden.known.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        info.hidden.hidden = rules.deck() - played - known;
+        Some(info)
+    }
+
+    /// The seat's hand now.
+    pub fn hand(&self) -> CardSet {
+        self.hidden.known[usize::from(self.seat)]
+    }
+
+    /// The hand dealt as `deal` with this hand's bids made (`None` if a bid is refused).
+    fn start_of_play(&self, deal: Deal) -> Option<SpadesState> {
+        let mut s = SpadesState::new(
+            &self.rules,
+            deal,
+            self.dealer,
+            self.hand_index,
+            self.totals,
+            self.bags,
+        );
+        while s.phase() == Phase::Bid {
+            let seat = s.current_player()?;
+            let b = self.bids[usize::from(seat)]?;
+            s.try_bid(b.value, b.blind, b.bemo).ok()?;
+        }
+        Some(s)
+    }
+
+    /// The full state of a world: `hands` (every seat's hand now) with this hand's bids and
+    /// plays. It starts at the deal being played (a redeal claim's earlier deal is not part
+    /// of it); each seat's face-up cards are dealt first, as the rules deal them.
+    pub fn world(&self, hands: &[CardSet]) -> Result<SpadesState, String> {
+        let mut dealt = [CardSet::EMPTY; 4];
+        dealt.copy_from_slice(&hands[..4]);
+        for &(p, c) in &self.plays {
+            dealt[usize::from(p)].insert(c);
+        }
+        let mut deal: Deal = [[0; TRICKS]; 4];
+        for s in 0..4 {
+            let order = self.face_up[s]
+                .into_iter()
+                .chain(dealt[s] - self.face_up[s]);
+            let mut i = 0;
+            for c in order {
+                if i == TRICKS {
+                    return Err("a hand of more than 13 cards".into());
+                }
+                deal[s][i] = c.id();
+                i += 1;
+            }
+            if i != TRICKS {
+                return Err("a hand of fewer than 13 cards".into());
+            }
+        }
+        let mut s = SpadesState::new(
+            &self.rules,
+            deal,
+            self.dealer,
+            self.hand_index,
+            self.totals,
+            self.bags,
+        );
+        while s.phase() == Phase::Bid {
+            let Some(seat) = s.current_player() else {
+                break;
+            };
+            let Some(b) = self.bids[usize::from(seat)] else {
+                break;
+            };
+            s.try_bid(b.value, b.blind, b.bemo)
+                .map_err(|e| e.to_string())?;
+        }
+        for &(_, c) in &self.plays {
+            s.try_play(c).map_err(|e| e.to_string())?;
+        }
+        if s.hands()[..] != hands[..4] {
+            return Err("the replayed hands differ from the world".into());
+        }
+        Ok(s)
+    }
+}
