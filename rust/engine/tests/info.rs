@@ -63,6 +63,26 @@ fn hearts_log(rng: &mut Rng) -> HandLog {
     log
 }
 
+/// A text with one of its cards changed into another is refused or reads as another
+/// observation, and never panics.
+fn assert_tampering_refused(text: &str, reads: impl Fn(&str) -> bool) {
+    for (from, to) in [
+        ("2C", "3C"),
+        ("QS", "KS"),
+        ("AH", "2H"),
+        ("0", "1"),
+        ("1", "2"),
+    ] {
+        let changed = text.replacen(from, to, 1);
+        if changed != text {
+            let _ = reads(&changed);
+        }
+    }
+    // Dropping the last line is always refused.
+    let cut = text.trim_end().rsplit_once('\n').map_or("", |(a, _)| a);
+    assert!(!reads(cut), "a text without its last line was read:\n{cut}");
+}
+
 fn check_worlds(worlds: &mut Worlds, real: &[CardSet], what: &str) {
     let h = *worlds.hidden();
     let n = usize::from(h.seats);
@@ -94,6 +114,13 @@ fn hearts_worlds_replay_and_observe_the_same() {
         let info = HeartsInfo::observe(&log, seat).unwrap();
         assert_eq!(info.hand(), state.hands()[usize::from(seat)]);
         let what = format!("case {case}: {}", log.to_text());
+        let text = info.to_text();
+        assert_eq!(
+            HeartsInfo::from_text(&text).as_ref(),
+            Ok(&info),
+            "text round trip in {what}\n{text}"
+        );
+        assert_tampering_refused(&text, |t| HeartsInfo::from_text(t).is_ok());
         let mut worlds = Worlds::new(info.hidden).unwrap_or_else(|e| panic!("{e} in {what}"));
         check_worlds(&mut worlds, state.hands(), &what);
         let mut draw = Rng::new(case);
@@ -142,6 +169,13 @@ fn spades_worlds_replay_and_observe_the_same() {
         let seat = rng.below(4) as u8;
         let info = SpadesInfo::observe(&s, seat).unwrap();
         let what = format!("case {case}: {s:?}");
+        let text = info.to_text();
+        assert_eq!(
+            SpadesInfo::from_text(&text).as_ref(),
+            Ok(&info),
+            "text round trip in {what}\n{text}"
+        );
+        assert_tampering_refused(&text, |t| SpadesInfo::from_text(t).is_ok());
         let mut worlds = Worlds::new(info.hidden).unwrap_or_else(|e| panic!("{e} in {what}"));
         check_worlds(&mut worlds, &s.hands(), &what);
         let mut draw = Rng::new(case);

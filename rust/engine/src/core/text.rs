@@ -26,6 +26,10 @@ pub enum Kind {
     RummyState,
     /// A whole rummy game.
     RummyGame,
+    /// What one seat knows of a Hearts hand.
+    HeartsInfo,
+    /// What one seat knows of a Spades hand.
+    SpadesInfo,
 }
 
 impl Kind {
@@ -38,6 +42,8 @@ impl Kind {
             Kind::SpadesGame => "spades-game",
             Kind::RummyState => "rummy-state",
             Kind::RummyGame => "rummy-game",
+            Kind::HeartsInfo => "hearts-info",
+            Kind::SpadesInfo => "spades-info",
         }
     }
 }
@@ -48,8 +54,8 @@ pub enum TextProblem {
     /// The first line is not `hearts-fast/N KIND`.
     #[error(
         "not a hearts-fast text: it must start with the line \"{FORMAT} KIND\" \
-         (KIND hearts-state, hearts-game, spades-state, spades-game, rummy-state or \
-         rummy-game)"
+         (KIND hearts-state, hearts-game, spades-state, spades-game, rummy-state, \
+         rummy-game, hearts-info or spades-info)"
     )]
     NotHeartsFast,
     /// A version other than 1.

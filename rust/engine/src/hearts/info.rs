@@ -3,8 +3,12 @@
 use super::rules::{FirstLead, HandDirection, HeartsRules};
 use super::state::{HeartsState, Phase, MAX_PLAYERS};
 use super::text::{Action, HandLog};
-use crate::core::{Card, CardSet, Trick};
-use crate::info::{shown_by_play, Hidden, WorldsError, MAX_SEATS};
+use crate::core::text::{
+    header, int, int_list, read_rules, rules_line, syntax, Jokers, Kind, Lines, TextProblem,
+};
+use crate::core::{Card, CardSet, Rng, TextError, Trick};
+use crate::info::{shown_by_play, text, Hidden, Worlds, WorldsError, MAX_SEATS};
+use std::fmt::Write as _;
 
 /// What one seat knows of a Hearts hand, and nothing else.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
@@ -266,5 +270,151 @@ impl HeartsInfo {
     /// Checks that a world is possible at all (the sampler's errors).
     pub fn check(&self) -> Result<(), WorldsError> {
         crate::info::Worlds::new(self.hidden).map(|_| ())
+    }
+}
+
+impl HeartsInfo {
+    /// The `hearts-info` text (docs/text-format.md): every field, one line each.
+    pub fn to_text(&self) -> String {
+        let j = Jokers::None;
+        let n = self.hidden.seats;
+        let mut out = header(Kind::HeartsInfo);
+        out.push_str(&rules_line(&self.rules));
+        let _ = writeln!(
+            out,
+            "hand dealer={} index={} direction={}",
+            self.dealer,
+            self.hand_index,
+            self.direction.name()
+        );
+        let _ = writeln!(out, "phase {}", self.phase.name());
+        let _ = writeln!(
+            out,
+            "pass count={} dealt={} passed={} to={} received={} from={} decided={} forwarded={}",
+            self.pass_count,
+            text::set(self.dealt, j),
+            text::set(self.passed, j),
+            text::opt_seat(self.passed_to),
+            text::set(self.received, j),
+            text::opt_seat(self.received_from),
+            text::mask(self.decided, n),
+            text::mask(self.forwarded, n),
+        );
+        text::write(
+            &mut out,
+            &text::Shared {
+                seat: self.seat,
+                plays: self.plays.clone(),
+                trick: self.trick,
+                winners: self.trick_winners.clone(),
+                hidden: self.hidden,
+            },
+            j,
+        );
+        let points: Vec<String> = self.points[..usize::from(n)]
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        let _ = writeln!(out, "points {}", points.join(","));
+        out
+    }
+
+    /// Reads a `hearts-info` text, accepted only if it is what some hand shows its seat: a
+    /// world is rebuilt from it and observed again, and must give the same text.
+    pub fn from_text(text: &str) -> Result<HeartsInfo, TextError> {
+        let j = Jokers::None;
+        let mut lines = Lines::new(text, Kind::HeartsInfo)?;
+        let rules: HeartsRules = read_rules(&mut lines)?;
+        let n = rules.players;
+        let (hand, v) = lines.hand(&["direction"])?;
+        let direction = HandDirection::from_name(v[0]).ok_or_else(|| {
+            hand.line.err(syntax(
+                format!("direction {:?}", v[0]),
+                format!("one of {}", HandDirection::allowed()),
+            ))
+        })?;
+        if hand.dealer >= n {
+            return Err(hand
+                .line
+                .err(syntax("the dealer", format!("a seat 0..{}", n - 1))));
+        }
+        let line = lines.expect("phase")?;
+        let phase = match line.fields.as_slice() {
+            ["pass"] => Phase::Pass,
+            ["play"] => Phase::Play,
+            ["over"] => Phase::Over,
+            _ => return Err(line.err(syntax("the phase", "pass, play or over"))),
+        };
+        let line = lines.expect("pass")?;
+        let v = line.pairs(&[
+            "count",
+            "dealt",
+            "passed",
+            "to",
+            "received",
+            "from",
+            "decided",
+            "forwarded",
+        ])?;
+        let pass_count = line.at(int::<u8>("the pass count", v[0]))?;
+        let dealt = text::read_set(&line, v[1], j)?;
+        let passed = text::read_set(&line, v[2], j)?;
+        let passed_to = text::read_opt_seat(&line, v[3], n)?;
+        let received = text::read_set(&line, v[4], j)?;
+        let received_from = text::read_opt_seat(&line, v[5], n)?;
+        let decided = text::read_mask(&line, v[6], n)?;
+        let forwarded = text::read_mask(&line, v[7], n)?;
+        let shared = text::read(&mut lines, n, rules.deck(), j)?;
+        let line = lines.expect("points")?;
+        let points_list = match line.fields.as_slice() {
+            [v] => line.at(int_list::<u32>("points", v))?,
+            _ => Vec::new(),
+        };
+        if points_list.len() != usize::from(n) {
+            return Err(line.err(syntax("the points", format!("{n} numbers joined by ,"))));
+        }
+        let mut points = [0; MAX_PLAYERS];
+        points[..usize::from(n)].copy_from_slice(&points_list);
+        lines.finish()?;
+        let info = HeartsInfo {
+            rules,
+            seat: shared.seat,
+            dealer: hand.dealer,
+            hand_index: hand.index,
+            direction,
+            phase,
+            pass_count,
+            dealt,
+            passed,
+            passed_to,
+            received,
+            received_from,
+            decided,
+            forwarded,
+            plays: shared.plays,
+            trick: shared.trick,
+            trick_winners: shared.winners,
+            points,
+            hidden: shared.hidden,
+        };
+        info.verify().map_err(|why| {
+            hand.line.err(TextProblem::Inconsistent(format!(
+                "no hand shows seat {} this: {why}",
+                info.seat
+            )))
+        })?;
+        Ok(info)
+    }
+
+    /// Checks that some hand shows the seat exactly this: a world drawn from it replays and
+    /// is observed the same.
+    pub fn verify(&self) -> Result<(), String> {
+        let mut worlds = Worlds::new(self.hidden).map_err(|e| e.to_string())?;
+        let hands = worlds.sample(&mut Rng::new(0));
+        let log = self.world(&hands).map_err(|e| e.0)?;
+        match HeartsInfo::observe(&log, self.seat) {
+            Some(again) if again == *self => Ok(()),
+            _ => Err("its fields do not agree with one another".into()),
+        }
     }
 }

@@ -25,6 +25,8 @@
 use crate::core::{Card, CardSet, Rng, TrickTaking};
 use std::collections::HashMap;
 
+pub mod text;
+
 /// Most seats at any table of the crate (Hearts: 7).
 pub const MAX_SEATS: usize = 7;
 

@@ -1,9 +1,13 @@
 //! [`SpadesInfo`]: what one seat of a Spades hand knows, and full hands that agree with it.
 
-use super::rules::{FirstLead, Renege, SpadesRules};
+use super::rules::{Bemo, FirstLead, Renege, SpadesRules};
 use super::state::{Bid, Deal, Phase, SpadesState, TRICKS};
-use crate::core::{Card, CardSet, Trick};
-use crate::info::{shown_by_play, Hidden, MAX_SEATS};
+use crate::core::text::{
+    header, int, int_list, read_rules, rules_line, syntax, Jokers, Kind, Lines, TextProblem,
+};
+use crate::core::{Card, CardSet, Rng, TextError, Trick};
+use crate::info::{shown_by_play, text, Hidden, Worlds, MAX_SEATS};
+use std::fmt::Write as _;
 
 /// What one seat knows of a Spades hand, and nothing else.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
@@ -211,5 +215,210 @@ impl SpadesInfo {
             return Err("the replayed hands differ from the world".into());
         }
         Ok(s)
+    }
+}
+
+fn bid_token(b: Option<Bid>) -> String {
+    match b {
+        None => "-".into(),
+        Some(b) => {
+            let mut t = if b.blind {
+                "blind".to_string()
+            } else {
+                b.value.to_string()
+            };
+            if let Some(m) = b.bemo {
+                t.push(':');
+                t.push_str(m.name());
+            }
+            t
+        }
+    }
+}
+
+impl SpadesInfo {
+    /// The `spades-info` text (docs/text-format.md): every field, one line each.
+    pub fn to_text(&self) -> String {
+        let j = Jokers::Spades;
+        let mut out = header(Kind::SpadesInfo);
+        out.push_str(&rules_line(&self.rules));
+        let _ = writeln!(
+            out,
+            "hand dealer={} index={} totals={},{} bags={},{}",
+            self.dealer,
+            self.hand_index,
+            self.totals[0],
+            self.totals[1],
+            self.bags[0],
+            self.bags[1]
+        );
+        let _ = writeln!(out, "phase {}", self.phase.name());
+        let bids: Vec<String> = self.bids.iter().map(|&b| bid_token(b)).collect();
+        let _ = writeln!(out, "bids {}", bids.join(" "));
+        let faces: Vec<String> = self.face_up.iter().map(|&f| text::set(f, j)).collect();
+        let _ = writeln!(out, "face_up {}", faces.join(" "));
+        let claims: Vec<String> = self
+            .claims
+            .iter()
+            .map(|&(s, c)| format!("{s}:{}", text::set(c, j)))
+            .collect();
+        let claims = if claims.is_empty() {
+            "-".into()
+        } else {
+            claims.join(" ")
+        };
+        let _ = writeln!(out, "claims {claims}");
+        text::write(
+            &mut out,
+            &text::Shared {
+                seat: self.seat,
+                plays: self.plays.clone(),
+                trick: self.trick,
+                winners: self.trick_winners.clone(),
+                hidden: self.hidden,
+            },
+            j,
+        );
+        let taken: Vec<String> = self.tricks_taken.iter().map(u8::to_string).collect();
+        let _ = writeln!(out, "taken {}", taken.join(","));
+        out
+    }
+
+    /// Reads a `spades-info` text, accepted only if it is what some hand shows its seat: a
+    /// world is rebuilt from it and observed again, and must give the same text.
+    pub fn from_text(text: &str) -> Result<SpadesInfo, TextError> {
+        let j = Jokers::Spades;
+        let mut lines = Lines::new(text, Kind::SpadesInfo)?;
+        let rules: SpadesRules = read_rules(&mut lines)?;
+        let (hand, v) = lines.hand(&["totals", "bags"])?;
+        if hand.dealer >= 4 {
+            return Err(hand.line.err(syntax("the dealer", "a seat 0..3")));
+        }
+        let pair = |what: &str, v: &str| -> Result<[i64; 2], TextError> {
+            let xs = hand.line.at(int_list::<i64>(what, v))?;
+            <[i64; 2]>::try_from(xs).map_err(|_| {
+                hand.line
+                    .err(syntax(what.to_string(), "two numbers joined by ,"))
+            })
+        };
+        let totals = pair("totals", v[0])?;
+        let bags = pair("bags", v[1])?;
+        let line = lines.expect("phase")?;
+        let phase = match line.fields.as_slice() {
+            ["bid"] => Phase::Bid,
+            ["play"] => Phase::Play,
+            ["over"] => Phase::Over,
+            _ => return Err(line.err(syntax("the phase", "bid, play or over"))),
+        };
+        let line = lines.expect("bids")?;
+        if line.fields.len() != 4 {
+            return Err(line.err(syntax(
+                "the bids",
+                "4 bids (N, blind, with :little or :big) or -",
+            )));
+        }
+        let mut bids = [None; 4];
+        for (s, tok) in line.fields.iter().enumerate() {
+            if *tok == "-" {
+                continue;
+            }
+            let bad = || {
+                line.err(syntax(
+                    format!("the bid {tok:?}"),
+                    "N (0..=13) or blind, with :little or :big, or -",
+                ))
+            };
+            let (v, bemo) = match tok.split_once(':') {
+                Some((v, b)) => (v, Some(Bemo::from_name(b).ok_or_else(bad)?)),
+                None => (*tok, None),
+            };
+            let (value, blind) = if v == "blind" {
+                (0, true)
+            } else {
+                (
+                    int::<u8>("bid", v)
+                        .ok()
+                        .filter(|&n| n <= 13)
+                        .ok_or_else(bad)?,
+                    false,
+                )
+            };
+            bids[s] = Some(Bid {
+                value,
+                nil: rules.nil && value == 0,
+                blind,
+                bemo,
+            });
+        }
+        let line = lines.expect("face_up")?;
+        if line.fields.len() != 4 {
+            return Err(line.err(syntax("the face-up cards", "4 card lists")));
+        }
+        let mut face_up = [CardSet::EMPTY; 4];
+        for (s, v) in line.fields.iter().enumerate() {
+            face_up[s] = text::read_set(&line, v, j)?;
+        }
+        let line = lines.expect("claims")?;
+        let mut claims = Vec::new();
+        if line.fields.as_slice() != ["-"] {
+            for tok in &line.fields {
+                let (s, c) = tok
+                    .split_once(':')
+                    .ok_or_else(|| line.err(syntax(format!("the claim {tok:?}"), "SEAT:CARDS")))?;
+                claims.push((text::read_seat(&line, s, 4)?, text::read_set(&line, c, j)?));
+            }
+        }
+        let shared = text::read(&mut lines, 4, rules.deck(), j)?;
+        let line = lines.expect("taken")?;
+        let taken = match line.fields.as_slice() {
+            [v] => line.at(int_list::<u8>("taken", v))?,
+            _ => Vec::new(),
+        };
+        let tricks_taken = <[u8; 4]>::try_from(taken)
+            .map_err(|_| line.err(syntax("the tricks taken", "4 numbers joined by ,")))?;
+        lines.finish()?;
+        let info = SpadesInfo {
+            rules,
+            seat: shared.seat,
+            dealer: hand.dealer,
+            hand_index: hand.index,
+            phase,
+            totals,
+            bags,
+            bids,
+            face_up,
+            claims,
+            plays: shared.plays,
+            trick: shared.trick,
+            trick_winners: shared.winners,
+            tricks_taken,
+            hidden: shared.hidden,
+        };
+        info.verify().map_err(|why| {
+            hand.line.err(TextProblem::Inconsistent(format!(
+                "no hand shows seat {} this: {why}",
+                info.seat
+            )))
+        })?;
+        Ok(info)
+    }
+
+    /// Checks that some hand shows the seat exactly this: a world drawn from it replays and
+    /// is observed the same (its redeal claims aside, which a world does not replay).
+    pub fn verify(&self) -> Result<(), String> {
+        let mut worlds = Worlds::new(self.hidden).map_err(|e| e.to_string())?;
+        let hands = worlds.sample(&mut Rng::new(0));
+        let state = self.world(&hands)?;
+        match SpadesInfo::observe(&state, self.seat) {
+            Some(mut again) => {
+                again.claims.clone_from(&self.claims);
+                if again == *self {
+                    Ok(())
+                } else {
+                    Err("its fields do not agree with one another".into())
+                }
+            }
+            None => Err("no such seat".into()),
+        }
     }
 }
