@@ -9,6 +9,9 @@ whole game (``HeartsGame``, ``SpadesGame``, ``RummyGame``), batch simulation
 (``simulate_hearts``, ``simulate_spades``, ``simulate_rummy``) and in-engine ``Policy``
 bots; ``docs/protocol.md`` states what the three have in common. ``solve``, ``Solver`` and
 ``solve_batch`` are the exact open-hand solver of Hearts and Spades (docs/solver.md).
+``state.observation(seat)`` is what one seat knows (``HeartsInfoState``,
+``SpadesInfoState``), and ``info.sample`` and ``sample_deals`` draw the hidden hands
+exactly uniformly from every deal that agrees with it (docs/information.md).
 
 Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
 rank 0 = "2" … 12 = "A"), so Q♠ is 49; 52 is the Little Joker (Spades with ``jokers=True``,
@@ -30,6 +33,7 @@ from hearts_fast._types import (
     Bid,
     HeartsSimulation,
     RummySimulation,
+    SampledDeals,
     SimulationResult,
     Solution,
     SolveBatch,
@@ -55,6 +59,7 @@ try:
     from hearts_fast._core import (
         CardSet,
         HeartsGame,
+        HeartsInfoState,
         HeartsRules,
         HeartsState,
         Policy,
@@ -63,6 +68,7 @@ try:
         RummyState,
         Solver,
         SpadesGame,
+        SpadesInfoState,
         SpadesRules,
         SpadesState,
         all_melds,
@@ -70,6 +76,7 @@ try:
         card_name,
         is_valid_meld,
         meld_value,
+        sample_deals,
         simulate_hearts,
         simulate_rummy,
         simulate_spades,
@@ -78,6 +85,9 @@ try:
     )
 
     __version__: str = _core.__version__
+
+    #: What ``state.observation(seat)`` returns, for either trick-taking game.
+    InfoState = HeartsInfoState | SpadesInfoState
 
     #: Deprecated alias of :func:`card_name`, which names every id 0..53 for every game.
     spades_card_name = card_name
@@ -141,19 +151,23 @@ __all__ = [
     "Bid",
     "CardSet",
     "HeartsGame",
+    "HeartsInfoState",
     "HeartsRules",
     "HeartsSimulation",
     "HeartsState",
+    "InfoState",
     "Policy",
     "RummyGame",
     "RummyRules",
     "RummySimulation",
     "RummyState",
+    "SampledDeals",
     "SimulationResult",
     "Solution",
     "SolveBatch",
     "Solver",
     "SpadesGame",
+    "SpadesInfoState",
     "SpadesRules",
     "SpadesSimulation",
     "SpadesState",
@@ -165,6 +179,7 @@ __all__ = [
     "meld_value",
     "rummy_batch_state",
     "rummy_play_out",
+    "sample_deals",
     "simulate_hearts",
     "simulate_rummy",
     "simulate_spades",

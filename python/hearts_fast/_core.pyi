@@ -12,6 +12,7 @@ from hearts_fast._types import (
     Bid,
     HeartsSimulation,
     RummySimulation,
+    SampledDeals,
     Solution,
     SolveBatch,
     SpadesSimulation,
@@ -21,6 +22,7 @@ __version__: str
 __all__ = [
     "CardSet",
     "HeartsGame",
+    "HeartsInfoState",
     "HeartsRules",
     "HeartsState",
     "Policy",
@@ -29,6 +31,7 @@ __all__ = [
     "RummyState",
     "Solver",
     "SpadesGame",
+    "SpadesInfoState",
     "SpadesRules",
     "SpadesState",
     "__version__",
@@ -37,6 +40,7 @@ __all__ = [
     "card_name",
     "is_valid_meld",
     "meld_value",
+    "sample_deals",
     "simulate_hearts",
     "simulate_rummy",
     "simulate_spades",
@@ -294,6 +298,8 @@ class HeartsState(_TrickState[HeartsRules, _Phase]):
         """pen_i per seat (A-20)."""
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon (A-21), once the hand is over."""
+    def observation(self, seat: int) -> HeartsInfoState:
+        """What ``seat`` knows of this hand, and nothing else (docs/information.md)."""
 
 @final
 class HeartsGame(_TrickGame[HeartsRules, HeartsState, _Phase]):
@@ -493,6 +499,8 @@ class SpadesState(_TrickState[SpadesRules, _SpadesPhase]):
     def bags_after(self) -> list[int]: ...
     def totals_after(self) -> list[int]: ...
     def boston_made(self) -> int | None: ...
+    def observation(self, seat: int) -> SpadesInfoState:
+        """What ``seat`` knows of this hand, and nothing else (docs/information.md)."""
 
 @final
 class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase]):
@@ -713,3 +721,126 @@ def simulate_rummy(rules: RummyRules, **options: Unpack[_LimitedBatch]) -> Rummy
     players) bool, ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at
     ``hand_limit``, default 1000). Hand i depends only on (seed, i);
     ``RummyState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays it."""
+
+# ---------------------------------------------------------------- what a seat knows
+
+class _InfoState(Generic[_R, _S]):
+    """The members both observation classes share (docs/information.md)."""
+
+    def to_text(self) -> str:
+        """The ``hearts-info`` / ``spades-info`` text form (docs/text-format.md)."""
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Read a text form back; only a text that some hand shows its seat is accepted
+        (``InvalidArgumentError`` otherwise). Also the pickle reconstructor."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    @property
+    def rules(self) -> _R: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def seat(self) -> int:
+        """The observing seat."""
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_index(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> list[int]:
+        """The seat's cards now."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now."""
+    @property
+    def plays(self) -> list[tuple[int, int]]:
+        """Every card played this hand, in order, as ``(seat, card)``."""
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        """The trick being played, ``(seat, card)`` in order."""
+    @property
+    def trick_winners(self) -> list[int]: ...
+    @property
+    def known(self) -> list[list[int]]:
+        """Per seat, the cards known to be in its hand now."""
+    @property
+    def lacks(self) -> list[list[int]]:
+        """Per seat, the cards it has shown it does not hold."""
+    @property
+    def voids(self) -> list[list[int]]:
+        """Per seat, the suits (0 clubs .. 3 spades) it has shown it lacks entirely."""
+    @property
+    def unseen(self) -> list[int]:
+        """The cards whose holder the seat does not know."""
+    def count_worlds(self) -> int:
+        """The exact number of deals (every seat's hand now) that agree with what the seat
+        knows."""
+    def sample(self, n: int, *, seed: int | None = None) -> list[_S]:
+        """``n`` full states drawn exactly uniformly from the deals that agree (world ``i``
+        from the stream ``(seed, i)``)."""
+
+@final
+class HeartsInfoState(_InfoState[HeartsRules, HeartsState]):
+    """What one seat knows of a Hearts hand (docs/information.md)."""
+
+    @property
+    def pass_direction(self) -> _Direction: ...
+    @property
+    def pass_count(self) -> int: ...
+    @property
+    def dealt(self) -> list[int]:
+        """The seat's hand as dealt."""
+    @property
+    def passed(self) -> list[int]:
+        """The cards the seat passed (empty before it passes, when it forwards or holds)."""
+    @property
+    def passed_to(self) -> int | None: ...
+    @property
+    def received(self) -> list[int]:
+        """The cards the seat received, once every pass is made."""
+    @property
+    def received_from(self) -> int | None: ...
+    @property
+    def decided(self) -> list[int]:
+        """The seats that have made their pass-phase decision."""
+    @property
+    def forwarded(self) -> list[int]:
+        """The seats that declared FORWARD (A-11)."""
+    @property
+    def points(self) -> list[int]:
+        """Penalty points taken so far per seat."""
+
+@final
+class SpadesInfoState(_InfoState[SpadesRules, SpadesState]):
+    """What one seat knows of a Spades hand (docs/information.md)."""
+
+    @property
+    def bids(self) -> list[Bid | None]: ...
+    @property
+    def face_up(self) -> list[list[int]]:
+        """Each seat's face-up cards as dealt (``face_up_first_four``)."""
+    @property
+    def redeal_claims(self) -> list[tuple[int, list[int]]]:
+        """``(seat, the hand it showed)`` for each redeal claim of the hand."""
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def bags(self) -> list[int]: ...
+    @property
+    def tricks_taken(self) -> list[int]: ...
+
+def sample_deals(
+    info: HeartsInfoState | SpadesInfoState,
+    n: int,
+    *,
+    seed: int | None = None,
+    weights: npt.ArrayLike | None = None,
+    threads: int | None = None,
+) -> SampledDeals:
+    """``n`` deals drawn exactly uniformly from those that agree with ``info``, as arrays:
+    the holder of each card id per world, and importance weights under ``weights`` (a
+    ``(54, players)`` array of per-card, per-seat weights). Row ``i`` depends only on
+    ``(seed, i)``: the same for any thread count (docs/information.md)."""

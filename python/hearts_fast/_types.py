@@ -20,6 +20,7 @@ __all__ = [
     "Bid",
     "HeartsSimulation",
     "RummySimulation",
+    "SampledDeals",
     "SimulationResult",
     "Solution",
     "SolveBatch",
@@ -185,3 +186,19 @@ class SolveBatch(NamedTuple):
     values: npt.NDArray[np.int32]
     moves: npt.NDArray[np.int32]
     nodes: npt.NDArray[np.int64]
+
+
+class SampledDeals(NamedTuple):
+    """What ``sample_deals`` returns for ``n`` worlds (docs/information.md): row ``i`` is
+    world ``i`` of the stream ``seed``, the same for any thread count.
+
+    - ``hands``: int8 (n, 54), the seat holding each card id now, ``-1`` for a card no seat
+      holds (played, or not in the deck). 54 columns as in ``SolveBatch``: card ids run to
+      53 (the Spades jokers).
+    - ``weights``: float64 (n,), the importance weight of each world: the product over the
+      cards the seat cannot see of ``weights[card, holder]`` when ``weights=`` was given
+      (unnormalized; divide by their sum), else 1.0.
+    """
+
+    hands: npt.NDArray[np.int8]
+    weights: npt.NDArray[np.float64]

@@ -8,6 +8,7 @@ mod cards;
 mod convert;
 mod errors;
 mod hearts;
+mod info;
 mod policy;
 mod protocol;
 mod rules;
@@ -29,5 +30,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_batch, m)?)?;
     m.add_class::<solve::PySolver>()?;
+    m.add_class::<info::PyHeartsInfo>()?;
+    m.add_class::<info::PySpadesInfo>()?;
+    m.add_function(wrap_pyfunction!(info::sample_deals, m)?)?;
     rummy::register(m)
 }

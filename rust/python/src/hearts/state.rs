@@ -201,6 +201,14 @@ protocol_class! {
         out
     }
 
+    /// What `seat` knows of this hand, and nothing else (docs/information.md).
+    fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PyHeartsInfo> {
+        let seat = crate::info::extract_observer(seat, self.state.num_players())?;
+        let info = hearts_engine::hearts::info::HeartsInfo::observe(&self.log, seat)
+            .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))?;
+        Ok(crate::info::PyHeartsInfo(info))
+    }
+
     #[getter]
     fn pass_direction(&self) -> &'static str {
         self.state.pass_direction().name()

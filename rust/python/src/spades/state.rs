@@ -269,6 +269,14 @@ spades_class! {
     fn face_up(&self) -> Vec<Vec<u32>> {
         self.state.face_up().iter().map(|h| ids(*h)).collect()
     }
+    /// What `seat` knows of this hand, and nothing else (docs/information.md).
+    fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PySpadesInfo> {
+        let seat = crate::info::extract_observer(seat, 4)?;
+        let info = hearts_engine::spades::info::SpadesInfo::observe(&self.state, seat)
+            .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))?;
+        Ok(crate::info::PySpadesInfo(info))
+    }
+
     #[getter]
     fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         self.state.bids().iter().map(|b| py_bid(py, *b)).collect()
