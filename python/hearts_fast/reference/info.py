@@ -11,7 +11,7 @@ Public functions, for a reference ``HeartsState`` or ``SpadesState`` ``state`` a
 - ``iter_worlds(state, seat)``, ``consistent_worlds(state, seat)``, ``count_worlds(state,
   seat)``: the assignments of the current hands that are consistent with what ``seat`` has
   seen, by brute-force enumeration (exponential: meant for endgames with at most ~10 hidden
-  cards).
+  cards); ``is_consistent(state, seat, world)``: the same test for one world, at any size.
 - ``random_endgame(rules, seed, tricks_left, ...)``: a deterministic random position for
   tests.
 
@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -70,6 +70,7 @@ __all__ = [
     "World",
     "consistent_worlds",
     "count_worlds",
+    "is_consistent",
     "iter_worlds",
     "observe",
     "random_endgame",
@@ -270,7 +271,9 @@ def _replay(
     return replay
 
 
-def _post_pass_hands(state: State, current: list[set[int]] | list[frozenset[int]]) -> list[set[int]]:
+def _post_pass_hands(
+    state: State, current: list[set[int]] | list[frozenset[int]]
+) -> list[set[int]]:
     hands = [set(h) for h in current]
     for s, c in _plays(state):
         hands[s].add(c)
@@ -444,6 +447,23 @@ def iter_worlds(state: State, seat: int) -> Iterator[World]:
     for world in assign(0, free, []):
         if _consistent(state, _post_pass_hands(state, list(world))):
             yield world
+
+
+def is_consistent(state: State, seat: int, world: Sequence[Iterable[int]]) -> bool:
+    """Whether ``world`` (per seat, the cards it would hold now) is one of
+    ``consistent_worlds(state, seat)``, checked directly (conditions 1..3 there) without
+    enumerating: usable on positions of any size, e.g. to check a sampler's output."""
+    seat = _check_seat(state, seat)
+    n = state.num_players
+    w = [frozenset(h) for h in world]
+    if len(w) != n or sum(len(h) for h in w) != len(set().union(*w)):
+        return False
+    fixed, need, free = _frame(state, seat)
+    if any(not fixed[s] <= w[s] or len(w[s]) != len(fixed[s]) + need[s] for s in range(n)):
+        return False
+    if set().union(*w) != set().union(*fixed) | set(free):
+        return False
+    return _consistent(state, _post_pass_hands(state, w))
 
 
 def consistent_worlds(state: State, seat: int) -> list[World]:
