@@ -231,8 +231,9 @@ def _replay(
     its blind/bemo flags), then the plays.
     """
     deal = [sorted(h) for h in hands]
-    if _is_hearts(state):
-        replay: State = HeartsState.from_deal(
+    replay: State
+    if isinstance(state, HeartsState):
+        replay = HeartsState.from_deal(
             state.rules.replace(pass_count=0),
             deal,
             dealer=state.dealer,
@@ -271,9 +272,7 @@ def _replay(
     return replay
 
 
-def _post_pass_hands(
-    state: State, current: list[set[int]] | list[frozenset[int]]
-) -> list[set[int]]:
+def _post_pass_hands(state: State, current: Sequence[Iterable[int]]) -> list[set[int]]:
     hands = [set(h) for h in current]
     for s, c in _plays(state):
         hands[s].add(c)
@@ -318,7 +317,7 @@ def observe(state: State, seat: int) -> Observation:
     deck = _deck(state)
 
     forbidden = _forbidden(state)
-    suits = {}
+    suits: dict[int, set[int]] = {}
     for c in deck:
         suits.setdefault(_suit(state, c), set()).add(c)
     voids = tuple(
@@ -327,13 +326,14 @@ def observe(state: State, seat: int) -> Observation:
 
     passed: Cards = ()
     received: Cards = ()
-    passed_to = received_from = None
+    passed_to: int | None = None
+    received_from: int | None = None
     forwarded: tuple[int, ...] = ()
     bids: tuple[Bid | None, ...] = ()
     face_up: tuple[Cards, ...] = ()
     totals: tuple[int, ...] = ()
     bags: tuple[int, ...] = ()
-    if hearts:
+    if isinstance(state, HeartsState):
         passes = state._passes
         mine = passes.get(seat)
         passed = tuple(sorted(mine)) if mine else ()
@@ -394,7 +394,7 @@ def _frame(state: State, seat: int) -> tuple[list[set[int]], list[int], list[int
     unplayed = set().union(*map(set, hands))
     fixed: list[set[int]] = [set() for _ in range(n)]
     fixed[seat] = set(hands[seat])
-    if _is_hearts(state):
+    if isinstance(state, HeartsState):
         dest = _pass_chain(state).get(seat)
         mine = state._passes.get(seat)
         if dest is not None and mine:
@@ -528,18 +528,19 @@ def random_endgame(
     rng = random.Random(seed)
     if isinstance(rules, HeartsRules):
         n = rules.players
-        st: State = HeartsState(
+        hst = HeartsState(
             rules,
             seed=rng.getrandbits(64),
             dealer=rng.randrange(n) if dealer is None else dealer,
             hand_index=rng.randrange(12) if hand_index is None else hand_index,
         )
-        while st.phase == "pass":
-            s = rng.choice(st.pending_passes())
+        while hst.phase == "pass":
+            s = rng.choice(hst.pending_passes())
             if rules.pass_through and rng.random() < forward_chance:
-                st.forward(s)
+                hst.forward(s)
             else:
-                st.pass_cards(s, rng.sample(sorted(st.hands[s]), st.pass_count))
+                hst.pass_cards(s, rng.sample(sorted(hst.hands[s]), hst.pass_count))
+        st: State = hst
     elif isinstance(rules, SpadesRules):
         n = 4
         st = SpadesState(
