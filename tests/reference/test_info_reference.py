@@ -85,6 +85,25 @@ def played_by(state) -> list[set[int]]:
     return out
 
 
+def raw_assignments(real, seat: int):
+    """Every way to deal the cards the other seats hold now back to them with the same counts
+    (no rule applied at all)."""
+    others = [s for s in range(len(real)) if s != seat]
+    pool = sorted(frozenset().union(*(real[s] for s in others)))
+
+    def rec(i, pool, acc):
+        if i == len(others):
+            w = dict(zip(others, acc))
+            w[seat] = real[seat]
+            yield tuple(w[s] for s in range(len(real)))
+            return
+        for combo in itertools.combinations(pool, len(real[others[i]])):
+            rest = [c for c in pool if c not in combo]
+            yield from rec(i + 1, rest, [*acc, frozenset(combo)])
+
+    yield from rec(0, pool, [])
+
+
 # ---------------------------------------------------------------- rebuilding a world
 
 
@@ -192,6 +211,11 @@ def test_real_world_is_consistent_and_worlds_are_well_formed(name, rules, tricks
                 # forbidden is a per-card summary, the worlds are the exact set).
                 for s in range(n):
                     assert not (w[s] & set(obs.forbidden[s])), (name, seed, seat, s)
+            if seat == seed % n:
+                # ``is_consistent`` agrees with the enumeration on every raw assignment.
+                members = set(worlds)
+                for w in raw_assignments(real, seat):
+                    assert is_consistent(state, seat, w) == (w in members)
 
 
 @pytest.mark.parametrize(("name", "rules", "tricks_left"), RULESETS, ids=IDS)
@@ -199,16 +223,47 @@ def test_observation_is_the_same_in_every_consistent_world(name, rules, tricks_l
     """Two states that differ only in cards hidden from the seat (rebuilt from another deal by
     replaying the same public actions, e.g. two hidden cards swapped between two other seats)
     give equal ``observe(...)``; and every consistent world is realizable that way."""
+    others = 0
     for seed in (3, 4):
         state = random_endgame(rules, seed, tricks_left, mid_trick=seed == 4)
-        seat = seed % state.num_players
-        expected = observe(state, seat)
-        worlds = consistent_worlds(state, seat)
-        step = max(1, len(worlds) // 8)
-        for w in worlds[::step]:
-            alt = rebuild(state, seat, w)
-            assert real_world(alt) == w
-            assert observe(alt, seat) == expected, (name, seed, w)
+        others += check_invariance(state, seed % state.num_players)
+    assert others, name  # some rebuilt state really differs from the real one
+
+
+def check_invariance(state, seat: int, samples: int = 8) -> int:
+    """Rebuild about ``samples`` consistent worlds of ``state`` for ``seat`` and check each
+    has the same observation; return how many of them differ from the real world."""
+    expected = observe(state, seat)
+    worlds = consistent_worlds(state, seat)
+    differing = 0
+    for w in worlds[:: max(1, len(worlds) // samples)]:
+        alt = rebuild(state, seat, w)
+        assert real_world(alt) == w
+        assert observe(alt, seat) == expected, w
+        differing += w != real_world(state)
+    return differing
+
+
+def test_a11_forwarding_positions() -> None:
+    """A-11 with many FORWARD declarations (4 and 5 players): the real world is consistent,
+    the observer's unplayed passed cards are with ``passed_to`` in every world, and the
+    observation is the same in every rebuilt world."""
+    seen_forward = seen_chain = 0
+    for players, tricks_left in ((4, 2), (5, 1)):
+        rules = HeartsRules(players=players, early_end=False)
+        for seed in range(4):
+            state = random_endgame(rules, seed, tricks_left, forward_chance=0.5)
+            for seat in range(players):
+                obs = observe(state, seat)
+                worlds = consistent_worlds(state, seat)
+                assert real_world(state) in worlds
+                if obs.passed_to is not None:
+                    for w in worlds:
+                        assert set(obs.passed) - {c for _, c in obs.plays} <= w[obs.passed_to]
+                    seen_chain += obs.passed_to != (seat + 1) % players  # skipped a forwarder
+                seen_forward += seat in obs.forwarded
+            check_invariance(state, seed % players, samples=4)
+    assert seen_forward and seen_chain
 
 
 def test_observe_hides_other_hands_and_is_frozen() -> None:
