@@ -750,6 +750,9 @@ class _InfoState(Generic[_R, _S]):
     @property
     def phase(self) -> str: ...
     @property
+    def current_player(self) -> int | None:
+        """The seat to act (to play, pass or bid); None once the hand is over."""
+    @property
     def hand(self) -> list[int]:
         """The seat's cards now."""
     @property

@@ -1,7 +1,7 @@
 """What a seat knows (its *observation*, or information state) and the hidden-hand worlds
 consistent with it: the slow, obviously-correct oracle for the fast engine's sampler.
 
-Written from /work/shared/RULES.md (docs/rules/hearts.md, docs/rules/spades.md) and the
+Written from the rules pages (docs/rules/hearts.md, docs/rules/spades.md) and the
 reference engine in this package only; every legality question is asked of the reference
 itself (``legal_plays``, ``play``, ``bid``), never re-derived here.
 

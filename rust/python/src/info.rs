@@ -48,18 +48,21 @@ fn extract_n(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
 pub fn extract_observer(obj: &Bound<'_, PyAny>, players: u8) -> PyResult<u8> {
     let s: Int = extract_int(obj, "seat")?;
     s.within(0..=i128::from(players) - 1, || {
-        InvalidArgumentError::new_err(format!(
-            "seat must be a seat 0..{}, got {s}",
-            players - 1
-        ))
+        InvalidArgumentError::new_err(format!("seat must be a seat 0..{}, got {s}", players - 1))
     })
 }
 
-/// The suits (0 clubs .. 3 spades) all of whose cards of `deck` are in `lacks`.
+/// The suits (0 clubs .. 3 spades, the jokers with the spades) all of whose cards of `deck`
+/// are in `lacks`.
 fn voids(lacks: CardSet, deck: CardSet) -> Vec<u32> {
     (0..4u8)
         .filter(|&s| {
-            let suit = CardSet::suit(hearts_engine::Suit::ALL[usize::from(s)]) & deck;
+            // The jokers are spades (B.3 #5).
+            let suit = if s == 3 {
+                CardSet::SPADE_SUIT
+            } else {
+                CardSet::suit(hearts_engine::Suit::ALL[usize::from(s)])
+            } & deck;
             !suit.is_empty() && suit.is_subset(lacks)
         })
         .map(u32::from)
@@ -72,14 +75,12 @@ fn extract_weights(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<Opti
         return Ok(None);
     };
     let np = obj.py().import("numpy")?;
-    let array = np
-        .call_method1("asarray", (obj, "float64"))
-        .map_err(|_| {
-            type_error(format!(
-                "weights must be None or an array of numbers of shape (54, {players}), got {}",
-                type_name(obj)
-            ))
-        })?;
+    let array = np.call_method1("asarray", (obj, "float64")).map_err(|_| {
+        type_error(format!(
+            "weights must be None or an array of numbers of shape (54, {players}), got {}",
+            type_name(obj)
+        ))
+    })?;
     let array: PyReadonlyArray2<'_, f64> = array.extract().map_err(|_| {
         InvalidArgumentError::new_err(format!(
             "weights must be 2-dimensional, of shape (54, {players}) (or (52, {players}))"
@@ -240,6 +241,12 @@ macro_rules! info_class {
             #[getter]
             fn phase(&self) -> &'static str {
                 self.0.phase.name()
+            }
+
+            /// The seat to act (to play, pass or bid); None once the hand is over.
+            #[getter]
+            fn current_player(&self) -> Option<u8> {
+                self.0.to_move
             }
 
             /// The seat's cards now.
@@ -462,8 +469,6 @@ info_class!(PySpadesInfo as "SpadesInfoState", SpadesInfo, PySpadesRules, PySpad
         crate::convert::widen(&self.0.tricks_taken)
     }
 );
-
-
 
 /// `sample_deals(info, n, *, seed=None, weights=None, threads=None)`:
 /// docs/information.md.

@@ -25,6 +25,8 @@ pub struct HeartsInfo {
     pub direction: HandDirection,
     /// Where the hand is.
     pub phase: Phase,
+    /// The seat to act (to play, pass or bid), `None` once the hand is over.
+    pub to_move: Option<u8>,
     /// Cards each seat passes this hand (0 when holding).
     pub pass_count: u8,
     /// The seat's hand as dealt.
@@ -77,6 +79,7 @@ impl HeartsInfo {
             hand_index: s.hand_index(),
             direction: s.pass_direction(),
             phase: s.phase(),
+            to_move: None,
             pass_count: s.pass_count(),
             dealt: s.dealt()[me],
             passed: CardSet::EMPTY,
@@ -137,6 +140,7 @@ impl HeartsInfo {
             }
         }
         info.phase = s.phase();
+        info.to_move = s.current_player();
         info.trick = *s.trick();
         info.trick_winners = s.trick_winners().to_vec();
         info.points = s.points();
@@ -149,7 +153,12 @@ impl HeartsInfo {
             info.hidden.known[usize::from(t)] |= info.passed - played;
         }
         // Under `two_of_clubs` the first leader is the holder of the lowest club.
-        if let Some(&(leader, _)) = info.plays.first() {
+        let leader = match info.plays.first() {
+            Some(&(p, _)) => Some(p),
+            None if s.phase() == Phase::Play => s.current_player(),
+            None => None,
+        };
+        if let Some(leader) = leader {
             if info.rules.first_lead == FirstLead::TwoOfClubs {
                 let low = CardSet::single(info.rules.lowest_club());
                 info.hidden.known[usize::from(leader)] |= low - played;
@@ -287,7 +296,12 @@ impl HeartsInfo {
             self.hand_index,
             self.direction.name()
         );
-        let _ = writeln!(out, "phase {}", self.phase.name());
+        let _ = writeln!(
+            out,
+            "phase {} {}",
+            self.phase.name(),
+            text::opt_seat(self.to_move)
+        );
         let _ = writeln!(
             out,
             "pass count={} dealt={} passed={} to={} received={} from={} decided={} forwarded={}",
@@ -339,7 +353,11 @@ impl HeartsInfo {
                 .err(syntax("the dealer", format!("a seat 0..{}", n - 1))));
         }
         let line = lines.expect("phase")?;
-        let phase = match line.fields.as_slice() {
+        let (phase, to_move) = match line.fields.as_slice() {
+            [phase, to_move] => (*phase, text::read_opt_seat(&line, to_move, n)?),
+            _ => return Err(line.err(syntax("the phase line", "phase PHASE SEAT|-"))),
+        };
+        let phase = match [phase] {
             ["pass"] => Phase::Pass,
             ["play"] => Phase::Play,
             ["over"] => Phase::Over,
@@ -383,6 +401,7 @@ impl HeartsInfo {
             hand_index: hand.index,
             direction,
             phase,
+            to_move,
             pass_count,
             dealt,
             passed,

@@ -22,6 +22,8 @@ pub struct SpadesInfo {
     pub hand_index: u64,
     /// Where the hand is.
     pub phase: Phase,
+    /// The seat to act (to play, pass or bid), `None` once the hand is over.
+    pub to_move: Option<u8>,
     /// Team totals before the hand.
     pub totals: [i64; 2],
     /// Team bag counters before the hand.
@@ -76,6 +78,7 @@ impl SpadesInfo {
             dealer: state.dealer(),
             hand_index: state.hand_index(),
             phase: state.phase(),
+            to_move: state.current_player(),
             totals: state.totals(),
             bags: state.bags(),
             bids: state.bids(),
@@ -112,7 +115,12 @@ impl SpadesInfo {
             info.hidden.known[s] = face_up[s] - played;
         }
         // Under `first_lead=lowest_club` the first leader was dealt the lowest club.
-        if let Some(&(leader, _)) = info.plays.first() {
+        let leader = match info.plays.first() {
+            Some(&(p, _)) => Some(p),
+            None if state.phase() == Phase::Play => state.current_player(),
+            None => None,
+        };
+        if let Some(leader) = leader {
             if rules.first_lead == FirstLead::LowestClub {
                 let low = CardSet::single(rules.lowest_club());
                 info.hidden.known[usize::from(leader)] |= low - played;
@@ -252,7 +260,12 @@ impl SpadesInfo {
             self.bags[0],
             self.bags[1]
         );
-        let _ = writeln!(out, "phase {}", self.phase.name());
+        let _ = writeln!(
+            out,
+            "phase {} {}",
+            self.phase.name(),
+            text::opt_seat(self.to_move)
+        );
         let bids: Vec<String> = self.bids.iter().map(|&b| bid_token(b)).collect();
         let _ = writeln!(out, "bids {}", bids.join(" "));
         let faces: Vec<String> = self.face_up.iter().map(|&f| text::set(f, j)).collect();
@@ -304,7 +317,11 @@ impl SpadesInfo {
         let totals = pair("totals", v[0])?;
         let bags = pair("bags", v[1])?;
         let line = lines.expect("phase")?;
-        let phase = match line.fields.as_slice() {
+        let (phase, to_move) = match line.fields.as_slice() {
+            [phase, to_move] => (*phase, text::read_opt_seat(&line, to_move, 4)?),
+            _ => return Err(line.err(syntax("the phase line", "phase PHASE SEAT|-"))),
+        };
+        let phase = match [phase] {
             ["bid"] => Phase::Bid,
             ["play"] => Phase::Play,
             ["over"] => Phase::Over,
@@ -383,6 +400,7 @@ impl SpadesInfo {
             dealer: hand.dealer,
             hand_index: hand.index,
             phase,
+            to_move,
             totals,
             bags,
             bids,
