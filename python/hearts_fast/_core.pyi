@@ -373,8 +373,10 @@ class Policy:
     ``Policy(policy, seed=seed, index=index)`` makes the choices its ``simulate_*`` makes.
 
     ``policy``: None (the game's default: "random" for Hearts and Spades, "greedy" for
-    rummy), one name, or one name per seat; Hearts and Spades take "random" and
-    "heuristic", rummy "random" and "greedy" (checked when acting on a state)."""
+    rummy), one name, or one name per seat; Hearts and Spades take "random", "heuristic"
+    and "pimc" (the search bot of docs/bots.md, whose settings are ``worlds``,
+    ``evaluator``, ``rollouts`` and ``solve_tricks``), rummy "random" and "greedy"
+    (checked when acting on a state)."""
 
     def __new__(
         cls,
@@ -382,10 +384,21 @@ class Policy:
         *,
         seed: int | None = None,
         index: int | None = None,
+        worlds: int | None = None,
+        evaluator: Literal["rollout", "solve"] | None = None,
+        rollouts: int | None = None,
+        solve_tricks: int | None = None,
     ) -> Self: ...
     def act(self, state: HeartsState | SpadesState | RummyState) -> bool:
         """Make the next move (a Hearts pass for the lowest pending seat or a play, a Spades
         bid or play, a rummy action); False when the hand is over."""
+    def choose(self, state: HeartsState | SpadesState | RummyState) -> Any:
+        """The move ``act`` would make now, without making it: a card id; for a Hearts pass
+        ``("pass", seat, cards)`` or ``("forward", seat)``; a ``Bid`` for a Spades bid; a
+        rummy action tuple; None once the hand is over. It advances the random stream as
+        ``act`` would (ask ``copy.copy(policy)`` to leave it alone)."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any) -> Self: ...
     def play_out(self, state: HeartsState | SpadesState | RummyState) -> None:
         """Play the hand to its end."""
 

@@ -38,6 +38,7 @@ pub mod hearts;
 pub mod info;
 pub mod perft;
 pub mod rummy;
+pub mod search;
 pub mod solve;
 pub mod spades;
 

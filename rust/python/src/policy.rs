@@ -1,15 +1,17 @@
 //! The `policy=` argument of every batch, and `Policy`: the in-engine policies stepping a
 //! hand of any game with the random stream of one batch hand.
 
-use crate::convert::{extract_str, given, iterable, opt_index, opt_seed, type_name};
+use crate::convert::{extract_int, extract_str, given, iterable, opt_index, opt_seed, type_name};
 use crate::errors::{type_error, InvalidArgumentError};
+use hearts_engine::search::{Evaluator, Pimc};
 use hearts_engine::{policy_rng, Rng};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 /// The policy names of the three games.
-const NAMES: [&str; 3] = ["random", "heuristic", "greedy"];
-const ALLOWED: &str = "Hearts and Spades: \"random\", \"heuristic\"; rummy: \"random\", \"greedy\"";
+const NAMES: [&str; 4] = ["random", "heuristic", "greedy", "pimc"];
+const ALLOWED: &str =
+    "Hearts and Spades: \"random\", \"heuristic\", \"pimc\"; rummy: \"random\", \"greedy\"";
 /// The fewest and the most seats of any game (rummy: 2..=6, Spades: 4, Hearts: 3..=7).
 const SEATS: std::ops::RangeInclusive<usize> = 2..=7;
 
@@ -87,18 +89,78 @@ impl PolicySpec {
 pub struct PyPolicy {
     spec: PolicySpec,
     rng: Rng,
+    /// The settings of the `pimc` seats.
+    pimc: Pimc,
+}
+
+/// An int setting within `range`, or its default.
+fn setting(
+    obj: Option<&Bound<'_, PyAny>>,
+    what: &str,
+    range: std::ops::RangeInclusive<i128>,
+    default: i128,
+) -> PyResult<i128> {
+    let Some(o) = given(obj) else {
+        return Ok(default);
+    };
+    let v = extract_int(o, what)?;
+    v.within(range.clone(), || {
+        InvalidArgumentError::new_err(format!(
+            "{what} must be {}..={}, got {v}",
+            range.start(),
+            range.end()
+        ))
+    })
+}
+
+/// The `pimc` settings of `Policy(...)`.
+fn pimc_settings(
+    worlds: Option<&Bound<'_, PyAny>>,
+    evaluator: Option<&Bound<'_, PyAny>>,
+    rollouts: Option<&Bound<'_, PyAny>>,
+    solve_tricks: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Pimc> {
+    let d = Pimc::default();
+    let evaluator = match given(evaluator) {
+        None => d.evaluator,
+        Some(e) => {
+            let name = extract_str(e, "evaluator")?;
+            Evaluator::from_name(&name).ok_or_else(|| {
+                InvalidArgumentError::new_err(format!(
+                    "unknown evaluator {name:?}; allowed: \"rollout\", \"solve\""
+                ))
+            })?
+        }
+    };
+    Ok(Pimc {
+        worlds: setting(worlds, "worlds", 1..=4096, i128::from(d.worlds))? as u16,
+        evaluator,
+        rollouts: setting(rollouts, "rollouts", 1..=256, i128::from(d.rollouts))? as u16,
+        solve_tricks: setting(
+            solve_tricks,
+            "solve_tricks",
+            0..=13,
+            i128::from(d.solve_tricks),
+        )? as u8,
+    })
 }
 
 #[pymethods]
 impl PyPolicy {
     #[new]
-    #[pyo3(signature = (policy = None, *, seed = None, index = None))]
+    #[pyo3(signature = (policy = None, *, seed = None, index = None, worlds = None, evaluator = None, rollouts = None, solve_tricks = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         policy: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         index: Option<&Bound<'_, PyAny>>,
+        worlds: Option<&Bound<'_, PyAny>>,
+        evaluator: Option<&Bound<'_, PyAny>>,
+        rollouts: Option<&Bound<'_, PyAny>>,
+        solve_tricks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let spec = PolicySpec::extract(policy)?;
+        let pimc = pimc_settings(worlds, evaluator, rollouts, solve_tricks)?;
         let seed = opt_seed(seed)?;
         let index = opt_index(index, "index")?;
         if let PolicySpec::PerSeat(v) = &spec {
@@ -114,6 +176,7 @@ impl PyPolicy {
         Ok(PyPolicy {
             spec,
             rng: policy_rng(seed, index),
+            pimc,
         })
     }
 
@@ -121,10 +184,21 @@ impl PyPolicy {
     /// a Spades bid or play, a rummy action); returns False when the hand is over.
     fn act(&mut self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(s) = state.cast::<crate::hearts::state::PyHeartsState>() {
-            return crate::hearts::sim::act(&self.spec, &mut s.borrow_mut(), &mut self.rng);
+            let mut s = s.borrow_mut();
+            let Some(a) = crate::hearts::sim::choose(&self.spec, &self.pimc, &s, &mut self.rng)?
+            else {
+                return Ok(false);
+            };
+            s.apply(a)?;
+            return Ok(true);
         }
         if let Ok(s) = state.cast::<crate::spades::state::PySpadesState>() {
-            return crate::spades::sim::act(&self.spec, &mut s.borrow_mut(), &mut self.rng);
+            return crate::spades::sim::act(
+                &self.spec,
+                &self.pimc,
+                &mut s.borrow_mut(),
+                &mut self.rng,
+            );
         }
         if let Ok(s) = state.cast::<crate::rummy::state::PyRummyState>() {
             return crate::rummy::sim::act(&self.spec, &mut s.borrow_mut(), &mut self.rng);
@@ -133,6 +207,51 @@ impl PyPolicy {
             "state must be a HeartsState, SpadesState or RummyState, got {}",
             type_name(state)
         )))
+    }
+
+    /// The move `act` would make now, without making it (a bot's advice): a card id for a
+    /// play; `("pass", seat, cards)` or `("forward", seat)` for a Hearts pass-phase move;
+    /// a `Bid` for a Spades bid; a rummy action; None once the hand is over. It advances
+    /// this policy's random stream exactly as `act` would: ask a copy (`copy.copy`) for
+    /// advice that leaves the stream alone.
+    fn choose<'py>(
+        &mut self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(s) = state.cast::<crate::hearts::state::PyHeartsState>() {
+            let s = s.borrow();
+            let a = crate::hearts::sim::choose(&self.spec, &self.pimc, &s, &mut self.rng)?;
+            return crate::hearts::sim::py_action(py, a);
+        }
+        if let Ok(s) = state.cast::<crate::spades::state::PySpadesState>() {
+            return crate::spades::sim::choose(
+                py,
+                &self.spec,
+                &self.pimc,
+                &s.borrow(),
+                &mut self.rng,
+            );
+        }
+        if let Ok(s) = state.cast::<crate::rummy::state::PyRummyState>() {
+            return crate::rummy::sim::choose(py, &self.spec, &s.borrow(), &mut self.rng);
+        }
+        Err(type_error(format!(
+            "state must be a HeartsState, SpadesState or RummyState, got {}",
+            type_name(state)
+        )))
+    }
+
+    fn __copy__(&self) -> Self {
+        PyPolicy {
+            spec: self.spec.clone(),
+            rng: self.rng,
+            pimc: self.pimc,
+        }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.__copy__()
     }
 
     /// Plays `state` to the end of the hand.

@@ -2,8 +2,14 @@
 //! policy per seat. Stepping a [`HeartsState`] with [`TablePolicy::act`] makes exactly the
 //! choices (and random draws) the batch simulator makes.
 
+use crate::batch::Stop;
 use crate::core::{BitOps, Card, CardSet, Portable, Rng};
-use crate::hearts::{Action, HeartsState, Phase, MAX_PLAYERS};
+use crate::hearts::info::HeartsInfo;
+use crate::hearts::solve::HeartsProblem;
+use crate::hearts::{Action, HandLog, HeartsState, Phase, MAX_PLAYERS};
+use crate::search::{self, noisy, Pimc};
+use crate::solve::{Problem, Solver};
+use std::cell::RefCell;
 
 /// A policy that chooses passes and plays inside the engine.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -14,6 +20,10 @@ pub enum Policy {
     /// Deterministic and rule-based (no random draws); see [`heuristic_pass`] and
     /// [`heuristic_play`].
     Heuristic,
+    /// Perfect-information Monte Carlo over the worlds the seat's observation allows
+    /// ([`pimc_play`]); passes as `heuristic`. Needs the hand's log: see
+    /// [`TablePolicy::choose`].
+    Pimc(Pimc),
 }
 
 impl Policy {
@@ -24,10 +34,14 @@ impl Policy {
         match self {
             Policy::Random => "random",
             Policy::Heuristic => "heuristic",
+            Policy::Pimc(_) => "pimc",
         }
     }
-    /// The policy with this name.
+    /// The policy with this name (`pimc` with its default settings).
     pub fn from_name(s: &str) -> Option<Policy> {
+        if s == "pimc" {
+            return Some(Policy::Pimc(Pimc::default()));
+        }
         Policy::ALL.into_iter().find(|p| p.name() == s)
     }
 }
@@ -225,10 +239,17 @@ impl TablePolicy {
             .all(|&p| p == Policy::Random)
     }
 
+    /// Whether a search bot sits at the table (it decides from the hand's log).
+    pub fn has_search(&self) -> bool {
+        self.0.iter().any(|p| matches!(p, Policy::Pimc(_)))
+    }
+
     /// The next move without making it: in the pass phase the lowest pending seat's pass,
     /// in the play phase the card of the player to move; `None` when the hand is over.
-    /// Draws from `rng` exactly as [`TablePolicy::act`].
-    pub fn choose(&self, s: &HeartsState, rng: &mut Rng) -> Option<Action> {
+    /// `log` records the hand up to `s` (a search bot reads its seat's observation from
+    /// it). Draws from `rng` exactly as [`TablePolicy::act`] (for tables without a search
+    /// bot) and [`TablePolicy::play_out`].
+    pub fn choose(&self, log: &HandLog, s: &HeartsState, rng: &mut Rng) -> Option<Action> {
         match s.phase() {
             Phase::Over => None,
             Phase::Pass => {
@@ -237,7 +258,7 @@ impl TablePolicy {
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
                     Policy::Random => random_pass_with(Portable, hand, k, rng),
-                    Policy::Heuristic => heuristic_pass(hand, k),
+                    Policy::Heuristic | Policy::Pimc(_) => heuristic_pass(hand, k),
                 };
                 Some(Action::Pass(seat, cards))
             }
@@ -246,6 +267,10 @@ impl TablePolicy {
                 let card = match self.0[usize::from(p)] {
                     Policy::Random => random_play(s.legal_plays(), rng),
                     Policy::Heuristic => heuristic_play(s),
+                    Policy::Pimc(params) => {
+                        let info = HeartsInfo::observe(log, p)?;
+                        pimc_play(&info, &params, rng)
+                    }
                 };
                 card.map(Action::Play)
             }
@@ -253,7 +278,8 @@ impl TablePolicy {
     }
 
     /// Makes one move: in the pass phase the lowest pending seat passes; in the play phase
-    /// the player to move plays. Returns false when the hand is over.
+    /// the player to move plays. Returns false when the hand is over. A search bot, which
+    /// needs the hand's log, plays as `heuristic` here: step with [`TablePolicy::choose`].
     #[inline(always)]
     pub fn act_with<B: BitOps>(&self, bits: B, s: &mut HeartsState, rng: &mut Rng) -> bool {
         match s.phase() {
@@ -266,7 +292,7 @@ impl TablePolicy {
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
                     Policy::Random => random_pass_with(bits, hand, k, rng),
-                    Policy::Heuristic => heuristic_pass(hand, k),
+                    Policy::Heuristic | Policy::Pimc(_) => heuristic_pass(hand, k),
                 };
                 s.pass_cards(seat, cards).is_ok()
             }
@@ -280,7 +306,8 @@ impl TablePolicy {
                         let bit = legal.nth_bit(bits, rng.below(legal.count()));
                         bit.first()
                     }
-                    Policy::Heuristic => heuristic_play(s),
+                    // A search bot needs the hand's log: `play_out` and `choose` give it one.
+                    Policy::Heuristic | Policy::Pimc(_) => heuristic_play(s),
                 };
                 match card {
                     Some(c) => {
@@ -298,11 +325,20 @@ impl TablePolicy {
         self.act_with(Portable, s, rng)
     }
 
-    /// Plays the hand to its end; all-random tables use the specialised kernel, which makes
-    /// the same draws.
+    /// Plays the hand to its end (from a freshly dealt `s`, when a search bot sits at the
+    /// table: it keeps the hand's log from there); all-random tables use the specialised
+    /// kernel, which makes the same draws.
     #[inline(always)]
     pub fn play_out_with<B: BitOps>(&self, bits: B, s: &mut HeartsState, rng: &mut Rng) {
-        if self.all_random(s.num_players()) {
+        if self.has_search() {
+            let mut log = HandLog::new(*s);
+            while let Some(a) = self.choose(&log, s, rng) {
+                if s.try_apply(a).is_err() {
+                    break;
+                }
+                log.record(a);
+            }
+        } else if self.all_random(s.num_players()) {
             while s.phase() == Phase::Pass {
                 self.act_with(bits, s, rng);
             }
@@ -316,4 +352,97 @@ impl TablePolicy {
     pub fn play_out(&self, s: &mut HeartsState, rng: &mut Rng) {
         self.play_out_with(Portable, s, rng);
     }
+}
+
+thread_local! {
+    /// The solver of the search bots of this thread: its table is kept between decisions
+    /// (cleared when the problem changes), allocated at the first solve.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(16 << 20));
+}
+
+/// The worlds of one Hearts decision, for [`search::pimc`].
+struct HeartsWorlds<'a> {
+    info: &'a HeartsInfo,
+    sampler: crate::info::Worlds,
+    problem: Option<HeartsProblem>,
+    solve_tricks: u8,
+}
+
+impl search::Worlds for HeartsWorlds<'_> {
+    type World = HeartsState;
+
+    fn sample(&mut self, rng: &mut Rng) -> HeartsState {
+        let hands = self.sampler.sample(rng);
+        // A world always replays (tested); the observer's own view is the fallback.
+        let state = self
+            .info
+            .world(&hands)
+            .ok()
+            .and_then(|log| log.replay().ok());
+        let state = state.unwrap_or_else(|| {
+            HeartsState::new_unchecked(
+                &self.info.rules,
+                {
+                    let mut h = [CardSet::EMPTY; MAX_PLAYERS];
+                    h.copy_from_slice(&hands[..MAX_PLAYERS]);
+                    h
+                },
+                self.info.dealer,
+                self.info.hand_index,
+                self.info.direction,
+            )
+        });
+        if self.problem.is_none() {
+            self.problem = HeartsProblem::new(&state, Some(self.info.seat), None).ok();
+        }
+        state
+    }
+
+    fn rollout(&mut self, world: &HeartsState, card: Card, rng: &mut Rng) -> f64 {
+        let mut s = *world;
+        s.play_unchecked(card);
+        while s.phase() == Phase::Play {
+            let legal = s.legal_plays();
+            let Some(c) = noisy(legal, heuristic_play(&s), rng) else {
+                break;
+            };
+            s.play_unchecked(c);
+        }
+        self.problem.as_ref().map_or(0.0, |p| f64::from(p.leaf(&s)))
+    }
+
+    fn exact(&mut self, world: &HeartsState) -> Option<Vec<(Card, i32)>> {
+        let seat = usize::from(self.info.seat);
+        if world.hands()[seat].count() > u32::from(self.solve_tricks) {
+            return None;
+        }
+        let problem = self.problem.as_ref()?;
+        SOLVER.with(|solver| {
+            let solution = solver
+                .borrow_mut()
+                .solve(problem, world, &Stop::new())
+                .ok()?;
+            Some(solution.moves)
+        })
+    }
+}
+
+/// The play of the `pimc` bot for the observing seat of `info` (its turn in the play
+/// phase): [`search::pimc`] over worlds sampled exactly uniformly from `info`, each play
+/// valued by its points for the seat (the solver's `"points"` objective, which the seat
+/// lowers) after heuristic rollouts or by the solver. Reads nothing but `info`; draws one
+/// number from `rng` and searches with a generator seeded by it.
+pub fn pimc_play(info: &HeartsInfo, params: &Pimc, rng: &mut Rng) -> Option<Card> {
+    let mut own = Rng::new(rng.next_u64());
+    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
+    let mut worlds = HeartsWorlds {
+        info,
+        sampler,
+        problem: None,
+        solve_tricks: params.solve_tricks,
+    };
+    // The legal plays are the same in every world: the seat's hand and the public state.
+    let first = search::Worlds::sample(&mut worlds, &mut Rng::new(0));
+    let legal = first.legal_plays();
+    search::pimc(legal, params, false, &mut worlds, &mut own)
 }

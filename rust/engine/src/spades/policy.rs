@@ -2,15 +2,54 @@
 //! docs/spades-api.md). Stepping a [`SpadesState`] with [`play_out`] makes exactly the
 //! choices (and random draws) the batch simulator makes.
 
+use super::info::SpadesInfo;
 use super::rules::{Bemo, SpadesRules};
+use super::solve::{SpadesPosition, SpadesProblem};
 use super::state::{Bid, Phase, SpadesState};
+use crate::batch::Stop;
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{BitOps, Card, CardSet, Portable, Rng};
-use crate::option_enum;
+use crate::search::{self, noisy, Pimc};
+use crate::solve::{Problem, Solver};
+use std::cell::RefCell;
 
-option_enum! {
-    /// A policy that bids and plays inside the engine.
-    Policy { Random = "random", Heuristic = "heuristic" }
+/// A policy that bids and plays inside the engine.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Policy {
+    /// Uniform among the legal bids and plays.
+    Random,
+    /// Rule-based (docs/spades-api.md).
+    Heuristic,
+    /// Perfect-information Monte Carlo over the worlds the seat's observation allows
+    /// ([`pimc_play`]); bids as `heuristic`.
+    Pimc(Pimc),
+}
+
+impl Policy {
+    /// The policies without settings.
+    pub const ALL: &'static [Policy] = &[Policy::Random, Policy::Heuristic];
+
+    /// The policy's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Random => "random",
+            Policy::Heuristic => "heuristic",
+            Policy::Pimc(_) => "pimc",
+        }
+    }
+
+    /// The policy of this name (`pimc` with its default settings).
+    pub fn from_name(s: &str) -> Option<Policy> {
+        if s == "pimc" {
+            return Some(Policy::Pimc(Pimc::default()));
+        }
+        Policy::ALL.iter().copied().find(|p| p.name() == s)
+    }
+
+    /// The names, quoted and joined by commas.
+    pub fn allowed() -> String {
+        "\"random\", \"heuristic\", \"pimc\"".to_string()
+    }
 }
 
 /// The random policy's bid: a uniform choice among the legal values and, when allowed, the
@@ -194,7 +233,9 @@ pub fn policy_bid(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Bid {
             s.can_bemo(),
             rng,
         ),
-        Policy::Heuristic => heuristic_bid(s.rules(), s.hands()[seat], s.legal_bids()),
+        Policy::Heuristic | Policy::Pimc(_) => {
+            heuristic_bid(s.rules(), s.hands()[seat], s.legal_bids())
+        }
     }
 }
 
@@ -209,6 +250,11 @@ pub fn policy_play<B: BitOps>(bits: B, policy: Policy, s: &SpadesState, rng: &mu
             Card::new_unchecked(bit.trailing_zeros() as u8)
         }
         Policy::Heuristic => heuristic_play(s),
+        Policy::Pimc(params) => s
+            .current_player()
+            .and_then(|seat| SpadesInfo::observe(s, seat))
+            .and_then(|info| pimc_play(&info, &params, rng))
+            .unwrap_or_else(|| heuristic_play(s)),
     }
 }
 
@@ -266,4 +312,91 @@ pub fn play_out_with<B: BitOps>(
 /// [`play_out_with`] without BMI2.
 pub fn play_out(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
     play_out_with(Portable, policies, s, rng);
+}
+
+thread_local! {
+    /// The solver of the search bots of this thread: its table is kept between decisions
+    /// (cleared when the problem changes), allocated at the first solve.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(16 << 20));
+}
+
+/// The worlds of one Spades decision, for [`search::pimc`].
+struct SpadesWorlds<'a> {
+    info: &'a SpadesInfo,
+    sampler: crate::info::Worlds,
+    problem: Option<SpadesProblem>,
+    solve_tricks: u8,
+}
+
+impl search::Worlds for SpadesWorlds<'_> {
+    type World = SpadesState;
+
+    fn sample(&mut self, rng: &mut Rng) -> SpadesState {
+        let hands = self.sampler.sample(rng);
+        // A world always replays (tested); should it not, the search sees an empty hand.
+        let state = self.info.world(&hands).unwrap_or_else(|_| {
+            SpadesState::new(
+                &self.info.rules,
+                [[0; 13]; 4],
+                self.info.dealer,
+                self.info.hand_index,
+                self.info.totals,
+                self.info.bags,
+            )
+        });
+        if self.problem.is_none() {
+            self.problem = SpadesProblem::new(&state, Some(self.info.seat), Some("score")).ok();
+        }
+        state
+    }
+
+    fn rollout(&mut self, world: &SpadesState, card: Card, rng: &mut Rng) -> f64 {
+        let mut s = world.clone();
+        s.play_unchecked(card);
+        while s.phase() == Phase::Play {
+            let legal = s.legal_plays();
+            let Some(c) = noisy(legal, Some(heuristic_play(&s)), rng) else {
+                break;
+            };
+            s.play_unchecked(c);
+        }
+        self.problem
+            .as_ref()
+            .map_or(0.0, |p| f64::from(p.leaf(&SpadesPosition::of(&s))))
+    }
+
+    fn exact(&mut self, world: &SpadesState) -> Option<Vec<(Card, i32)>> {
+        let seat = usize::from(self.info.seat);
+        if world.hands()[seat].count() > u32::from(self.solve_tricks) {
+            return None;
+        }
+        let problem = self.problem.as_ref()?;
+        let pos = SpadesPosition::of(world);
+        SOLVER.with(|solver| {
+            let solution = solver
+                .borrow_mut()
+                .solve(problem, &pos, &Stop::new())
+                .ok()?;
+            Some(solution.moves)
+        })
+    }
+}
+
+/// The play of the `pimc` bot for the observing seat of `info` (its turn in the play
+/// phase): [`search::pimc`] over worlds sampled exactly uniformly from `info`, each play
+/// valued by the team's hand score (the solver's `"score"` objective, which the team
+/// raises) after heuristic rollouts or by the solver. Reads nothing but `info`; draws one
+/// number from `rng` and searches with a generator seeded by it.
+pub fn pimc_play(info: &SpadesInfo, params: &Pimc, rng: &mut Rng) -> Option<Card> {
+    let mut own = Rng::new(rng.next_u64());
+    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
+    let mut worlds = SpadesWorlds {
+        info,
+        sampler,
+        problem: None,
+        solve_tricks: params.solve_tricks,
+    };
+    let first = search::Worlds::sample(&mut worlds, &mut Rng::new(0));
+    let legal = first.legal_plays();
+    search::pimc(legal, params, true, &mut worlds, &mut own)
 }

@@ -4,11 +4,13 @@ use super::state::PyHeartsState;
 use crate::batch::{
     deck_orders, games_dict, put, put_moments, simulate_function, Dict, Run, Simulate,
 };
+use crate::convert::ids;
 use crate::errors::deck_order_error;
 use crate::policy::PolicySpec;
 use hearts_engine::batch::Games;
 use hearts_engine::hearts::sim::{check_deals, Batch, Policy, TablePolicy};
-use hearts_engine::hearts::{HeartsRules, Scoring, CHIP_UNIT};
+use hearts_engine::hearts::{Action, HeartsRules, Scoring, CHIP_UNIT};
+use hearts_engine::search::Pimc;
 use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -24,7 +26,7 @@ fn table(spec: &PolicySpec, players: u8) -> PyResult<TablePolicy> {
         players,
         "Hearts",
         Policy::from_name,
-        "\"random\", \"heuristic\"",
+        "\"random\", \"heuristic\", \"pimc\"",
         Policy::Random,
     )?;
     let mut out = TablePolicy::uniform(Policy::Random);
@@ -32,14 +34,37 @@ fn table(spec: &PolicySpec, players: u8) -> PyResult<TablePolicy> {
     Ok(out)
 }
 
-/// One move of `spec` on a Hearts hand (the lowest pending seat's pass, or a play); false
-/// once the hand is over.
-pub fn act(spec: &PolicySpec, s: &mut PyHeartsState, rng: &mut Rng) -> PyResult<bool> {
-    let Some(action) = table(spec, s.state.num_players())?.choose(&s.state, rng) else {
-        return Ok(false);
-    };
-    s.apply(action)?;
-    Ok(true)
+/// The Hearts policies of `spec` with the `pimc` seats set to `pimc`.
+fn table_with(spec: &PolicySpec, pimc: &Pimc, players: u8) -> PyResult<TablePolicy> {
+    let mut t = table(spec, players)?;
+    for p in &mut t.0 {
+        if let Policy::Pimc(_) = p {
+            *p = Policy::Pimc(*pimc);
+        }
+    }
+    Ok(t)
+}
+
+/// The next move of `spec` on a Hearts hand (the lowest pending seat's pass, or a play),
+/// without making it; None once the hand is over.
+pub fn choose(
+    spec: &PolicySpec,
+    pimc: &Pimc,
+    s: &PyHeartsState,
+    rng: &mut Rng,
+) -> PyResult<Option<Action>> {
+    Ok(table_with(spec, pimc, s.state.num_players())?.choose(&s.log, &s.state, rng))
+}
+
+/// A Hearts action as `Policy.choose` returns it: a card id, `("pass", seat, cards)` or
+/// `("forward", seat)`, None for no action.
+pub fn py_action(py: Python<'_>, a: Option<Action>) -> PyResult<Bound<'_, PyAny>> {
+    Ok(match a {
+        None => py.None().into_bound(py),
+        Some(Action::Play(c)) => c.id().into_pyobject(py)?.into_any(),
+        Some(Action::Pass(seat, cards)) => ("pass", seat, ids(cards)).into_pyobject(py)?.into_any(),
+        Some(Action::Forward(seat)) => ("forward", seat).into_pyobject(py)?.into_any(),
+    })
 }
 
 /// The Hearts batch.

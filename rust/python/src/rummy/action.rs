@@ -50,7 +50,7 @@ pub fn hand_ids(hands: &[Vec<Int>], prefix: &str) -> PyResult<Vec<Vec<u8>>> {
 }
 
 /// An action as its Python tuple.
-fn to_py<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyTuple>> {
+pub fn to_py<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyTuple>> {
     let name = a.name().into_pyobject(py)?.into_any();
     let melds = |ms: &[Vec<u8>]| -> PyResult<Bound<'py, PyAny>> {
         let items = ms

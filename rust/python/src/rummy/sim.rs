@@ -34,6 +34,22 @@ pub fn act(spec: &PolicySpec, s: &mut PyRummyState, rng: &mut Rng) -> PyResult<b
     policy_act(&seats, &mut s.0, rng).map_err(|e| InvalidArgumentError::new_err(e.to_string()))
 }
 
+/// The action `act` would make, without making it (None once the hand is over).
+pub fn choose<'py>(
+    py: Python<'py>,
+    spec: &PolicySpec,
+    s: &PyRummyState,
+    rng: &mut Rng,
+) -> PyResult<Bound<'py, PyAny>> {
+    let seats = policies(spec, s.0.rules().players)?;
+    let Some(p) = s.0.current_player() else {
+        return Ok(py.None().into_bound(py));
+    };
+    let a = hearts_engine::rummy::policy::policy_action(seats[usize::from(p)], &s.0, rng)
+        .map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
+    Ok(crate::rummy::action::to_py(py, &a)?.into_any())
+}
+
 /// The rummy batch (no caller deals).
 pub struct Rummy;
 

@@ -4,9 +4,10 @@ use super::state::PySpadesState;
 use crate::batch::{deck_orders, put, put_moments, simulate_function, Dict, Run, Simulate};
 use crate::errors::{InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
+use hearts_engine::search::Pimc;
 use hearts_engine::spades::policy::{self, Policy};
 use hearts_engine::spades::sim::{deal_from_order, Dealt, SpadesBatch};
-use hearts_engine::spades::{Deal, SpadesRules};
+use hearts_engine::spades::{Deal, Phase as SpadesPhase, SpadesRules};
 use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -29,9 +30,42 @@ fn policies(spec: &PolicySpec) -> PyResult<[Policy; 4]> {
         .map_err(|_| InvalidArgumentError::new_err("a Spades table has four seats"))
 }
 
+/// The Spades policies of `spec` with the `pimc` seats set to `pimc`.
+fn policies_with(spec: &PolicySpec, pimc: &Pimc) -> PyResult<[Policy; 4]> {
+    let mut t = policies(spec)?;
+    for p in &mut t {
+        if let Policy::Pimc(_) = p {
+            *p = Policy::Pimc(*pimc);
+        }
+    }
+    Ok(t)
+}
+
 /// One move of `spec` on a Spades hand (a bid or a play); false once the hand is over.
-pub fn act(spec: &PolicySpec, s: &mut PySpadesState, rng: &mut Rng) -> PyResult<bool> {
-    Ok(policy::act(&policies(spec)?, &mut s.state, rng))
+pub fn act(spec: &PolicySpec, pimc: &Pimc, s: &mut PySpadesState, rng: &mut Rng) -> PyResult<bool> {
+    Ok(policy::act(&policies_with(spec, pimc)?, &mut s.state, rng))
+}
+
+/// The bid (a `Bid`) or card (an id) `act` would make, without making it; None once the
+/// hand is over.
+pub fn choose<'py>(
+    py: Python<'py>,
+    spec: &PolicySpec,
+    pimc: &Pimc,
+    s: &PySpadesState,
+    rng: &mut Rng,
+) -> PyResult<Bound<'py, PyAny>> {
+    let table = policies_with(spec, pimc)?;
+    let Some(seat) = s.state.current_player() else {
+        return Ok(py.None().into_bound(py));
+    };
+    let p = table[usize::from(seat)];
+    if s.state.phase() == SpadesPhase::Bid {
+        let b = policy::policy_bid(p, &s.state, rng);
+        return crate::spades::state::py_bid(py, Some(b));
+    }
+    let c = policy::policy_play(hearts_engine::Portable, p, &s.state, rng);
+    Ok(c.id().into_pyobject(py)?.into_any())
 }
 
 /// The Spades batch.

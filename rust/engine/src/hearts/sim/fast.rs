@@ -192,10 +192,10 @@ pub struct FastOutcome4 {
 }
 
 impl FastRules {
-    /// The facts of `rules` and the seats' policies, or `None` for `deal_all` or (invalid)
-    /// passes of more than 4 cards (not handled here).
+    /// The facts of `rules` and the seats' policies, or `None` for `deal_all`, (invalid)
+    /// passes of more than 4 cards, or a search bot at the table (not handled here).
     pub fn new(rules: &HeartsRules, policy: &TablePolicy) -> Option<FastRules> {
-        if rules.deck_adjust == DeckAdjust::DealAll || rules.pass_k() > 4 {
+        if rules.deck_adjust == DeckAdjust::DealAll || rules.pass_k() > 4 || policy.has_search() {
             return None;
         }
         let mut moon_need = rules.penalty_cards().0;
