@@ -86,6 +86,8 @@ try:
 
     __version__: str = _core.__version__
 
+    from hearts_fast.arena import ArenaResult, arena, format_arena
+
     #: What ``state.observation(seat)`` returns, for either trick-taking game.
     InfoState = HeartsInfoState | SpadesInfoState
 
@@ -148,6 +150,7 @@ __all__ = [
     "LITTLE_JOKER",
     "QS",
     "TWO_OF_CLUBS",
+    "ArenaResult",
     "Bid",
     "CardSet",
     "HeartsGame",
@@ -173,8 +176,10 @@ __all__ = [
     "SpadesState",
     "__version__",
     "all_melds",
+    "arena",
     "card",
     "card_name",
+    "format_arena",
     "is_valid_meld",
     "meld_value",
     "rummy_batch_state",

@@ -35,6 +35,7 @@ __all__ = [
     "SpadesRules",
     "SpadesState",
     "__version__",
+    "_arena_scores",
     "all_melds",
     "card",
     "card_name",
@@ -860,3 +861,13 @@ def sample_deals(
     the holder of each card id per world, and importance weights under ``weights`` (a
     ``(54, players)`` array of per-card, per-seat weights). Row ``i`` depends only on
     ``(seed, i)``: the same for any thread count (docs/information.md)."""
+
+def _arena_scores(
+    rules: HeartsRules | SpadesRules,
+    policies: Sequence[Policy],
+    deals: int,
+    seed: int | None = None,
+    threads: int | None = None,
+    start: int | None = None,
+) -> npt.NDArray[np.float64]:
+    """The per-deal, per-policy scores of a duplicate arena (``hearts_fast.arena``)."""

@@ -30,7 +30,7 @@ from hearts_fast import (
     simulate_spades,
     solve,
 )
-from hearts_fast.errors import HeartsFastError
+from hearts_fast.errors import HeartsFastError, InvalidArgumentError
 
 
 def _parse_value(text: str) -> object:
@@ -318,6 +318,47 @@ def solve_cli(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena_policy(text: str) -> Any:
+    """``NAME`` or ``NAME:KEY=VALUE,…`` (``pimc:worlds=32,evaluator=solve``) as a Policy."""
+    from hearts_fast import Policy
+
+    name, _, settings = text.partition(":")
+    kw: dict[str, Any] = {}
+    for item in filter(None, settings.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidArgumentError(
+                f"--policy {text!r}: settings are KEY=VALUE, e.g. pimc:worlds=32,evaluator=solve"
+            )
+        kw[key.strip()] = _parse_value(value.strip())
+    try:
+        return Policy(name.strip(), **kw)
+    except TypeError as e:  # an unknown setting: Python's own message names it
+        raise InvalidArgumentError(f"--policy {text!r}: {e}") from None
+
+
+def arena_cli(args: argparse.Namespace) -> int:
+    from hearts_fast.arena import arena, format_arena
+
+    if args.game == "hearts":
+        rules: Any = HeartsRules.preset(args.preset or "dame_de_pic", **_params(args.rule))
+    else:
+        rules = SpadesRules.preset(args.preset or "default", **_params(args.rule))
+    specs = args.policy or ["heuristic", "random"]
+    policies = {spec: _arena_policy(spec) for spec in specs}
+    threads = args.threads or os.cpu_count() or 1
+    start = time.perf_counter()
+    res = arena(rules, policies, deals=args.deals, seed=args.seed, threads=threads)
+    elapsed = time.perf_counter() - start
+    print(
+        f"hearts-fast arena: {args.game}, {len(policies)} policies, {args.deals:,} deals, "
+        f"seed {args.seed}, {threads} thread(s), {elapsed:.2f} s"
+    )
+    print()
+    print(format_arena(res))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearts-fast", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -387,6 +428,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         metavar="NAME=VALUE",
         help="override one rule parameter of the game's rules class (repeatable)",
+    )
+    are = sub.add_parser(
+        "arena",
+        help="rank policies by duplicate play, with standard errors",
+        description="Play each deal once per seating rotation, so that every policy holds "
+        "every hand, and print each policy's mean hand score with its standard error, its "
+        "95%% interval and its difference from the first policy paired by deal "
+        "(docs/arena.md).",
+    )
+    are.set_defaults(run=arena_cli)
+    are.add_argument("--game", choices=["hearts", "spades"], default="hearts")
+    are.add_argument(
+        "--policy",
+        action="append",
+        default=None,
+        metavar="NAME[:KEY=VALUE,...]",
+        help="a policy (repeatable; default: heuristic and random): random, heuristic or "
+        "pimc, with pimc's settings, e.g. pimc:worlds=32,evaluator=solve",
+    )
+    are.add_argument("--deals", type=int, default=1000, help="deals (default 1000)")
+    are.add_argument("--seed", type=int, default=0, help="the batch seed (default 0)")
+    are.add_argument("--threads", type=int, default=None, help="default: all cores")
+    are.add_argument(
+        "--preset", default=None, help="the rules preset (default: the game's default)"
+    )
+    are.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule parameter (repeatable)",
     )
     args = parser.parse_args(argv)
     try:

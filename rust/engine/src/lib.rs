@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+pub mod arena;
 pub mod batch;
 pub mod core;
 pub mod hearts;

@@ -3,6 +3,7 @@
 //! they share: argument conversion, the error mapping, the rules classes, the protocol
 //! members of states and games, the batch path, the policies and the open-hand solver.
 
+mod arena;
 mod batch;
 mod cards;
 mod convert;
@@ -33,5 +34,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<info::PyHeartsInfo>()?;
     m.add_class::<info::PySpadesInfo>()?;
     m.add_function(wrap_pyfunction!(info::sample_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_arena_scores, m)?)?;
     rummy::register(m)
 }

@@ -145,6 +145,22 @@ fn pimc_settings(
     })
 }
 
+impl PyPolicy {
+    /// The one policy name of this policy (the game's default: `None`) and its `pimc`
+    /// settings, for an arena seat; a list of names per seat is refused.
+    pub fn single(&self) -> PyResult<(&'static str, Pimc)> {
+        match &self.spec {
+            PolicySpec::Uniform(name) => Ok((name, self.pimc)),
+            PolicySpec::Default => Err(InvalidArgumentError::new_err(
+                "an arena policy must name one policy (Policy(\"pimc\"), not Policy())",
+            )),
+            PolicySpec::PerSeat(_) => Err(InvalidArgumentError::new_err(
+                "an arena policy must name one policy, not one per seat: the arena seats it",
+            )),
+        }
+    }
+}
+
 #[pymethods]
 impl PyPolicy {
     #[new]

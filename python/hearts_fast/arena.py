@@ -1,0 +1,169 @@
+"""Duplicate arenas that rank policies with error bars (docs/arena.md).
+
+``arena(rules, policies, deals=…)`` plays every deal once per seating rotation, so that
+each policy holds every hand, and reports per policy the mean hand score over the deals,
+its standard error and 95% interval, and its difference from the first policy paired by
+deal (the variance of the deals cancels there). ``format_arena`` prints the table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, TypedDict, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
+
+__all__ = ["ArenaResult", "arena", "format_arena"]
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+class ArenaResult(TypedDict):
+    """What ``arena`` returns (docs/arena.md). Arrays are indexed by policy in the order of
+    ``names``; "score" is the hand score: Hearts a seat's hand score (``hand_scores()``,
+    lower is better under positive scoring), Spades a team's (higher is better).
+
+    - ``names``: the policies' names; ``deals``: the number of deals; ``game``.
+    - ``scores``: float64 ``(deals, policies)``, each deal's mean score per policy over the
+      rotations and the seats it held.
+    - ``mean``, ``se``: float64 ``(policies,)``, the mean over the deals and its standard
+      error (the deals' standard deviation over the square root of their number).
+    - ``ci95``: float64 ``(policies, 2)``, ``mean ∓ 1.96 se``.
+    - ``diff_mean``, ``diff_se``, ``diff_ci95``: the same for each policy's score minus the
+      first policy's, paired by deal (zero for the first policy).
+    - ``higher_is_better``: False for Hearts (points), True for Spades.
+    """
+
+    game: str
+    names: list[str]
+    deals: int
+    scores: npt.NDArray[np.float64]
+    mean: npt.NDArray[np.float64]
+    se: npt.NDArray[np.float64]
+    ci95: npt.NDArray[np.float64]
+    diff_mean: npt.NDArray[np.float64]
+    diff_se: npt.NDArray[np.float64]
+    diff_ci95: npt.NDArray[np.float64]
+    higher_is_better: bool
+
+
+def _stats(x: npt.NDArray[np.float64]) -> tuple[Any, Any]:
+    """Means and standard errors of the columns of ``x`` (deals in rows)."""
+    n = x.shape[0]
+    mean = x.mean(axis=0)
+    se = x.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(x.shape[1], np.nan)
+    return mean, se
+
+
+def arena(
+    rules: Any,
+    policies: Mapping[str, Any],
+    *,
+    deals: int = 1000,
+    games: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> ArenaResult:
+    """Rank ``policies`` (a dict: name → ``Policy`` or policy name) under ``rules`` (a
+    ``HeartsRules`` or ``SpadesRules``) by duplicate play of ``deals`` deals: hand ``i`` of
+    the batch ``seed`` is played once per seating rotation (rotation ``r`` seats policy
+    ``(s + r) % len(policies)`` at seat ``s``). Hearts takes 1..players policies, Spades 1
+    or 2 (one per team). The result is the same for any ``threads``. ``games=`` (whole
+    games with win rates) is not built yet."""
+    from hearts_fast import _core
+
+    if not isinstance(policies, Mapping):
+        raise ArgumentTypeError(
+            f"policies must be a dict of name -> Policy or policy name, got "
+            f"{type(policies).__name__}"
+        )
+    if games is not None:
+        raise InvalidArgumentError(
+            "games= is not supported yet: the arena plays hands (deals=); whole games with "
+            "win rates are still to come"
+        )
+    if isinstance(deals, bool) or not isinstance(deals, int):
+        raise ArgumentTypeError(f"deals must be an int, got {type(deals).__name__}")
+    names: list[str] = []
+    bots: list[Any] = []
+    for name, p in policies.items():
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"policy names must be str, got {type(name).__name__}")
+        if isinstance(p, str):
+            p = _core.Policy(p)
+        elif not isinstance(p, _core.Policy):
+            raise ArgumentTypeError(
+                f"policies[{name!r}] must be a hearts_fast.Policy or a policy name, got "
+                f"{type(p).__name__}"
+            )
+        names.append(name)
+        bots.append(p)
+    if not bots:
+        raise InvalidArgumentError("policies must hold at least one policy")
+    scores = _core._arena_scores(rules, bots, deals, seed, threads)
+    game = "hearts" if isinstance(rules, _core.HeartsRules) else "spades"
+    mean, se = _stats(scores)
+    diff = scores - scores[:, :1]
+    diff_mean, diff_se = _stats(diff)
+    diff_se[0] = 0.0
+    return ArenaResult(
+        game=game,
+        names=names,
+        deals=int(scores.shape[0]),
+        scores=scores,
+        mean=mean,
+        se=se,
+        ci95=np.stack([mean - Z95 * se, mean + Z95 * se], axis=1),
+        diff_mean=diff_mean,
+        diff_se=diff_se,
+        diff_ci95=np.stack([diff_mean - Z95 * diff_se, diff_mean + Z95 * diff_se], axis=1),
+        higher_is_better=game == "spades",
+    )
+
+
+def format_arena(result: ArenaResult) -> str:
+    """The arena table: one row per policy, best first, with a line explaining each
+    column."""
+    order = sorted(
+        range(len(result["names"])),
+        key=lambda i: result["mean"][i],
+        reverse=result["higher_is_better"],
+    )
+    first = result["names"][0]
+    header = ["policy", "mean", "se", "95% interval", f"vs {first}", "95% interval"]
+    rows = []
+    for i in order:
+        lo, hi = result["ci95"][i]
+        dlo, dhi = result["diff_ci95"][i]
+        rows.append(
+            [
+                result["names"][i],
+                f"{result['mean'][i]:.3f}",
+                f"{result['se'][i]:.3f}",
+                f"[{lo:.3f}, {hi:.3f}]",
+                "-" if i == 0 else f"{result['diff_mean'][i]:+.3f}",
+                "-" if i == 0 else f"[{dlo:+.3f}, {dhi:+.3f}]",
+            ]
+        )
+    widths = [max(len(r[c]) for r in [header, *rows]) for c in range(len(header))]
+    lines = [" | ".join(h.rjust(w) for h, w in zip(header, widths))]
+    lines.append("-+-".join("-" * w for w in widths))
+    lines += [" | ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
+    better = "higher" if result["higher_is_better"] else "lower"
+    unit = "team hand score" if result["game"] == "spades" else "hand score (points)"
+    lines += [
+        "",
+        f"mean: the {unit} per deal, {better} is better, over {result['deals']:,} deals "
+        "played once per seating rotation",
+        "se: its standard error over the deals; 95% interval: mean -/+ 1.96 se",
+        f"vs {first}: the difference from {first} paired by deal, with its 95% interval",
+    ]
+    return "\n".join(lines)
+
+
+ArenaPolicies = Mapping[str, Union[str, Any]]

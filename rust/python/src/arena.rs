@@ -1,0 +1,135 @@
+//! `_arena_scores`: the engine's duplicate arena (docs/arena.md) for `hearts_fast.arena`,
+//! which reads the arguments' meaning and the statistics in Python. Here: the types and
+//! values of the arguments, the deals in parallel with the GIL released, Ctrl-C honoured,
+//! the same scores for any thread count.
+
+use crate::batch::{detached, extract_threads, pool};
+use crate::convert::{extract_int, opt_seed, seq, type_name};
+use crate::errors::{type_error, InvalidArgumentError};
+use crate::hearts::rules::PyHeartsRules;
+use crate::policy::PyPolicy;
+use crate::spades::rules::PySpadesRules;
+use hearts_engine::arena::{hearts_deal, spades_deal, MAX_POLICIES};
+use hearts_engine::batch::map_all;
+use hearts_engine::hearts::policy::Policy as HeartsPolicy;
+use hearts_engine::spades::policy::Policy as SpadesPolicy;
+use numpy::{IntoPyArray, PyArrayMethods};
+use pyo3::prelude::*;
+
+/// Deals per parallel work item: the split never depends on the thread count.
+const CHUNK: u64 = 16;
+/// The most deals of one call.
+const MAX_DEALS: i128 = 1 << 32;
+
+/// The per-deal, per-policy scores of a duplicate arena: float64 `(deals, policies)`, deal
+/// `i` being hand `start + i` of the batch `seed`.
+#[pyfunction]
+#[pyo3(signature = (rules, policies, deals, seed = None, threads = None, start = None))]
+pub fn _arena_scores<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    policies: &Bound<'py, PyAny>,
+    deals: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    start: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let list = seq(policies, "policies")?;
+    let bots = list
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.cast::<PyPolicy>()
+                .map(|p| p.borrow().single())
+                .map_err(|_| {
+                    type_error(format!(
+                        "policies[{i}] must be a hearts_fast.Policy, got {}",
+                        type_name(p)
+                    ))
+                })?
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let n: u64 = extract_int(deals, "deals")?.within(1..=MAX_DEALS, || {
+        InvalidArgumentError::new_err(format!("deals must be 1..={MAX_DEALS}"))
+    })?;
+    let seed = opt_seed(seed)?;
+    let start = crate::convert::opt_index(start, "start")?;
+    let threads = extract_threads(threads)?;
+    if bots.is_empty() || bots.len() > MAX_POLICIES {
+        return Err(InvalidArgumentError::new_err(format!(
+            "an arena takes 1..={MAX_POLICIES} policies, got {}",
+            bots.len()
+        )));
+    }
+    let p = bots.len();
+    let chunks: Vec<u64> = (0..n).step_by(CHUNK as usize).collect();
+    let pool = pool(threads)?;
+    let play: Box<dyn Fn(u64) -> Vec<f64> + Sync + Send> = if let Ok(r) =
+        rules.cast::<PyHeartsRules>()
+    {
+        let rules = r.get().0;
+        if p > usize::from(rules.players) {
+            return Err(InvalidArgumentError::new_err(format!(
+                "{p} policies at a table of {} players: at most one policy a seat",
+                rules.players
+            )));
+        }
+        let table = bots
+            .iter()
+            .map(|(name, pimc)| match HeartsPolicy::from_name(name) {
+                Some(HeartsPolicy::Pimc(_)) => Ok(HeartsPolicy::Pimc(*pimc)),
+                Some(x) => Ok(x),
+                None => Err(InvalidArgumentError::new_err(format!(
+                    "{name:?} is not a Hearts policy; Hearts policies: \"random\", \"heuristic\", \"pimc\""
+                ))),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Box::new(move |d| hearts_deal(&rules, seed, start + d, &table))
+    } else if let Ok(r) = rules.cast::<PySpadesRules>() {
+        let rules = r.get().0;
+        if p > 2 {
+            return Err(InvalidArgumentError::new_err(format!(
+                "a Spades arena seats one policy per team: 1 or 2 policies, got {p}"
+            )));
+        }
+        let table = bots
+            .iter()
+            .map(|(name, pimc)| match SpadesPolicy::from_name(name) {
+                Some(SpadesPolicy::Pimc(_)) => Ok(SpadesPolicy::Pimc(*pimc)),
+                Some(x) => Ok(x),
+                None => Err(InvalidArgumentError::new_err(format!(
+                    "{name:?} is not a Spades policy; Spades policies: {}",
+                    SpadesPolicy::allowed()
+                ))),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Box::new(move |d| spades_deal(&rules, seed, start + d, &table))
+    } else {
+        return Err(type_error(format!(
+            "rules must be a HeartsRules or SpadesRules, got {}",
+            type_name(rules)
+        )));
+    };
+
+    let parts = detached(py, |stop| {
+        pool.install(|| {
+            map_all(chunks, |first| {
+                let mut rows = Vec::new();
+                for d in first..(first + CHUNK).min(n) {
+                    if stop.requested() {
+                        break;
+                    }
+                    rows.extend(play(d));
+                }
+                rows
+            })
+        })
+    })?;
+    let scores: Vec<f64> = parts.into_iter().flatten().collect();
+    if scores.len() != n as usize * p {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "interrupted",
+        ));
+    }
+    Ok(scores.into_pyarray(py).reshape([n as usize, p])?.into_any())
+}
