@@ -19,8 +19,9 @@ import hearts_fast as hf
 from tests.helpers import examples
 from tests.strategies import rule_params, spades_rule_params
 
-#: Few worlds keep the tests quick; the settings are what is tested, not the strength.
-FAST = {"worlds": 8}
+#: Few worlds or iterations keep the tests quick; the settings are what is tested, not the
+#: strength.
+FAST = {"worlds": 8, "iterations": 60}
 
 
 def stepped(cls: Any, rules: Any, policy: Any, seed: int, index: int, **settings: Any) -> Any:
@@ -56,6 +57,20 @@ def test_spades_pimc_batch_rows_equal_stepping(params, seed):
         assert res["tricks"][i].tolist() == s.tricks_taken
 
 
+def test_ismcts_batch_rows_equal_stepping():
+    """simulate_* with an ismcts seat (default settings) equals stepping with Policy."""
+    rules = hf.HeartsRules()
+    policy = ["ismcts", "heuristic", "random", "heuristic"]
+    res = hf.simulate_hearts(rules, hands=1, seed=4, policy=policy, threads=1)
+    s = stepped(hf.HeartsState, rules, policy, 4, 0)
+    assert res["points"][0].tolist() == s.points()
+    srules = hf.SpadesRules()
+    spol = ["ismcts", "heuristic", "random", "heuristic"]
+    sres = hf.simulate_spades(srules, hands=1, seed=4, policy=spol, threads=1)
+    ss = stepped(hf.SpadesState, srules, spol, 4, 0)
+    assert sres["tricks"][0].tolist() == ss.tricks_taken
+
+
 def test_pimc_batches_are_the_same_for_any_thread_count():
     rules = hf.HeartsRules()
     one = hf.simulate_hearts(rules, hands=24, seed=5, policy="pimc", threads=1)
@@ -67,8 +82,10 @@ def test_pimc_batches_are_the_same_for_any_thread_count():
 
 
 @pytest.mark.parametrize("game", ["hearts", "spades"])
-@pytest.mark.parametrize("evaluator", ["rollout", "solve"])
-def test_pimc_reads_only_what_the_seat_knows(game, evaluator):
+@pytest.mark.parametrize(
+    ("bot", "evaluator"), [("pimc", "rollout"), ("pimc", "solve"), ("ismcts", None)]
+)
+def test_search_bots_read_only_what_the_seat_knows(game, bot, evaluator):
     """At every decision of a hand, the bot (a fresh Policy with one seed) makes the same
     move in the real state and in three other states with the same observation."""
     cls = hf.HeartsState if game == "hearts" else hf.SpadesState
@@ -79,11 +96,11 @@ def test_pimc_reads_only_what_the_seat_knows(game, evaluator):
     while not s.is_over:
         if s.phase == "play" and s.current_player == 1:
             info = s.observation(1)
-            move = hf.Policy("pimc", seed=9, evaluator=evaluator, **FAST).choose(s)
+            move = hf.Policy(bot, seed=9, evaluator=evaluator, **FAST).choose(s)
             assert move in s.legal_plays()
             for w in info.sample(3, seed=checked):
                 assert w.observation(1) == info
-                again = hf.Policy("pimc", seed=9, evaluator=evaluator, **FAST).choose(w)
+                again = hf.Policy(bot, seed=9, evaluator=evaluator, **FAST).choose(w)
                 assert again == move
             checked += 1
         other.act(s)
@@ -96,9 +113,9 @@ def test_choose_is_the_move_act_makes(game):
     random stream at the time of copying), for every policy and phase."""
     cls = hf.HeartsState if game == "hearts" else hf.SpadesState
     rules = hf.HeartsRules() if game == "hearts" else hf.SpadesRules()
-    for name in ["random", "heuristic", "pimc"]:
+    for name in ["random", "heuristic", "pimc", "ismcts"]:
         s = cls.from_batch(rules, 11, 2)
-        bot = hf.Policy(name, seed=4, **(FAST if name == "pimc" else {}))
+        bot = hf.Policy(name, seed=4, **FAST)
         while True:
             advice = copy.copy(bot).choose(s)
             before = s.copy()
@@ -142,6 +159,8 @@ def test_bad_settings_are_clear_errors():
         hf.Policy("pimc", solve_tricks=14)
     with pytest.raises(hf.ArgumentTypeError):
         hf.Policy("pimc", worlds="64")
+    with pytest.raises(hf.InvalidArgumentError, match="iterations must be"):
+        hf.Policy("ismcts", iterations=0)
     with pytest.raises(hf.InvalidArgumentError, match="pimc"):
         hf.Policy("minimax")
     r = hf.RummyState.from_batch(hf.RummyRules(), 1, 0)

@@ -374,10 +374,10 @@ class Policy:
     ``Policy(policy, seed=seed, index=index)`` makes the choices its ``simulate_*`` makes.
 
     ``policy``: None (the game's default: "random" for Hearts and Spades, "greedy" for
-    rummy), one name, or one name per seat; Hearts and Spades take "random", "heuristic"
-    and "pimc" (the search bot of docs/bots.md, whose settings are ``worlds``,
-    ``evaluator``, ``rollouts`` and ``solve_tricks``), rummy "random" and "greedy"
-    (checked when acting on a state)."""
+    rummy), one name, or one name per seat; Hearts and Spades take "random", "heuristic",
+    "pimc" and "ismcts" (the search bots of docs/bots.md; pimc's settings are ``worlds``,
+    ``evaluator``, ``rollouts`` and ``solve_tricks``, ismcts's ``iterations``), rummy
+    "random" and "greedy" (checked when acting on a state)."""
 
     def __new__(
         cls,
@@ -389,6 +389,7 @@ class Policy:
         evaluator: Literal["rollout", "solve"] | None = None,
         rollouts: int | None = None,
         solve_tricks: int | None = None,
+        iterations: int | None = None,
     ) -> Self: ...
     def act(self, state: HeartsState | SpadesState | RummyState) -> bool:
         """Make the next move (a Hearts pass for the lowest pending seat or a play, a Spades
@@ -740,6 +741,10 @@ def simulate_rummy(rules: RummyRules, **options: Unpack[_LimitedBatch]) -> Rummy
 
 class _InfoState(Generic[_R, _S]):
     """The members both observation classes share (docs/information.md)."""
+
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Not constructible (``ArgumentTypeError``): an observation comes from
+        ``state.observation(seat)`` or ``from_text``."""
 
     def to_text(self) -> str:
         """The ``hearts-info`` / ``spades-info`` text form (docs/text-format.md)."""

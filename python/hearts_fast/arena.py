@@ -129,6 +129,11 @@ def arena(
 def format_arena(result: ArenaResult) -> str:
     """The arena table: one row per policy, best first, with a line explaining each
     column."""
+    keys = ("names", "mean", "se", "ci95", "diff_mean", "diff_ci95", "deals", "game")
+    if not isinstance(result, Mapping) or any(k not in result for k in keys):
+        raise ArgumentTypeError(
+            f"result must be what hearts_fast.arena returns, got {type(result).__name__}"
+        )
     order = sorted(
         range(len(result["names"])),
         key=lambda i: result["mean"][i],

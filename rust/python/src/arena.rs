@@ -76,11 +76,10 @@ pub fn _arena_scores<'py>(
         }
         let table = bots
             .iter()
-            .map(|(name, pimc)| match HeartsPolicy::from_name(name) {
-                Some(HeartsPolicy::Pimc(_)) => Ok(HeartsPolicy::Pimc(*pimc)),
-                Some(x) => Ok(x),
+            .map(|(name, settings)| match HeartsPolicy::from_name(name) {
+                Some(x) => Ok(crate::hearts::sim::with_settings(x, settings)),
                 None => Err(InvalidArgumentError::new_err(format!(
-                    "{name:?} is not a Hearts policy; Hearts policies: \"random\", \"heuristic\", \"pimc\""
+                    "{name:?} is not a Hearts policy; Hearts policies: \"random\", \"heuristic\", \"pimc\", \"ismcts\""
                 ))),
             })
             .collect::<PyResult<Vec<_>>>()?;
@@ -94,9 +93,8 @@ pub fn _arena_scores<'py>(
         }
         let table = bots
             .iter()
-            .map(|(name, pimc)| match SpadesPolicy::from_name(name) {
-                Some(SpadesPolicy::Pimc(_)) => Ok(SpadesPolicy::Pimc(*pimc)),
-                Some(x) => Ok(x),
+            .map(|(name, settings)| match SpadesPolicy::from_name(name) {
+                Some(x) => Ok(crate::spades::sim::with_settings(x, settings)),
                 None => Err(InvalidArgumentError::new_err(format!(
                     "{name:?} is not a Spades policy; Spades policies: {}",
                     SpadesPolicy::allowed()

@@ -163,6 +163,20 @@ macro_rules! info_class {
         impl $ty {
             $($members)*
 
+            /// Not constructible: an observation comes from `state.observation(seat)` or
+            /// `from_text`.
+            #[new]
+            #[pyo3(signature = (*_args, **_kwargs))]
+            fn new(
+                _args: &Bound<'_, PyTuple>,
+                _kwargs: Option<&Bound<'_, PyDict>>,
+            ) -> PyResult<Self> {
+                Err(type_error(format!(
+                    "{} cannot be created directly: use state.observation(seat) or {}.from_text(text)",
+                    $class, $class
+                )))
+            }
+
             /// The text form (docs/text-format.md).
             fn to_text(&self) -> String {
                 self.0.to_text()

@@ -3,15 +3,14 @@
 
 use crate::convert::{extract_int, extract_str, given, iterable, opt_index, opt_seed, type_name};
 use crate::errors::{type_error, InvalidArgumentError};
-use hearts_engine::search::{Evaluator, Pimc};
+use hearts_engine::search::{Evaluator, Ismcts, Pimc};
 use hearts_engine::{policy_rng, Rng};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 /// The policy names of the three games.
-const NAMES: [&str; 4] = ["random", "heuristic", "greedy", "pimc"];
-const ALLOWED: &str =
-    "Hearts and Spades: \"random\", \"heuristic\", \"pimc\"; rummy: \"random\", \"greedy\"";
+const NAMES: [&str; 5] = ["random", "heuristic", "greedy", "pimc", "ismcts"];
+const ALLOWED: &str = "Hearts and Spades: \"random\", \"heuristic\", \"pimc\", \"ismcts\"; rummy: \"random\", \"greedy\"";
 /// The fewest and the most seats of any game (rummy: 2..=6, Spades: 4, Hearts: 3..=7).
 const SEATS: std::ops::RangeInclusive<usize> = 2..=7;
 
@@ -89,8 +88,17 @@ impl PolicySpec {
 pub struct PyPolicy {
     spec: PolicySpec,
     rng: Rng,
-    /// The settings of the `pimc` seats.
-    pimc: Pimc,
+    /// The settings of the search seats.
+    settings: Settings,
+}
+
+/// The settings of the search bots of a `Policy`.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Of the `pimc` seats.
+    pub pimc: Pimc,
+    /// Of the `ismcts` seats.
+    pub ismcts: Ismcts,
 }
 
 /// An int setting within `range`, or its default.
@@ -148,9 +156,9 @@ fn pimc_settings(
 impl PyPolicy {
     /// The one policy name of this policy (the game's default: `None`) and its `pimc`
     /// settings, for an arena seat; a list of names per seat is refused.
-    pub fn single(&self) -> PyResult<(&'static str, Pimc)> {
+    pub fn single(&self) -> PyResult<(&'static str, Settings)> {
         match &self.spec {
-            PolicySpec::Uniform(name) => Ok((name, self.pimc)),
+            PolicySpec::Uniform(name) => Ok((name, self.settings)),
             PolicySpec::Default => Err(InvalidArgumentError::new_err(
                 "an arena policy must name one policy (Policy(\"pimc\"), not Policy())",
             )),
@@ -164,7 +172,7 @@ impl PyPolicy {
 #[pymethods]
 impl PyPolicy {
     #[new]
-    #[pyo3(signature = (policy = None, *, seed = None, index = None, worlds = None, evaluator = None, rollouts = None, solve_tricks = None))]
+    #[pyo3(signature = (policy = None, *, seed = None, index = None, worlds = None, evaluator = None, rollouts = None, solve_tricks = None, iterations = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         policy: Option<&Bound<'_, PyAny>>,
@@ -174,9 +182,20 @@ impl PyPolicy {
         evaluator: Option<&Bound<'_, PyAny>>,
         rollouts: Option<&Bound<'_, PyAny>>,
         solve_tricks: Option<&Bound<'_, PyAny>>,
+        iterations: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let spec = PolicySpec::extract(policy)?;
         let pimc = pimc_settings(worlds, evaluator, rollouts, solve_tricks)?;
+        let iterations = setting(
+            iterations,
+            "iterations",
+            1..=1_000_000,
+            i128::from(Ismcts::default().iterations),
+        )? as u32;
+        let settings = Settings {
+            pimc,
+            ismcts: Ismcts { iterations },
+        };
         let seed = opt_seed(seed)?;
         let index = opt_index(index, "index")?;
         if let PolicySpec::PerSeat(v) = &spec {
@@ -192,7 +211,7 @@ impl PyPolicy {
         Ok(PyPolicy {
             spec,
             rng: policy_rng(seed, index),
-            pimc,
+            settings,
         })
     }
 
@@ -201,7 +220,8 @@ impl PyPolicy {
     fn act(&mut self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(s) = state.cast::<crate::hearts::state::PyHeartsState>() {
             let mut s = s.borrow_mut();
-            let Some(a) = crate::hearts::sim::choose(&self.spec, &self.pimc, &s, &mut self.rng)?
+            let Some(a) =
+                crate::hearts::sim::choose(&self.spec, &self.settings, &s, &mut self.rng)?
             else {
                 return Ok(false);
             };
@@ -211,7 +231,7 @@ impl PyPolicy {
         if let Ok(s) = state.cast::<crate::spades::state::PySpadesState>() {
             return crate::spades::sim::act(
                 &self.spec,
-                &self.pimc,
+                &self.settings,
                 &mut s.borrow_mut(),
                 &mut self.rng,
             );
@@ -237,14 +257,14 @@ impl PyPolicy {
     ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(s) = state.cast::<crate::hearts::state::PyHeartsState>() {
             let s = s.borrow();
-            let a = crate::hearts::sim::choose(&self.spec, &self.pimc, &s, &mut self.rng)?;
+            let a = crate::hearts::sim::choose(&self.spec, &self.settings, &s, &mut self.rng)?;
             return crate::hearts::sim::py_action(py, a);
         }
         if let Ok(s) = state.cast::<crate::spades::state::PySpadesState>() {
             return crate::spades::sim::choose(
                 py,
                 &self.spec,
-                &self.pimc,
+                &self.settings,
                 &s.borrow(),
                 &mut self.rng,
             );
@@ -262,7 +282,7 @@ impl PyPolicy {
         PyPolicy {
             spec: self.spec.clone(),
             rng: self.rng,
-            pimc: self.pimc,
+            settings: self.settings,
         }
     }
 

@@ -7,7 +7,7 @@ use crate::core::{BitOps, Card, CardSet, Portable, Rng};
 use crate::hearts::info::HeartsInfo;
 use crate::hearts::solve::HeartsProblem;
 use crate::hearts::{Action, HandLog, HeartsState, Phase, MAX_PLAYERS};
-use crate::search::{self, noisy, Pimc};
+use crate::search::{self, noisy, Determinized, Ismcts, Pimc};
 use crate::solve::{Problem, Solver};
 use std::cell::RefCell;
 
@@ -24,6 +24,9 @@ pub enum Policy {
     /// ([`pimc_play`]); passes as `heuristic`. Needs the hand's log: see
     /// [`TablePolicy::choose`].
     Pimc(Pimc),
+    /// Single-observer information-set MCTS over the worlds the seat's observation allows
+    /// ([`ismcts_play`]); passes as `heuristic`. Needs the hand's log, as `Pimc`.
+    Ismcts(Ismcts),
 }
 
 impl Policy {
@@ -35,12 +38,15 @@ impl Policy {
             Policy::Random => "random",
             Policy::Heuristic => "heuristic",
             Policy::Pimc(_) => "pimc",
+            Policy::Ismcts(_) => "ismcts",
         }
     }
     /// The policy with this name (`pimc` with its default settings).
     pub fn from_name(s: &str) -> Option<Policy> {
-        if s == "pimc" {
-            return Some(Policy::Pimc(Pimc::default()));
+        match s {
+            "pimc" => return Some(Policy::Pimc(Pimc::default())),
+            "ismcts" => return Some(Policy::Ismcts(Ismcts::default())),
+            _ => {}
         }
         Policy::ALL.into_iter().find(|p| p.name() == s)
     }
@@ -241,7 +247,9 @@ impl TablePolicy {
 
     /// Whether a search bot sits at the table (it decides from the hand's log).
     pub fn has_search(&self) -> bool {
-        self.0.iter().any(|p| matches!(p, Policy::Pimc(_)))
+        self.0
+            .iter()
+            .any(|p| matches!(p, Policy::Pimc(_) | Policy::Ismcts(_)))
     }
 
     /// The next move without making it: in the pass phase the lowest pending seat's pass,
@@ -258,7 +266,9 @@ impl TablePolicy {
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
                     Policy::Random => random_pass_with(Portable, hand, k, rng),
-                    Policy::Heuristic | Policy::Pimc(_) => heuristic_pass(hand, k),
+                    Policy::Heuristic | Policy::Pimc(_) | Policy::Ismcts(_) => {
+                        heuristic_pass(hand, k)
+                    }
                 };
                 Some(Action::Pass(seat, cards))
             }
@@ -270,6 +280,10 @@ impl TablePolicy {
                     Policy::Pimc(params) => {
                         let info = HeartsInfo::observe(log, p)?;
                         pimc_play(&info, &params, rng)
+                    }
+                    Policy::Ismcts(params) => {
+                        let info = HeartsInfo::observe(log, p)?;
+                        ismcts_play(&info, &params, rng)
                     }
                 };
                 card.map(Action::Play)
@@ -292,7 +306,9 @@ impl TablePolicy {
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
                     Policy::Random => random_pass_with(bits, hand, k, rng),
-                    Policy::Heuristic | Policy::Pimc(_) => heuristic_pass(hand, k),
+                    Policy::Heuristic | Policy::Pimc(_) | Policy::Ismcts(_) => {
+                        heuristic_pass(hand, k)
+                    }
                 };
                 s.pass_cards(seat, cards).is_ok()
             }
@@ -307,7 +323,7 @@ impl TablePolicy {
                         bit.first()
                     }
                     // A search bot needs the hand's log: `play_out` and `choose` give it one.
-                    Policy::Heuristic | Policy::Pimc(_) => heuristic_play(s),
+                    Policy::Heuristic | Policy::Pimc(_) | Policy::Ismcts(_) => heuristic_play(s),
                 };
                 match card {
                     Some(c) => {
@@ -445,4 +461,52 @@ pub fn pimc_play(info: &HeartsInfo, params: &Pimc, rng: &mut Rng) -> Option<Card
     let first = search::Worlds::sample(&mut worlds, &mut Rng::new(0));
     let legal = first.legal_plays();
     search::pimc(legal, params, false, &mut worlds, &mut own)
+}
+
+/// A Hearts world for [`search::ismcts`]: rewards `0.5 − h / 4T` per seat, `h` its hand
+/// score and `T` the rules' total penalty (lower scores are better).
+#[derive(Clone)]
+struct HeartsDeterminized(HeartsState);
+
+impl Determinized for HeartsDeterminized {
+    fn mover(&self) -> Option<u8> {
+        (self.0.phase() == Phase::Play)
+            .then(|| self.0.current_player())
+            .flatten()
+    }
+    fn legal(&self) -> CardSet {
+        self.0.legal_plays()
+    }
+    fn play(&mut self, card: Card) {
+        self.0.play_unchecked(card);
+    }
+    fn rollout_move(&self, rng: &mut Rng) -> Option<Card> {
+        noisy(self.0.legal_plays(), heuristic_play(&self.0), rng)
+    }
+    fn rewards(&self) -> [f64; 8] {
+        let t = f64::from(self.0.rules().total_penalty().max(1));
+        let h = self.0.hand_scores();
+        let mut r = [0.0; 8];
+        for (x, &score) in r.iter_mut().zip(h.iter()) {
+            *x = (0.5 - f64::from(score) / (4.0 * t)).clamp(0.0, 1.0);
+        }
+        r
+    }
+}
+
+/// The play of the `ismcts` bot for the observing seat of `info`: [`search::ismcts`] with
+/// worlds sampled exactly uniformly from `info` and heuristic rollouts (each move random
+/// with probability [`search::ROLLOUT_NOISE`]). Reads nothing but `info`; draws one number
+/// from `rng` and searches with a generator seeded by it.
+pub fn ismcts_play(info: &HeartsInfo, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
+    let mut own = Rng::new(rng.next_u64());
+    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
+    let mut worlds = HeartsWorlds {
+        info,
+        sampler,
+        problem: None,
+        solve_tricks: 0,
+    };
+    let mut sample = |r: &mut Rng| HeartsDeterminized(search::Worlds::sample(&mut worlds, r));
+    search::ismcts(params, &mut sample, &mut own)
 }

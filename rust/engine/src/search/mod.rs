@@ -136,3 +136,158 @@ pub fn noisy(legal: CardSet, heuristic: Option<Card>, rng: &mut Rng) -> Option<C
         heuristic
     }
 }
+
+/// The settings of an [`ismcts`] bot.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Ismcts {
+    /// Iterations per decision (1..=1,000,000), each on a freshly sampled world.
+    pub iterations: u32,
+}
+
+impl Default for Ismcts {
+    fn default() -> Ismcts {
+        Ismcts { iterations: 1000 }
+    }
+}
+
+/// The exploration constant of [`ismcts`]'s selection (rewards lie in 0..=1).
+pub const EXPLORATION: f64 = 0.7;
+
+/// A game [`ismcts`] can search: a full state (a sampled world) stepped card by card.
+pub trait Determinized: Clone {
+    /// The seat to play, `None` once the hand is over.
+    fn mover(&self) -> Option<u8>;
+    /// The legal plays.
+    fn legal(&self) -> CardSet;
+    /// Plays a legal card.
+    fn play(&mut self, card: Card);
+    /// A rollout move ([`noisy`] over the game's heuristic).
+    fn rollout_move(&self, rng: &mut Rng) -> Option<Card>;
+    /// Each seat's reward for the finished hand, in 0..=1 (higher is better).
+    fn rewards(&self) -> [f64; 8];
+}
+
+/// One node of the single-observer tree: reached by a play of the parent's mover.
+#[derive(Clone, Debug)]
+struct Node {
+    /// The card that leads here (none at the root).
+    card: Option<Card>,
+    /// Times selected, and times available for selection (its card was legal).
+    visits: u32,
+    available: u32,
+    /// The sum of the rewards of the seat that played `card`.
+    reward: f64,
+    /// Children by index.
+    children: Vec<usize>,
+}
+
+/// Single-observer information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+/// 2012): one tree over the observer's information sets, every seat's plays its edges;
+/// each iteration samples a world with `sample`, descends by UCB among the children legal
+/// in that world (counting their availability), expands one untried play, rolls out to the
+/// end and credits each node's reward to the seat that made its play. The most visited play
+/// at the root is made (ties: the lowest card id). Draws only from `rng`.
+pub fn ismcts<G: Determinized>(
+    params: &Ismcts,
+    sample: &mut dyn FnMut(&mut Rng) -> G,
+    rng: &mut Rng,
+) -> Option<Card> {
+    let root_state = sample(rng);
+    let legal = root_state.legal();
+    let first = legal.first()?;
+    if legal.count() == 1 {
+        return Some(first);
+    }
+    let mut nodes = vec![Node {
+        card: None,
+        visits: 0,
+        available: 0,
+        reward: 0.0,
+        children: Vec::new(),
+    }];
+    // The seat that made each node's play, recorded on the way down.
+    let mut path: Vec<(usize, u8)> = Vec::new();
+    for _ in 0..params.iterations {
+        let mut s = sample(rng);
+        let mut at = 0;
+        path.clear();
+        path.push((0, u8::MAX));
+        // Selection and expansion.
+        while let Some(mover) = s.mover() {
+            let legal = s.legal();
+            let tried: CardSet = nodes[at]
+                .children
+                .iter()
+                .filter_map(|&c| nodes[c].card)
+                .collect();
+            let untried = legal - tried;
+            for i in 0..nodes[at].children.len() {
+                let c = nodes[at].children[i];
+                if nodes[c].card.is_some_and(|card| legal.contains(card)) {
+                    nodes[c].available += 1;
+                }
+            }
+            if !untried.is_empty() {
+                let card = untried.nth(rng.below(untried.count()))?;
+                nodes.push(Node {
+                    card: Some(card),
+                    visits: 0,
+                    available: 1,
+                    reward: 0.0,
+                    children: Vec::new(),
+                });
+                let child = nodes.len() - 1;
+                nodes[at].children.push(child);
+                s.play(card);
+                path.push((child, mover));
+                break;
+            }
+            let mut best = None;
+            let mut best_value = f64::NEG_INFINITY;
+            for &c in &nodes[at].children {
+                let n = &nodes[c];
+                let Some(card) = n.card else { continue };
+                if !legal.contains(card) {
+                    continue;
+                }
+                let v = n.reward / f64::from(n.visits.max(1))
+                    + EXPLORATION
+                        * (f64::from(n.available.max(1)).ln() / f64::from(n.visits.max(1))).sqrt();
+                if v > best_value {
+                    best_value = v;
+                    best = Some(c);
+                }
+            }
+            let Some(c) = best else { break };
+            let Some(card) = nodes[c].card else { break };
+            s.play(card);
+            at = c;
+            path.push((c, mover));
+        }
+        // Simulation.
+        while s.mover().is_some() {
+            let Some(c) = s.rollout_move(rng) else { break };
+            s.play(c);
+        }
+        // Backpropagation.
+        let rewards = s.rewards();
+        for &(node, mover) in &path {
+            nodes[node].visits += 1;
+            if mover != u8::MAX {
+                nodes[node].reward += rewards[usize::from(mover)];
+            }
+        }
+    }
+    let mut best = first;
+    let mut most = 0;
+    for &c in &nodes[0].children {
+        let n = &nodes[c];
+        let Some(card) = n.card else { continue };
+        if legal.contains(card) && (n.visits > most || (n.visits == most && card.id() < best.id()))
+        {
+            most = n.visits;
+            best = card;
+        }
+    }
+    Some(best)
+}

@@ -9,7 +9,7 @@ use super::state::{Bid, Phase, SpadesState};
 use crate::batch::Stop;
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{BitOps, Card, CardSet, Portable, Rng};
-use crate::search::{self, noisy, Pimc};
+use crate::search::{self, noisy, Determinized, Ismcts, Pimc};
 use crate::solve::{Problem, Solver};
 use std::cell::RefCell;
 
@@ -23,6 +23,9 @@ pub enum Policy {
     /// Perfect-information Monte Carlo over the worlds the seat's observation allows
     /// ([`pimc_play`]); bids as `heuristic`.
     Pimc(Pimc),
+    /// Single-observer information-set MCTS over the worlds the seat's observation allows
+    /// ([`ismcts_play`]); bids as `heuristic`.
+    Ismcts(Ismcts),
 }
 
 impl Policy {
@@ -35,20 +38,23 @@ impl Policy {
             Policy::Random => "random",
             Policy::Heuristic => "heuristic",
             Policy::Pimc(_) => "pimc",
+            Policy::Ismcts(_) => "ismcts",
         }
     }
 
     /// The policy of this name (`pimc` with its default settings).
     pub fn from_name(s: &str) -> Option<Policy> {
-        if s == "pimc" {
-            return Some(Policy::Pimc(Pimc::default()));
+        match s {
+            "pimc" => return Some(Policy::Pimc(Pimc::default())),
+            "ismcts" => return Some(Policy::Ismcts(Ismcts::default())),
+            _ => {}
         }
         Policy::ALL.iter().copied().find(|p| p.name() == s)
     }
 
     /// The names, quoted and joined by commas.
     pub fn allowed() -> String {
-        "\"random\", \"heuristic\", \"pimc\"".to_string()
+        "\"random\", \"heuristic\", \"pimc\", \"ismcts\"".to_string()
     }
 }
 
@@ -233,7 +239,7 @@ pub fn policy_bid(policy: Policy, s: &SpadesState, rng: &mut Rng) -> Bid {
             s.can_bemo(),
             rng,
         ),
-        Policy::Heuristic | Policy::Pimc(_) => {
+        Policy::Heuristic | Policy::Pimc(_) | Policy::Ismcts(_) => {
             heuristic_bid(s.rules(), s.hands()[seat], s.legal_bids())
         }
     }
@@ -254,6 +260,11 @@ pub fn policy_play<B: BitOps>(bits: B, policy: Policy, s: &SpadesState, rng: &mu
             .current_player()
             .and_then(|seat| SpadesInfo::observe(s, seat))
             .and_then(|info| pimc_play(&info, &params, rng))
+            .unwrap_or_else(|| heuristic_play(s)),
+        Policy::Ismcts(params) => s
+            .current_player()
+            .and_then(|seat| SpadesInfo::observe(s, seat))
+            .and_then(|info| ismcts_play(&info, &params, rng))
             .unwrap_or_else(|| heuristic_play(s)),
     }
 }
@@ -399,4 +410,52 @@ pub fn pimc_play(info: &SpadesInfo, params: &Pimc, rng: &mut Rng) -> Option<Card
     let first = search::Worlds::sample(&mut worlds, &mut Rng::new(0));
     let legal = first.legal_plays();
     search::pimc(legal, params, true, &mut worlds, &mut own)
+}
+
+/// A Spades world for [`search::ismcts`]: each seat's reward is its team's hand score
+/// mapped to `0.5 + score / 800`, within 0..=1.
+#[derive(Clone)]
+struct SpadesDeterminized(SpadesState);
+
+impl Determinized for SpadesDeterminized {
+    fn mover(&self) -> Option<u8> {
+        (self.0.phase() == Phase::Play)
+            .then(|| self.0.current_player())
+            .flatten()
+    }
+    fn legal(&self) -> CardSet {
+        self.0.legal_plays()
+    }
+    fn play(&mut self, card: Card) {
+        self.0.play_unchecked(card);
+    }
+    fn rollout_move(&self, rng: &mut Rng) -> Option<Card> {
+        noisy(self.0.legal_plays(), Some(heuristic_play(&self.0)), rng)
+    }
+    fn rewards(&self) -> [f64; 8] {
+        let score = self.0.score();
+        let mut r = [0.0; 8];
+        for (seat, x) in r.iter_mut().enumerate().take(4) {
+            #[allow(clippy::cast_precision_loss)]
+            let v = score.scores[seat % 2] as f64;
+            *x = (0.5 + v / 800.0).clamp(0.0, 1.0);
+        }
+        r
+    }
+}
+
+/// The play of the `ismcts` bot for the observing seat of `info`: [`search::ismcts`] with
+/// worlds sampled exactly uniformly from `info` and heuristic rollouts. Reads nothing but
+/// `info`; draws one number from `rng` and searches with a generator seeded by it.
+pub fn ismcts_play(info: &SpadesInfo, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
+    let mut own = Rng::new(rng.next_u64());
+    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
+    let mut worlds = SpadesWorlds {
+        info,
+        sampler,
+        problem: None,
+        solve_tricks: 0,
+    };
+    let mut sample = |r: &mut Rng| SpadesDeterminized(search::Worlds::sample(&mut worlds, r));
+    search::ismcts(params, &mut sample, &mut own)
 }

@@ -7,10 +7,10 @@ use crate::batch::{
 use crate::convert::ids;
 use crate::errors::deck_order_error;
 use crate::policy::PolicySpec;
+use crate::policy::Settings;
 use hearts_engine::batch::Games;
 use hearts_engine::hearts::sim::{check_deals, Batch, Policy, TablePolicy};
 use hearts_engine::hearts::{Action, HeartsRules, Scoring, CHIP_UNIT};
-use hearts_engine::search::Pimc;
 use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -26,7 +26,7 @@ fn table(spec: &PolicySpec, players: u8) -> PyResult<TablePolicy> {
         players,
         "Hearts",
         Policy::from_name,
-        "\"random\", \"heuristic\", \"pimc\"",
+        "\"random\", \"heuristic\", \"pimc\", \"ismcts\"",
         Policy::Random,
     )?;
     let mut out = TablePolicy::uniform(Policy::Random);
@@ -34,13 +34,20 @@ fn table(spec: &PolicySpec, players: u8) -> PyResult<TablePolicy> {
     Ok(out)
 }
 
-/// The Hearts policies of `spec` with the `pimc` seats set to `pimc`.
-fn table_with(spec: &PolicySpec, pimc: &Pimc, players: u8) -> PyResult<TablePolicy> {
+/// A Hearts policy with the search settings of `settings`.
+pub fn with_settings(p: Policy, settings: &Settings) -> Policy {
+    match p {
+        Policy::Pimc(_) => Policy::Pimc(settings.pimc),
+        Policy::Ismcts(_) => Policy::Ismcts(settings.ismcts),
+        p => p,
+    }
+}
+
+/// The Hearts policies of `spec` with the search seats' settings.
+fn table_with(spec: &PolicySpec, settings: &Settings, players: u8) -> PyResult<TablePolicy> {
     let mut t = table(spec, players)?;
     for p in &mut t.0 {
-        if let Policy::Pimc(_) = p {
-            *p = Policy::Pimc(*pimc);
-        }
+        *p = with_settings(*p, settings);
     }
     Ok(t)
 }
@@ -49,11 +56,11 @@ fn table_with(spec: &PolicySpec, pimc: &Pimc, players: u8) -> PyResult<TablePoli
 /// without making it; None once the hand is over.
 pub fn choose(
     spec: &PolicySpec,
-    pimc: &Pimc,
+    settings: &Settings,
     s: &PyHeartsState,
     rng: &mut Rng,
 ) -> PyResult<Option<Action>> {
-    Ok(table_with(spec, pimc, s.state.num_players())?.choose(&s.log, &s.state, rng))
+    Ok(table_with(spec, settings, s.state.num_players())?.choose(&s.log, &s.state, rng))
 }
 
 /// A Hearts action as `Policy.choose` returns it: a card id, `("pass", seat, cards)` or

@@ -4,7 +4,7 @@ use super::state::PySpadesState;
 use crate::batch::{deck_orders, put, put_moments, simulate_function, Dict, Run, Simulate};
 use crate::errors::{InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
-use hearts_engine::search::Pimc;
+use crate::policy::Settings;
 use hearts_engine::spades::policy::{self, Policy};
 use hearts_engine::spades::sim::{deal_from_order, Dealt, SpadesBatch};
 use hearts_engine::spades::{Deal, Phase as SpadesPhase, SpadesRules};
@@ -30,20 +30,36 @@ fn policies(spec: &PolicySpec) -> PyResult<[Policy; 4]> {
         .map_err(|_| InvalidArgumentError::new_err("a Spades table has four seats"))
 }
 
-/// The Spades policies of `spec` with the `pimc` seats set to `pimc`.
-fn policies_with(spec: &PolicySpec, pimc: &Pimc) -> PyResult<[Policy; 4]> {
+/// A Spades policy with the search settings of `settings`.
+pub fn with_settings(p: Policy, settings: &Settings) -> Policy {
+    match p {
+        Policy::Pimc(_) => Policy::Pimc(settings.pimc),
+        Policy::Ismcts(_) => Policy::Ismcts(settings.ismcts),
+        p => p,
+    }
+}
+
+/// The Spades policies of `spec` with the search seats' settings.
+fn policies_with(spec: &PolicySpec, settings: &Settings) -> PyResult<[Policy; 4]> {
     let mut t = policies(spec)?;
     for p in &mut t {
-        if let Policy::Pimc(_) = p {
-            *p = Policy::Pimc(*pimc);
-        }
+        *p = with_settings(*p, settings);
     }
     Ok(t)
 }
 
 /// One move of `spec` on a Spades hand (a bid or a play); false once the hand is over.
-pub fn act(spec: &PolicySpec, pimc: &Pimc, s: &mut PySpadesState, rng: &mut Rng) -> PyResult<bool> {
-    Ok(policy::act(&policies_with(spec, pimc)?, &mut s.state, rng))
+pub fn act(
+    spec: &PolicySpec,
+    settings: &Settings,
+    s: &mut PySpadesState,
+    rng: &mut Rng,
+) -> PyResult<bool> {
+    Ok(policy::act(
+        &policies_with(spec, settings)?,
+        &mut s.state,
+        rng,
+    ))
 }
 
 /// The bid (a `Bid`) or card (an id) `act` would make, without making it; None once the
@@ -51,11 +67,11 @@ pub fn act(spec: &PolicySpec, pimc: &Pimc, s: &mut PySpadesState, rng: &mut Rng)
 pub fn choose<'py>(
     py: Python<'py>,
     spec: &PolicySpec,
-    pimc: &Pimc,
+    settings: &Settings,
     s: &PySpadesState,
     rng: &mut Rng,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let table = policies_with(spec, pimc)?;
+    let table = policies_with(spec, settings)?;
     let Some(seat) = s.state.current_player() else {
         return Ok(py.None().into_bound(py));
     };
