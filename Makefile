@@ -27,8 +27,9 @@ test-rust:
 	cargo test --workspace --exclude hearts-fast-py
 	cargo test -p hearts-fast-py --no-run
 
+# One test process per core (pytest-xdist): the suite's examples are independent.
 test-python:
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n auto
 
 # The long profile of the fuzzers (tests/fuzz); its result is added to tests/fuzz/RESULTS.md.
 # FUZZ_SEED picks another run of examples.
