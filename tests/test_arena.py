@@ -77,8 +77,12 @@ def test_bad_arguments_are_clear_errors():
     rules = hf.HeartsRules()
     with pytest.raises(hf.ArgumentTypeError, match="dict"):
         hf.arena(rules, ["heuristic"])
-    with pytest.raises(hf.InvalidArgumentError, match="games= is not supported yet"):
-        hf.arena(rules, {"h": "heuristic"}, games=10)
+    with pytest.raises(hf.InvalidArgumentError, match="not both"):
+        hf.arena(rules, {"h": "heuristic"}, games=10, deals=10)
+    with pytest.raises(hf.InvalidArgumentError, match="games must be"):
+        hf.arena(rules, {"h": "heuristic"}, games=0)
+    with pytest.raises(hf.InvalidArgumentError, match="hand_limit"):
+        hf.arena(rules, {"h": "heuristic"}, games=2, hand_limit=0)
     with pytest.raises(hf.ArgumentTypeError, match="HeartsRules or SpadesRules"):
         hf.arena(hf.RummyRules(), {"h": "heuristic"})
     with pytest.raises(hf.InvalidArgumentError, match="at most one policy a seat"):
@@ -106,3 +110,25 @@ def test_the_arena_command(capsys):
     assert main(["arena", "--policy", "pimc:wrlds=3"]) == 2
     assert "wrlds" in capsys.readouterr().err
     assert main(["arena", "--game", "spades", "--deals", "0"]) == 2
+
+
+def test_whole_games_give_win_rates():
+    """games=: each game played once per rotation (A-22..A-25, B-22); a seat among k
+    winners has 1/k; the shares of a game add up; deterministic equal policies share."""
+    rules = hf.HeartsRules(target=26)
+    res = hf.arena(rules, {"h": "heuristic", "r": "random"}, games=60, seed=2, threads=2)
+    again = hf.arena(rules, {"h": "heuristic", "r": "random"}, games=60, seed=2, threads=1)
+    assert np.array_equal(res["scores"], again["scores"])
+    assert res["mode"] == "games" and res["higher_is_better"]
+    # Two seats each: a policy's per-game score is the mean of its 4 seat-games (2 seats,
+    # 2 rotations), and each rotation's shares sum to 1 over the 4 seats: the two scores of
+    # a game sum to 2 / 4.
+    assert np.allclose(res["scores"].sum(axis=1), 0.5)
+    assert res["mean"][0] > res["mean"][1]
+    # The heuristic draws nothing: both rotations of a game play alike, so two heuristic
+    # policies share every game equally.
+    same = hf.arena(rules, {"a": "heuristic", "b": "heuristic"}, games=40, seed=3)
+    assert np.allclose(same["scores"][:, 0], same["scores"][:, 1])
+    sp = hf.arena(hf.SpadesRules(win_score=100), {"h": "heuristic", "r": "random"}, games=20)
+    assert np.allclose(sp["scores"].sum(axis=1), 1.0)
+    assert "win rate" in hf.format_arena(res)

@@ -334,3 +334,23 @@ def test_an_impossible_or_altered_observation_is_refused():
     with pytest.raises(hf.InvalidArgumentError, match="hearts-info"):
         hf.SpadesInfoState.from_text(text)
     assert type(f).from_text(text) == f
+
+
+def test_a_games_observation_holds_the_scores_before_the_hand():
+    """HeartsGame.observation: the current hand with the totals before it (A-22); the
+    text form keeps them. SpadesGame.observation: totals and bags (B-22)."""
+    g = hf.HeartsGame(hf.HeartsRules(), seed=4)
+    bot = hf.Policy("heuristic")
+    while g.hands_played < 2:
+        while g.phase == "pass":
+            seat = g.pending_passes()[0]
+            g.pass_cards(seat, bot.choose(g.state)[2])
+        g.play(bot.choose(g.state))
+    f = g.observation(2)
+    assert f.totals == g.totals and f.totals is not None
+    assert type(f).from_text(f.to_text()) == f
+    assert g.state.observation(2).totals is None
+    assert f.hand == g.state.observation(2).hand
+    sg = hf.SpadesGame(hf.SpadesRules(), seed=4)
+    sf = sg.observation(1)
+    assert sf.totals == sg.totals and sf.bags == sg.bags

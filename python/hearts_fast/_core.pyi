@@ -306,6 +306,9 @@ class HeartsState(_TrickState[HeartsRules, _Phase]):
 class HeartsGame(_TrickGame[HeartsRules, HeartsState, _Phase]):
     """A whole game of hands (A-22..A-25), dealing each next hand itself."""
 
+    def observation(self, seat: int) -> HeartsInfoState:
+        """What ``seat`` knows of the current hand, with the game's totals before it."""
+
     def __new__(
         cls,
         rules: HeartsRules,
@@ -520,6 +523,9 @@ class SpadesState(_TrickState[SpadesRules, _SpadesPhase]):
 @final
 class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase]):
     """A whole game of Spades (B-22, 0.6, 0.7), dealing each next hand itself."""
+
+    def observation(self, seat: int) -> SpadesInfoState:
+        """What ``seat`` knows of the current hand (its totals and bags included)."""
 
     def __new__(
         cls,
@@ -834,6 +840,10 @@ class HeartsInfoState(_InfoState[HeartsRules, HeartsState]):
     @property
     def points(self) -> list[int]:
         """Penalty points taken so far per seat."""
+    @property
+    def totals(self) -> list[int] | list[Fraction] | None:
+        """The game's totals before the hand (``HeartsGame.observation``); None for a hand
+        observed on its own."""
 
 @final
 class SpadesInfoState(_InfoState[SpadesRules, SpadesState]):
@@ -874,5 +884,7 @@ def _arena_scores(
     seed: int | None = None,
     threads: int | None = None,
     start: int | None = None,
+    games: bool = False,
+    hand_limit: int | None = None,
 ) -> npt.NDArray[np.float64]:
     """The per-deal, per-policy scores of a duplicate arena (``hearts_fast.arena``)."""

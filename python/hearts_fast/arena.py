@@ -36,10 +36,14 @@ class ArenaResult(TypedDict):
     - ``ci95``: float64 ``(policies, 2)``, ``mean ∓ 1.96 se``.
     - ``diff_mean``, ``diff_se``, ``diff_ci95``: the same for each policy's score minus the
       first policy's, paired by deal (zero for the first policy).
-    - ``higher_is_better``: False for Hearts (points), True for Spades.
+    - ``higher_is_better``: False for Hearts hands (points), True for Spades and for games.
+    - ``mode``: ``"deals"``, or ``"games"`` for whole games, whose score is the win share
+      (a seat among ``k`` winners has ``1 / k``; a team's share in Spades): ``mean`` is then
+      the win rate of a seat of the policy.
     """
 
     game: str
+    mode: str
     names: list[str]
     deals: int
     scores: npt.NDArray[np.float64]
@@ -60,21 +64,31 @@ def _stats(x: npt.NDArray[np.float64]) -> tuple[Any, Any]:
     return mean, se
 
 
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{what} must be an int, got {type(value).__name__}")
+    if not 1 <= value <= 2**32:
+        raise InvalidArgumentError(f"{what} must be 1..={2**32}, got {value}")
+    return value
+
+
 def arena(
     rules: Any,
     policies: Mapping[str, Any],
     *,
-    deals: int = 1000,
+    deals: int | None = None,
     games: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    hand_limit: int | None = None,
 ) -> ArenaResult:
     """Rank ``policies`` (a dict: name → ``Policy`` or policy name) under ``rules`` (a
-    ``HeartsRules`` or ``SpadesRules``) by duplicate play of ``deals`` deals: hand ``i`` of
-    the batch ``seed`` is played once per seating rotation (rotation ``r`` seats policy
-    ``(s + r) % len(policies)`` at seat ``s``). Hearts takes 1..players policies, Spades 1
-    or 2 (one per team). The result is the same for any ``threads``. ``games=`` (whole
-    games with win rates) is not built yet."""
+    ``HeartsRules`` or ``SpadesRules``) by duplicate play of ``deals`` deals (default 1000):
+    hand ``i`` of the batch ``seed`` is played once per seating rotation (rotation ``r``
+    seats policy ``(s + r) % len(policies)`` at seat ``s``); or of ``games`` whole games
+    (game ``i`` of the batch, each rotation stopped after ``hand_limit`` hands, default
+    1000), scored by win share. Hearts takes 1..players policies, Spades 1 or 2 (one per
+    team). The result is the same for any ``threads``."""
     from hearts_fast import _core
 
     if not isinstance(policies, Mapping):
@@ -82,13 +96,14 @@ def arena(
             f"policies must be a dict of name -> Policy or policy name, got "
             f"{type(policies).__name__}"
         )
-    if games is not None:
-        raise InvalidArgumentError(
-            "games= is not supported yet: the arena plays hands (deals=); whole games with "
-            "win rates are still to come"
-        )
-    if isinstance(deals, bool) or not isinstance(deals, int):
-        raise ArgumentTypeError(f"deals must be an int, got {type(deals).__name__}")
+    if deals is not None and games is not None:
+        raise InvalidArgumentError("give deals= or games=, not both")
+    mode = "games" if games is not None else "deals"
+    count = (
+        _count(games, "games")
+        if games is not None
+        else _count(1000 if deals is None else deals, "deals")
+    )
     names: list[str] = []
     bots: list[Any] = []
     for name, p in policies.items():
@@ -105,7 +120,9 @@ def arena(
         bots.append(p)
     if not bots:
         raise InvalidArgumentError("policies must hold at least one policy")
-    scores = _core._arena_scores(rules, bots, deals, seed, threads)
+    scores = _core._arena_scores(
+        rules, bots, count, seed, threads, None, mode == "games", hand_limit
+    )
     game = "hearts" if isinstance(rules, _core.HeartsRules) else "spades"
     mean, se = _stats(scores)
     diff = scores - scores[:, :1]
@@ -113,6 +130,7 @@ def arena(
     diff_se[0] = 0.0
     return ArenaResult(
         game=game,
+        mode=mode,
         names=names,
         deals=int(scores.shape[0]),
         scores=scores,
@@ -122,14 +140,14 @@ def arena(
         diff_mean=diff_mean,
         diff_se=diff_se,
         diff_ci95=np.stack([diff_mean - Z95 * diff_se, diff_mean + Z95 * diff_se], axis=1),
-        higher_is_better=game == "spades",
+        higher_is_better=game == "spades" or mode == "games",
     )
 
 
 def format_arena(result: ArenaResult) -> str:
     """The arena table: one row per policy, best first, with a line explaining each
     column."""
-    keys = ("names", "mean", "se", "ci95", "diff_mean", "diff_ci95", "deals", "game")
+    keys = ("names", "mean", "se", "ci95", "diff_mean", "diff_ci95", "deals", "game", "mode")
     if not isinstance(result, Mapping) or any(k not in result for k in keys):
         raise ArgumentTypeError(
             f"result must be what hearts_fast.arena returns, got {type(result).__name__}"
@@ -160,13 +178,23 @@ def format_arena(result: ArenaResult) -> str:
     lines.append("-+-".join("-" * w for w in widths))
     lines += [" | ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
     better = "higher" if result["higher_is_better"] else "lower"
-    unit = "team hand score" if result["game"] == "spades" else "hand score (points)"
+    if result["mode"] == "games":
+        what = (
+            f"mean: the win rate of a seat of the policy, {better} is better, over "
+            f"{result['deals']:,} games played once per seating rotation"
+        )
+    else:
+        unit = "team hand score" if result["game"] == "spades" else "hand score (points)"
+        what = (
+            f"mean: the {unit} per deal, {better} is better, over {result['deals']:,} deals "
+            "played once per seating rotation"
+        )
     lines += [
         "",
-        f"mean: the {unit} per deal, {better} is better, over {result['deals']:,} deals "
-        "played once per seating rotation",
-        "se: its standard error over the deals; 95% interval: mean -/+ 1.96 se",
-        f"vs {first}: the difference from {first} paired by deal, with its 95% interval",
+        what,
+        f"se: its standard error over the {result['mode']}; 95% interval: mean -/+ 1.96 se",
+        f"vs {first}: the difference from {first} paired by {result['mode'][:-1]}, with its "
+        "95% interval",
     ]
     return "\n".join(lines)
 

@@ -348,10 +348,23 @@ def arena_cli(args: argparse.Namespace) -> int:
     policies = {spec: _arena_policy(spec) for spec in specs}
     threads = args.threads or os.cpu_count() or 1
     start = time.perf_counter()
-    res = arena(rules, policies, deals=args.deals, seed=args.seed, threads=threads)
+    if args.games is not None:
+        res = arena(
+            rules,
+            policies,
+            games=args.games,
+            seed=args.seed,
+            threads=threads,
+            hand_limit=args.hand_limit,
+        )
+        count = f"{args.games:,} games"
+    else:
+        deals = 1000 if args.deals is None else args.deals
+        res = arena(rules, policies, deals=deals, seed=args.seed, threads=threads)
+        count = f"{deals:,} deals"
     elapsed = time.perf_counter() - start
     print(
-        f"hearts-fast arena: {args.game}, {len(policies)} policies, {args.deals:,} deals, "
+        f"hearts-fast arena: {args.game}, {len(policies)} policies, {count}, "
         f"seed {args.seed}, {threads} thread(s), {elapsed:.2f} s"
     )
     print()
@@ -447,7 +460,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a policy (repeatable; default: heuristic and random): random, heuristic or "
         "pimc, with pimc's settings, e.g. pimc:worlds=32,evaluator=solve",
     )
-    are.add_argument("--deals", type=int, default=1000, help="deals (default 1000)")
+    many = are.add_mutually_exclusive_group()
+    many.add_argument("--deals", type=int, default=None, help="deals (default 1000)")
+    many.add_argument(
+        "--games", type=int, default=None, help="whole games instead, scored by win rate"
+    )
+    are.add_argument(
+        "--hand-limit",
+        type=int,
+        default=None,
+        help="with --games: stop a game after this many hands (default 1000)",
+    )
     are.add_argument("--seed", type=int, default=0, help="the batch seed (default 0)")
     are.add_argument("--threads", type=int, default=None, help="default: all cores")
     are.add_argument(

@@ -9,10 +9,10 @@
 use crate::core::Rng;
 use crate::hearts::policy::{Policy as HeartsPolicy, TablePolicy};
 use crate::hearts::sim::batch_state as hearts_batch_state;
-use crate::hearts::{HeartsRules, MAX_PLAYERS};
-use crate::spades::policy::{play_out, Policy as SpadesPolicy};
+use crate::hearts::{HeartsGame, HeartsRules, MAX_PLAYERS};
+use crate::spades::policy::{act, play_out, Policy as SpadesPolicy};
 use crate::spades::sim::batch_state as spades_batch_state;
-use crate::spades::{team_of, SpadesRules};
+use crate::spades::{team_of, SpadesGame, SpadesRules};
 
 /// Most policies in one arena.
 pub const MAX_POLICIES: usize = MAX_PLAYERS;
@@ -86,6 +86,80 @@ pub fn spades_deal(
         (0..4u8)
             .map(|seat| score.scores[team_of(seat)] as f64)
             .collect()
+    })
+}
+
+/// A seat's share of a win: `1 / k` when it is one of the `k` winning seats (`won` a bit
+/// mask), else 0 (also for a game stopped at its hand limit, which nobody won).
+fn shares(won: impl Fn(usize) -> bool, seats: usize) -> Vec<f64> {
+    let k = (0..seats).filter(|&s| won(s)).count();
+    (0..seats)
+        .map(|s| {
+            if won(s) {
+                #[allow(clippy::cast_precision_loss)]
+                let share = 1.0 / k as f64;
+                share
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+/// One Hearts game of a duplicate arena: game `game` of the batch `seed` (its first dealer
+/// and every deal from the game's deal stream, as `simulate_hearts(games=…)` deals them),
+/// played once per rotation up to `hand_limit` hands; per policy, the mean win share of its
+/// seats (a seat among `k` winners has `1 / k`).
+pub fn hearts_game(
+    rules: &HeartsRules,
+    seed: u64,
+    game: u64,
+    policies: &[HeartsPolicy],
+    hand_limit: usize,
+) -> Vec<f64> {
+    let n = usize::from(rules.players);
+    pair(policies.len(), n, |r| {
+        let mut table = TablePolicy::uniform(HeartsPolicy::Random);
+        for (s, p) in seating(policies.len(), n, r).into_iter().enumerate() {
+            table.0[s] = policies[p];
+        }
+        let mut deal_rng = Rng::for_game(seed, game);
+        let first_dealer = deal_rng.below(u32::from(rules.players)) as u8;
+        let mut g = HeartsGame::with_rng(rules, deal_rng, first_dealer);
+        let mut rng = stream(seed, game, r);
+        while !g.is_over() && g.hands_played() < hand_limit {
+            g.complete_hand(|s| table.play_out(s, &mut rng));
+        }
+        let won = g.winners();
+        shares(|s| won >> s & 1 == 1, n)
+    })
+}
+
+/// One Spades game of a duplicate arena (see [`spades_deal`] for the seating and
+/// [`hearts_game`] for the deals and the shares): per policy, the share of the wins of its
+/// team.
+pub fn spades_game(
+    rules: &SpadesRules,
+    seed: u64,
+    game: u64,
+    policies: &[SpadesPolicy],
+    hand_limit: usize,
+) -> Vec<f64> {
+    pair(policies.len(), 4, |r| {
+        let mut table = [SpadesPolicy::Random; 4];
+        for (s, p) in seating(policies.len(), 4, r).into_iter().enumerate() {
+            table[s] = policies[p];
+        }
+        let mut deal_rng = Rng::for_game(seed, game);
+        let first_dealer = deal_rng.below(4) as u8;
+        let mut g = SpadesGame::new(rules, deal_rng, first_dealer, Vec::new(), [0, 0], [0, 0]);
+        let mut rng = stream(seed, game, r);
+        while !g.is_over() && g.history().len() < hand_limit {
+            g.act(|s| act(&table, s, &mut rng));
+        }
+        let won = g.winners();
+        let teams = shares(|t| won >> t & 1 == 1, 2);
+        (0..4u8).map(|seat| teams[team_of(seat)]).collect()
     })
 }
 

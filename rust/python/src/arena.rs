@@ -9,7 +9,7 @@ use crate::errors::{type_error, InvalidArgumentError};
 use crate::hearts::rules::PyHeartsRules;
 use crate::policy::PyPolicy;
 use crate::spades::rules::PySpadesRules;
-use hearts_engine::arena::{hearts_deal, spades_deal, MAX_POLICIES};
+use hearts_engine::arena::{hearts_deal, hearts_game, spades_deal, spades_game, MAX_POLICIES};
 use hearts_engine::batch::map_all;
 use hearts_engine::hearts::policy::Policy as HeartsPolicy;
 use hearts_engine::spades::policy::Policy as SpadesPolicy;
@@ -22,9 +22,11 @@ const CHUNK: u64 = 16;
 const MAX_DEALS: i128 = 1 << 32;
 
 /// The per-deal, per-policy scores of a duplicate arena: float64 `(deals, policies)`, deal
-/// `i` being hand `start + i` of the batch `seed`.
+/// `i` being hand `start + i` of the batch `seed`; with `games=True`, game `start + i` of
+/// the batch and each policy's win share, each rotation stopped after `hand_limit` hands.
 #[pyfunction]
-#[pyo3(signature = (rules, policies, deals, seed = None, threads = None, start = None))]
+#[pyo3(signature = (rules, policies, deals, seed = None, threads = None, start = None, games = false, hand_limit = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn _arena_scores<'py>(
     py: Python<'py>,
     rules: &Bound<'py, PyAny>,
@@ -33,7 +35,15 @@ pub fn _arena_scores<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     start: Option<&Bound<'py, PyAny>>,
+    games: bool,
+    hand_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let hand_limit: usize = match crate::convert::given(hand_limit) {
+        None => 1000,
+        Some(h) => extract_int(h, "hand_limit")?.within(1..=1_000_000, || {
+            InvalidArgumentError::new_err("hand_limit must be 1..=1000000")
+        })?,
+    };
     let list = seq(policies, "policies")?;
     let bots = list
         .iter()
@@ -83,7 +93,11 @@ pub fn _arena_scores<'py>(
                 ))),
             })
             .collect::<PyResult<Vec<_>>>()?;
-        Box::new(move |d| hearts_deal(&rules, seed, start + d, &table))
+        if games {
+            Box::new(move |d| hearts_game(&rules, seed, start + d, &table, hand_limit))
+        } else {
+            Box::new(move |d| hearts_deal(&rules, seed, start + d, &table))
+        }
     } else if let Ok(r) = rules.cast::<PySpadesRules>() {
         let rules = r.get().0;
         if p > 2 {
@@ -101,7 +115,11 @@ pub fn _arena_scores<'py>(
                 ))),
             })
             .collect::<PyResult<Vec<_>>>()?;
-        Box::new(move |d| spades_deal(&rules, seed, start + d, &table))
+        if games {
+            Box::new(move |d| spades_game(&rules, seed, start + d, &table, hand_limit))
+        } else {
+            Box::new(move |d| spades_deal(&rules, seed, start + d, &table))
+        }
     } else {
         return Err(type_error(format!(
             "rules must be a HeartsRules or SpadesRules, got {}",

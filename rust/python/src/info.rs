@@ -438,6 +438,24 @@ info_class!(PyHeartsInfo as "HeartsInfoState", HeartsInfo, PyHeartsRules, PyHear
     fn points(&self) -> Vec<u32> {
         self.0.points[..usize::from(self.0.hidden.seats)].to_vec()
     }
+
+    /// The game's totals before the hand, as `HeartsGame.totals` gives them
+    /// (`HeartsGame.observation`); None for a hand observed on its own.
+    #[getter]
+    fn totals<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, pyo3::types::PyList>>> {
+        if self.0.totals.is_empty() {
+            return Ok(None);
+        }
+        let out = pyo3::types::PyList::empty(py);
+        for &t in &self.0.totals {
+            if self.0.rules.scoring == hearts_engine::hearts::Scoring::Chips {
+                out.append(crate::hearts::game::chips(py, t)?)?;
+            } else {
+                out.append(t)?;
+            }
+        }
+        Ok(Some(out))
+    }
 );
 
 info_class!(PySpadesInfo as "SpadesInfoState", SpadesInfo, PySpadesRules, PySpadesState, |info, hands| {

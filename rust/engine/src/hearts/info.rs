@@ -52,6 +52,8 @@ pub struct HeartsInfo {
     pub trick_winners: Vec<u8>,
     /// Penalty points taken per seat.
     pub points: [u32; MAX_PLAYERS],
+    /// The game's totals before the hand, per seat (empty for a hand observed on its own).
+    pub totals: Vec<i64>,
     /// Where the cards the seat cannot see may be (its own hand is `hidden.known[seat]`).
     pub hidden: Hidden,
 }
@@ -92,6 +94,7 @@ impl HeartsInfo {
             trick: Trick::new(),
             trick_winners: Vec::new(),
             points: [0; MAX_PLAYERS],
+            totals: Vec::new(),
             hidden: Hidden {
                 seats: n,
                 sizes: [0; MAX_SEATS],
@@ -166,6 +169,14 @@ impl HeartsInfo {
         }
         let known = info.hidden.known.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         info.hidden.hidden = deck - played - known;
+        Some(info)
+    }
+
+    /// What `seat` knows of the hand `log` records, played in a game whose totals before
+    /// the hand are `totals`.
+    pub fn observe_in_game(log: &HandLog, seat: u8, totals: &[i64]) -> Option<HeartsInfo> {
+        let mut info = HeartsInfo::observe(log, seat)?;
+        info.totals = totals.to_vec();
         Some(info)
     }
 
@@ -330,6 +341,13 @@ impl HeartsInfo {
             .map(u32::to_string)
             .collect();
         let _ = writeln!(out, "points {}", points.join(","));
+        let totals: Vec<String> = self.totals.iter().map(i64::to_string).collect();
+        let totals = if totals.is_empty() {
+            "-".to_string()
+        } else {
+            totals.join(",")
+        };
+        let _ = writeln!(out, "totals {totals}");
         out
     }
 
@@ -393,6 +411,18 @@ impl HeartsInfo {
         }
         let mut points = [0; MAX_PLAYERS];
         points[..usize::from(n)].copy_from_slice(&points_list);
+        let line = lines.expect("totals")?;
+        let totals = match line.fields.as_slice() {
+            ["-"] => Vec::new(),
+            [v] => line.at(int_list::<i64>("totals", v))?,
+            _ => Vec::new(),
+        };
+        if !(totals.is_empty() || totals.len() == usize::from(n)) {
+            return Err(line.err(syntax(
+                "the totals",
+                format!("- or {n} numbers joined by ,"),
+            )));
+        }
         lines.finish()?;
         let info = HeartsInfo {
             rules,
@@ -414,6 +444,7 @@ impl HeartsInfo {
             trick: shared.trick,
             trick_winners: shared.winners,
             points,
+            totals,
             hidden: shared.hidden,
         };
         info.verify().map_err(|why| {
@@ -431,7 +462,7 @@ impl HeartsInfo {
         let mut worlds = Worlds::new(self.hidden).map_err(|e| e.to_string())?;
         let hands = worlds.sample(&mut Rng::new(0));
         let log = self.world(&hands).map_err(|e| e.0)?;
-        match HeartsInfo::observe(&log, self.seat) {
+        match HeartsInfo::observe_in_game(&log, self.seat, &self.totals) {
             Some(again) if again == *self => Ok(()),
             _ => Err("its fields do not agree with one another".into()),
         }

@@ -2,14 +2,12 @@
 //! policy per seat. Stepping a [`HeartsState`] with [`TablePolicy::act`] makes exactly the
 //! choices (and random draws) the batch simulator makes.
 
-use crate::batch::Stop;
 use crate::core::{BitOps, Card, CardSet, Portable, Rng};
 use crate::hearts::info::HeartsInfo;
 use crate::hearts::solve::HeartsProblem;
 use crate::hearts::{Action, HandLog, HeartsState, Phase, MAX_PLAYERS};
-use crate::search::{self, noisy, Determinized, Ismcts, Pimc};
-use crate::solve::{Problem, Solver};
-use std::cell::RefCell;
+use crate::info::Hidden;
+use crate::search::{self, Ismcts, Pimc, SearchGame};
 
 /// A policy that chooses passes and plays inside the engine.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -370,143 +368,50 @@ impl TablePolicy {
     }
 }
 
-thread_local! {
-    /// The solver of the search bots of this thread: its table is kept between decisions
-    /// (cleared when the problem changes), allocated at the first solve.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(16 << 20));
-}
+impl SearchGame for HeartsState {
+    type Info = HeartsInfo;
+    type Problem = HeartsProblem;
+    /// The seat's points for the hand (the solver's `"points"`), which it lowers.
+    const MAXIMIZE: bool = false;
 
-/// The worlds of one Hearts decision, for [`search::pimc`].
-struct HeartsWorlds<'a> {
-    info: &'a HeartsInfo,
-    sampler: crate::info::Worlds,
-    problem: Option<HeartsProblem>,
-    solve_tricks: u8,
-}
-
-impl search::Worlds for HeartsWorlds<'_> {
-    type World = HeartsState;
-
-    fn sample(&mut self, rng: &mut Rng) -> HeartsState {
-        let hands = self.sampler.sample(rng);
-        // A world always replays (tested); the observer's own view is the fallback.
-        let state = self
-            .info
-            .world(&hands)
-            .ok()
-            .and_then(|log| log.replay().ok());
-        let state = state.unwrap_or_else(|| {
-            HeartsState::new_unchecked(
-                &self.info.rules,
-                {
-                    let mut h = [CardSet::EMPTY; MAX_PLAYERS];
-                    h.copy_from_slice(&hands[..MAX_PLAYERS]);
-                    h
-                },
-                self.info.dealer,
-                self.info.hand_index,
-                self.info.direction,
-            )
-        });
-        if self.problem.is_none() {
-            self.problem = HeartsProblem::new(&state, Some(self.info.seat), None).ok();
-        }
-        state
+    fn observer(info: &HeartsInfo) -> (u8, Hidden) {
+        (info.seat, info.hidden)
     }
 
-    fn rollout(&mut self, world: &HeartsState, card: Card, rng: &mut Rng) -> f64 {
-        let mut s = *world;
-        s.play_unchecked(card);
-        while s.phase() == Phase::Play {
-            let legal = s.legal_plays();
-            let Some(c) = noisy(legal, heuristic_play(&s), rng) else {
-                break;
-            };
-            s.play_unchecked(c);
-        }
-        self.problem.as_ref().map_or(0.0, |p| f64::from(p.leaf(&s)))
+    fn world(info: &HeartsInfo, hands: &[CardSet]) -> Option<HeartsState> {
+        info.world(hands).ok()?.replay().ok()
     }
 
-    fn exact(&mut self, world: &HeartsState) -> Option<Vec<(Card, i32)>> {
-        let seat = usize::from(self.info.seat);
-        if world.hands()[seat].count() > u32::from(self.solve_tricks) {
-            return None;
-        }
-        let problem = self.problem.as_ref()?;
-        SOLVER.with(|solver| {
-            let solution = solver
-                .borrow_mut()
-                .solve(problem, world, &Stop::new())
-                .ok()?;
-            Some(solution.moves)
-        })
+    fn problem(&self, seat: u8) -> Option<HeartsProblem> {
+        HeartsProblem::new(self, Some(seat), None).ok()
     }
-}
 
-/// The play of the `pimc` bot for the observing seat of `info` (its turn in the play
-/// phase): [`search::pimc`] over worlds sampled exactly uniformly from `info`, each play
-/// valued by its points for the seat (the solver's `"points"` objective, which the seat
-/// lowers) after heuristic rollouts or by the solver. Reads nothing but `info`; draws one
-/// number from `rng` and searches with a generator seeded by it.
-pub fn pimc_play(info: &HeartsInfo, params: &Pimc, rng: &mut Rng) -> Option<Card> {
-    let mut own = Rng::new(rng.next_u64());
-    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
-    let mut worlds = HeartsWorlds {
-        info,
-        sampler,
-        problem: None,
-        solve_tricks: params.solve_tricks,
-    };
-    // The legal plays are the same in every world: the seat's hand and the public state.
-    let first = search::Worlds::sample(&mut worlds, &mut Rng::new(0));
-    let legal = first.legal_plays();
-    search::pimc(legal, params, false, &mut worlds, &mut own)
-}
+    fn position(&self) -> HeartsState {
+        *self
+    }
 
-/// A Hearts world for [`search::ismcts`]: rewards `0.5 − h / 4T` per seat, `h` its hand
-/// score and `T` the rules' total penalty (lower scores are better).
-#[derive(Clone)]
-struct HeartsDeterminized(HeartsState);
+    fn heuristic(&self) -> Option<Card> {
+        heuristic_play(self)
+    }
 
-impl Determinized for HeartsDeterminized {
-    fn mover(&self) -> Option<u8> {
-        (self.0.phase() == Phase::Play)
-            .then(|| self.0.current_player())
-            .flatten()
-    }
-    fn legal(&self) -> CardSet {
-        self.0.legal_plays()
-    }
-    fn play(&mut self, card: Card) {
-        self.0.play_unchecked(card);
-    }
-    fn rollout_move(&self, rng: &mut Rng) -> Option<Card> {
-        noisy(self.0.legal_plays(), heuristic_play(&self.0), rng)
-    }
+    /// `0.5 − h / 4T` per seat, `h` its hand score and `T` the rules' total penalty.
     fn rewards(&self) -> [f64; 8] {
-        let t = f64::from(self.0.rules().total_penalty().max(1));
-        let h = self.0.hand_scores();
+        let t = f64::from(self.rules().total_penalty().max(1));
         let mut r = [0.0; 8];
-        for (x, &score) in r.iter_mut().zip(h.iter()) {
-            *x = (0.5 - f64::from(score) / (4.0 * t)).clamp(0.0, 1.0);
+        for (x, &h) in r.iter_mut().zip(self.hand_scores().iter()) {
+            *x = (0.5 - f64::from(h) / (4.0 * t)).clamp(0.0, 1.0);
         }
         r
     }
 }
 
-/// The play of the `ismcts` bot for the observing seat of `info`: [`search::ismcts`] with
-/// worlds sampled exactly uniformly from `info` and heuristic rollouts (each move random
-/// with probability [`search::ROLLOUT_NOISE`]). Reads nothing but `info`; draws one number
-/// from `rng` and searches with a generator seeded by it.
+/// The `pimc` bot's play (docs/bots.md): [`search::pimc_play`] on Hearts, the seat's points
+/// for the hand as the objective.
+pub fn pimc_play(info: &HeartsInfo, params: &Pimc, rng: &mut Rng) -> Option<Card> {
+    search::pimc_play::<HeartsState>(info, params, rng)
+}
+
+/// The `ismcts` bot's play (docs/bots.md): [`search::ismcts_play`] on Hearts.
 pub fn ismcts_play(info: &HeartsInfo, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
-    let mut own = Rng::new(rng.next_u64());
-    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
-    let mut worlds = HeartsWorlds {
-        info,
-        sampler,
-        problem: None,
-        solve_tricks: 0,
-    };
-    let mut sample = |r: &mut Rng| HeartsDeterminized(search::Worlds::sample(&mut worlds, r));
-    search::ismcts(params, &mut sample, &mut own)
+    search::ismcts_play::<HeartsState>(info, params, rng)
 }

@@ -5,7 +5,11 @@
 //! A bot never sees a hidden card: the game hands [`pimc`] a sampler of worlds built from
 //! the seat's observation alone.
 
-use crate::core::{Card, CardSet, Rng};
+use crate::batch::Stop;
+use crate::core::{Card, CardSet, Rng, Seat, TrickTaking};
+use crate::info::{Hidden, Worlds};
+use crate::solve::{Problem, Solver};
+use std::cell::RefCell;
 
 /// How [`pimc`] values a play in one world.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -63,39 +67,123 @@ impl Default for Pimc {
 /// game's heuristic one: rollouts of one world differ, and no line of play is ruled out.
 pub const ROLLOUT_NOISE: f64 = 0.1;
 
-/// How a game's world is valued for [`pimc`].
-pub trait Worlds {
-    /// A full state of the game.
-    type World;
-    /// A world drawn uniformly from those the seat's observation allows.
-    fn sample(&mut self, rng: &mut Rng) -> Self::World;
-    /// The objective after playing `card` in `world` and rolling out to the end.
-    fn rollout(&mut self, world: &Self::World, card: Card, rng: &mut Rng) -> f64;
-    /// Each legal play's exact value in `world` by the solver, when the solver is to be
-    /// used there (`None`: roll out instead).
-    fn exact(&mut self, world: &Self::World) -> Option<Vec<(Card, i32)>>;
+/// A trick game the search bots play: what a seat knows, the full state of a world that
+/// agrees with it, the solver's objective, a rollout move and each seat's reward. Hearts
+/// and Spades implement it in their `policy.rs`; [`pimc_play`] and [`ismcts_play`] are
+/// written once over it.
+pub trait SearchGame: TrickTaking + Sized {
+    /// What one seat knows (`HeartsInfo`, `SpadesInfo`).
+    type Info;
+    /// The solver's problem of the seat's objective.
+    type Problem: Problem;
+    /// Whether the seat raises the objective (Spades' team score) or lowers it (Hearts'
+    /// points).
+    const MAXIMIZE: bool;
+    /// The observing seat and where its unseen cards may be.
+    fn observer(info: &Self::Info) -> (u8, Hidden);
+    /// The full state of the world `hands` (every seat's hand now) of `info`.
+    fn world(info: &Self::Info, hands: &[CardSet]) -> Option<Self>;
+    /// The solver's problem of `seat`'s objective in this state.
+    fn problem(&self, seat: u8) -> Option<Self::Problem>;
+    /// This state as the problem's position.
+    fn position(&self) -> <Self::Problem as Problem>::Pos;
+    /// The game's heuristic play, if it has one here.
+    fn heuristic(&self) -> Option<Card>;
+    /// Each seat's reward for the finished hand, in 0..=1, higher better.
+    fn rewards(&self) -> [f64; 8];
 }
 
-/// Perfect-information Monte Carlo: the play of `legal` with the best mean value over
-/// `params.worlds` sampled worlds (`maximize`: the seat raises the objective; else it
-/// lowers it), each play valued in each world by `params.rollouts` rollouts or by the
-/// solver. Ties go to the lowest card id. Draws only from `rng`.
-pub fn pimc<W: Worlds>(
-    legal: CardSet,
-    params: &Pimc,
-    maximize: bool,
-    worlds: &mut W,
-    rng: &mut Rng,
-) -> Option<Card> {
+thread_local! {
+    /// The solver of this thread's search bots: its table is kept between decisions (the
+    /// solver clears it when the problem changes), allocated at the first solve.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(16 << 20));
+}
+
+/// The worlds of one decision.
+struct Sampled<'a, G: SearchGame> {
+    info: &'a G::Info,
+    seat: u8,
+    sampler: Worlds,
+    problem: Option<G::Problem>,
+}
+
+impl<G: SearchGame> Sampled<'_, G> {
+    fn new(info: &G::Info) -> Option<Sampled<'_, G>> {
+        let (seat, hidden) = G::observer(info);
+        Some(Sampled {
+            info,
+            seat,
+            sampler: Worlds::new(hidden).ok()?,
+            problem: None,
+        })
+    }
+
+    /// A world drawn exactly uniformly (`None` only if it failed to replay, which the
+    /// tests rule out).
+    fn sample(&mut self, rng: &mut Rng) -> Option<G> {
+        let hands = self.sampler.sample(rng);
+        let world = G::world(self.info, &hands)?;
+        if self.problem.is_none() {
+            self.problem = world.problem(self.seat);
+        }
+        Some(world)
+    }
+
+    /// The objective after `card` and a rollout to the end of the hand.
+    fn rollout(&self, world: &G, card: Card, rng: &mut Rng) -> f64 {
+        let mut s = world.clone();
+        s.play_unchecked(card);
+        while s.to_play().is_some() {
+            let Some(c) = noisy(s.legal_plays(), s.heuristic(), rng) else {
+                break;
+            };
+            s.play_unchecked(c);
+        }
+        self.problem
+            .as_ref()
+            .map_or(0.0, |p| f64::from(p.leaf(&s.position())))
+    }
+
+    /// Each legal play's exact value, once at most `solve_tricks` tricks are left.
+    fn exact(&self, world: &G, solve_tricks: u8) -> Option<Vec<(Card, i32)>> {
+        let seat = Seat::new_unchecked(self.seat);
+        if world.hand(seat).count() > u32::from(solve_tricks) {
+            return None;
+        }
+        let problem = self.problem.as_ref()?;
+        let pos = world.position();
+        SOLVER.with(|solver| {
+            let solution = solver
+                .borrow_mut()
+                .solve(problem, &pos, &Stop::new())
+                .ok()?;
+            Some(solution.moves)
+        })
+    }
+}
+
+/// The play of the `pimc` bot for the observing seat of `info` (its turn in the play
+/// phase): perfect-information Monte Carlo over `params.worlds` worlds sampled exactly
+/// uniformly from `info`, each legal play valued in each world by `params.rollouts`
+/// rollouts or by the solver (the game's objective for the seat: [`SearchGame::problem`]).
+/// The play with the best mean is made; ties go to the lowest card id. Reads nothing but
+/// `info`; draws one number from `rng` and searches with a generator seeded by it.
+pub fn pimc_play<G: SearchGame>(info: &G::Info, params: &Pimc, rng: &mut Rng) -> Option<Card> {
+    let mut own = Rng::new(rng.next_u64());
+    let mut worlds = Sampled::<G>::new(info)?;
+    // The legal plays are the same in every world: the seat's hand and the public state.
+    let legal = worlds.sample(&mut Rng::new(0))?.legal_plays();
     let first = legal.first()?;
     if legal.count() == 1 {
         return Some(first);
     }
     let mut total = [0f64; 64];
     for _ in 0..params.worlds {
-        let world = worlds.sample(rng);
+        let Some(world) = worlds.sample(&mut own) else {
+            continue;
+        };
         let exact = match params.evaluator {
-            Evaluator::Solve => worlds.exact(&world),
+            Evaluator::Solve => worlds.exact(&world, params.solve_tricks),
             Evaluator::Rollout => None,
         };
         match exact {
@@ -108,7 +196,7 @@ pub fn pimc<W: Worlds>(
                 for c in legal {
                     for _ in 0..params.rollouts {
                         total[usize::from(c.id())] +=
-                            worlds.rollout(&world, c, rng) / f64::from(params.rollouts);
+                            worlds.rollout(&world, c, &mut own) / f64::from(params.rollouts);
                     }
                 }
             }
@@ -117,16 +205,53 @@ pub fn pimc<W: Worlds>(
     let mut best = first;
     for c in legal {
         let (v, b) = (total[usize::from(c.id())], total[usize::from(best.id())]);
-        if (maximize && v > b) || (!maximize && v < b) {
+        if (G::MAXIMIZE && v > b) || (!G::MAXIMIZE && v < b) {
             best = c;
         }
     }
     Some(best)
 }
 
+/// The play of the `ismcts` bot for the observing seat of `info`: [`ismcts`] over worlds
+/// sampled exactly uniformly from `info`, rollouts by [`noisy`] over the game's heuristic,
+/// rewards from [`SearchGame::rewards`]. Reads nothing but `info`; draws one number from
+/// `rng` and searches with a generator seeded by it.
+pub fn ismcts_play<G: SearchGame>(info: &G::Info, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
+    let mut own = Rng::new(rng.next_u64());
+    let mut worlds = Sampled::<G>::new(info)?;
+    let first = worlds.sample(&mut Rng::new(0))?;
+    let mut sample = |r: &mut Rng| Searched(worlds.sample(r).unwrap_or_else(|| first.clone()));
+    ismcts(params, &mut sample, &mut own)
+}
+
+/// A world of a [`SearchGame`] as [`ismcts`] steps it.
+#[derive(Clone)]
+struct Searched<G>(G);
+
+impl<G: SearchGame> Determinized for Searched<G> {
+    fn mover(&self) -> Option<u8> {
+        self.0.to_play().map(Seat::id)
+    }
+    fn legal(&self) -> CardSet {
+        self.0.legal_plays()
+    }
+    fn play(&mut self, card: Card) {
+        self.0.play_unchecked(card);
+    }
+    fn rollout_move(&self, rng: &mut Rng) -> Option<Card> {
+        noisy(self.0.legal_plays(), self.0.heuristic(), rng)
+    }
+    fn rewards(&self) -> [f64; 8] {
+        self.0.rewards()
+    }
+}
+
 /// A rollout move: the heuristic's, or with probability [`ROLLOUT_NOISE`] a uniformly
 /// random legal card.
 pub fn noisy(legal: CardSet, heuristic: Option<Card>, rng: &mut Rng) -> Option<Card> {
+    if legal.is_empty() {
+        return None;
+    }
     // 2^53 draws: exact enough for a 10% coin.
     #[allow(clippy::cast_precision_loss)]
     let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;

@@ -6,12 +6,10 @@ use super::info::SpadesInfo;
 use super::rules::{Bemo, SpadesRules};
 use super::solve::{SpadesPosition, SpadesProblem};
 use super::state::{Bid, Phase, SpadesState};
-use crate::batch::Stop;
 use crate::core::kernel::{self, SPADE_SUIT};
 use crate::core::{BitOps, Card, CardSet, Portable, Rng};
-use crate::search::{self, noisy, Determinized, Ismcts, Pimc};
-use crate::solve::{Problem, Solver};
-use std::cell::RefCell;
+use crate::info::Hidden;
+use crate::search::{self, Ismcts, Pimc, SearchGame};
 
 /// A policy that bids and plays inside the engine.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -325,115 +323,35 @@ pub fn play_out(policies: &[Policy; 4], s: &mut SpadesState, rng: &mut Rng) {
     play_out_with(Portable, policies, s, rng);
 }
 
-thread_local! {
-    /// The solver of the search bots of this thread: its table is kept between decisions
-    /// (cleared when the problem changes), allocated at the first solve.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(16 << 20));
-}
+impl SearchGame for SpadesState {
+    type Info = SpadesInfo;
+    type Problem = SpadesProblem;
+    /// The team's hand score (the solver's `"score"`), which it raises.
+    const MAXIMIZE: bool = true;
 
-/// The worlds of one Spades decision, for [`search::pimc`].
-struct SpadesWorlds<'a> {
-    info: &'a SpadesInfo,
-    sampler: crate::info::Worlds,
-    problem: Option<SpadesProblem>,
-    solve_tricks: u8,
-}
-
-impl search::Worlds for SpadesWorlds<'_> {
-    type World = SpadesState;
-
-    fn sample(&mut self, rng: &mut Rng) -> SpadesState {
-        let hands = self.sampler.sample(rng);
-        // A world always replays (tested); should it not, the search sees an empty hand.
-        let state = self.info.world(&hands).unwrap_or_else(|_| {
-            SpadesState::new(
-                &self.info.rules,
-                [[0; 13]; 4],
-                self.info.dealer,
-                self.info.hand_index,
-                self.info.totals,
-                self.info.bags,
-            )
-        });
-        if self.problem.is_none() {
-            self.problem = SpadesProblem::new(&state, Some(self.info.seat), Some("score")).ok();
-        }
-        state
+    fn observer(info: &SpadesInfo) -> (u8, Hidden) {
+        (info.seat, info.hidden)
     }
 
-    fn rollout(&mut self, world: &SpadesState, card: Card, rng: &mut Rng) -> f64 {
-        let mut s = world.clone();
-        s.play_unchecked(card);
-        while s.phase() == Phase::Play {
-            let legal = s.legal_plays();
-            let Some(c) = noisy(legal, Some(heuristic_play(&s)), rng) else {
-                break;
-            };
-            s.play_unchecked(c);
-        }
-        self.problem
-            .as_ref()
-            .map_or(0.0, |p| f64::from(p.leaf(&SpadesPosition::of(&s))))
+    fn world(info: &SpadesInfo, hands: &[CardSet]) -> Option<SpadesState> {
+        info.world(hands).ok()
     }
 
-    fn exact(&mut self, world: &SpadesState) -> Option<Vec<(Card, i32)>> {
-        let seat = usize::from(self.info.seat);
-        if world.hands()[seat].count() > u32::from(self.solve_tricks) {
-            return None;
-        }
-        let problem = self.problem.as_ref()?;
-        let pos = SpadesPosition::of(world);
-        SOLVER.with(|solver| {
-            let solution = solver
-                .borrow_mut()
-                .solve(problem, &pos, &Stop::new())
-                .ok()?;
-            Some(solution.moves)
-        })
+    fn problem(&self, seat: u8) -> Option<SpadesProblem> {
+        SpadesProblem::new(self, Some(seat), Some("score")).ok()
     }
-}
 
-/// The play of the `pimc` bot for the observing seat of `info` (its turn in the play
-/// phase): [`search::pimc`] over worlds sampled exactly uniformly from `info`, each play
-/// valued by the team's hand score (the solver's `"score"` objective, which the team
-/// raises) after heuristic rollouts or by the solver. Reads nothing but `info`; draws one
-/// number from `rng` and searches with a generator seeded by it.
-pub fn pimc_play(info: &SpadesInfo, params: &Pimc, rng: &mut Rng) -> Option<Card> {
-    let mut own = Rng::new(rng.next_u64());
-    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
-    let mut worlds = SpadesWorlds {
-        info,
-        sampler,
-        problem: None,
-        solve_tricks: params.solve_tricks,
-    };
-    let first = search::Worlds::sample(&mut worlds, &mut Rng::new(0));
-    let legal = first.legal_plays();
-    search::pimc(legal, params, true, &mut worlds, &mut own)
-}
+    fn position(&self) -> SpadesPosition {
+        SpadesPosition::of(self)
+    }
 
-/// A Spades world for [`search::ismcts`]: each seat's reward is its team's hand score
-/// mapped to `0.5 + score / 800`, within 0..=1.
-#[derive(Clone)]
-struct SpadesDeterminized(SpadesState);
+    fn heuristic(&self) -> Option<Card> {
+        Some(heuristic_play(self))
+    }
 
-impl Determinized for SpadesDeterminized {
-    fn mover(&self) -> Option<u8> {
-        (self.0.phase() == Phase::Play)
-            .then(|| self.0.current_player())
-            .flatten()
-    }
-    fn legal(&self) -> CardSet {
-        self.0.legal_plays()
-    }
-    fn play(&mut self, card: Card) {
-        self.0.play_unchecked(card);
-    }
-    fn rollout_move(&self, rng: &mut Rng) -> Option<Card> {
-        noisy(self.0.legal_plays(), Some(heuristic_play(&self.0)), rng)
-    }
+    /// `0.5 + s / 800` per seat, `s` its team's hand score.
     fn rewards(&self) -> [f64; 8] {
-        let score = self.0.score();
+        let score = self.score();
         let mut r = [0.0; 8];
         for (seat, x) in r.iter_mut().enumerate().take(4) {
             #[allow(clippy::cast_precision_loss)]
@@ -444,18 +362,13 @@ impl Determinized for SpadesDeterminized {
     }
 }
 
-/// The play of the `ismcts` bot for the observing seat of `info`: [`search::ismcts`] with
-/// worlds sampled exactly uniformly from `info` and heuristic rollouts. Reads nothing but
-/// `info`; draws one number from `rng` and searches with a generator seeded by it.
+/// The `pimc` bot's play (docs/bots.md): [`search::pimc_play`] on Spades, the team's hand
+/// score as the objective.
+pub fn pimc_play(info: &SpadesInfo, params: &Pimc, rng: &mut Rng) -> Option<Card> {
+    search::pimc_play::<SpadesState>(info, params, rng)
+}
+
+/// The `ismcts` bot's play (docs/bots.md): [`search::ismcts_play`] on Spades.
 pub fn ismcts_play(info: &SpadesInfo, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
-    let mut own = Rng::new(rng.next_u64());
-    let sampler = crate::info::Worlds::new(info.hidden).ok()?;
-    let mut worlds = SpadesWorlds {
-        info,
-        sampler,
-        problem: None,
-        solve_tricks: 0,
-    };
-    let mut sample = |r: &mut Rng| SpadesDeterminized(search::Worlds::sample(&mut worlds, r));
-    search::ismcts(params, &mut sample, &mut own)
+    search::ismcts_play::<SpadesState>(info, params, rng)
 }

@@ -23,7 +23,7 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList};
 pub struct PyHeartsGame(HeartsGame);
 
 /// A chip amount in 1/60 units as a `Fraction` of chips.
-fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
+pub fn chips(py: Python<'_>, units: i64) -> PyResult<Bound<'_, PyAny>> {
     py.import("fractions")?
         .getattr("Fraction")?
         .call1((units, CHIP_UNIT))
@@ -193,6 +193,14 @@ protocol_class! {
             log: self.0.log().clone(),
             state: *self.0.state(),
         }
+    }
+    /// What `seat` knows of the current hand, with the game's totals before it
+    /// (docs/information.md).
+    fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PyHeartsInfo> {
+        let seat = crate::info::extract_observer(seat, self.0.rules().players)?;
+        hearts_engine::hearts::info::HeartsInfo::observe_in_game(self.0.log(), seat, self.0.totals())
+            .map(crate::info::PyHeartsInfo)
+            .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))
     }
     fn legal_plays(&self) -> Vec<u32> {
         ids(self.0.state().legal_plays())

@@ -58,6 +58,14 @@ spades_class! {
     fn state(&self) -> PySpadesState {
         PySpadesState::wrap(self.0.state().clone())
     }
+    /// What `seat` knows of the current hand (its totals and bags before the hand
+    /// included; docs/information.md).
+    fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PySpadesInfo> {
+        let seat = crate::info::extract_observer(seat, 4)?;
+        hearts_engine::spades::info::SpadesInfo::observe(self.0.state(), seat)
+            .map(crate::info::PySpadesInfo)
+            .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))
+    }
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(self.0.state(), seat)?;
         self.0
