@@ -168,3 +168,37 @@ def test_bad_settings_are_clear_errors():
         hf.Policy("pimc").act(r)
     with pytest.raises(hf.ArgumentTypeError):
         hf.Policy("pimc").choose("state")
+
+
+@examples(0.03)
+@given(params=rule_params(), seed=st.integers(0, 2**32), data=st.data())
+def test_search_bots_play_every_hearts_rule_set(params, seed, data):
+    """Both bots (small settings, both pimc evaluators) finish hands of random rule sets
+    (A-1..A-21: 3–7 players, deck adjustments, deal_all, moons, J♦, first-trick rules)
+    with legal moves only (Policy.act refuses nothing)."""
+    rules = hf.HeartsRules(**params)
+    bot = data.draw(st.sampled_from(["pimc", "ismcts"]))
+    evaluator = data.draw(st.sampled_from(["rollout", "solve"]))
+    s = hf.HeartsState.from_batch(rules, seed, 0)
+    hf.Policy(bot, seed=seed, evaluator=evaluator, worlds=4, iterations=20).play_out(s)
+    assert s.phase == "over"
+
+
+@examples(0.03)
+@given(params=spades_rule_params(), seed=st.integers(0, 2**32), data=st.data())
+def test_search_bots_play_every_spades_variant(params, seed, data):
+    """Both bots finish hands of random Spades variants (B.1–B.6: jokers, nil, blind nil,
+    bemo, mirror, face-up cards, renege rules) with legal moves only."""
+    rules = hf.SpadesRules(**params)
+    bot = data.draw(st.sampled_from(["pimc", "ismcts"]))
+    evaluator = data.draw(st.sampled_from(["rollout", "solve"]))
+    s = hf.SpadesState.from_batch(rules, seed, 0)
+    p = hf.Policy(bot, seed=seed, evaluator=evaluator, worlds=4, iterations=20)
+    while not s.is_over:
+        move = p.choose(s)
+        if isinstance(move, hf.Bid):
+            s.bid(move.value, blind=move.blind, bemo=move.bemo)
+        else:
+            assert move in s.legal_plays()
+            s.play(move)  # checked
+    assert s.phase == "over"
