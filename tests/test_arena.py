@@ -132,3 +132,10 @@ def test_whole_games_give_win_rates():
     sp = hf.arena(hf.SpadesRules(win_score=100), {"h": "heuristic", "r": "random"}, games=20)
     assert np.allclose(sp["scores"].sum(axis=1), 1.0)
     assert "win rate" in hf.format_arena(res)
+
+
+def test_format_arena_refuses_what_arena_did_not_return():
+    with pytest.raises(hf.ArgumentTypeError, match=r"what hearts_fast\.arena returns"):
+        hf.format_arena(None)
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.format_arena({"names": ["a"]})

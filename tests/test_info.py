@@ -354,3 +354,22 @@ def test_a_games_observation_holds_the_scores_before_the_hand():
     sg = hf.SpadesGame(hf.SpadesRules(), seed=4)
     sf = sg.observation(1)
     assert sf.totals == sg.totals and sf.bags == sg.bags
+
+
+def test_more_bad_input_is_refused_clearly():
+    """Direct construction, a game's observation of no seat, a negative sample count."""
+    with pytest.raises(hf.ArgumentTypeError, match="observation"):
+        hf.HeartsInfoState()
+    with pytest.raises(hf.ArgumentTypeError, match="observation"):
+        hf.SpadesInfoState("x")
+    with pytest.raises(hf.InvalidArgumentError, match="seat must be"):
+        hf.HeartsGame(hf.HeartsRules(), seed=1).observation(9)
+    with pytest.raises(hf.InvalidArgumentError, match="seat must be"):
+        hf.SpadesGame(hf.SpadesRules(), seed=1).observation(-1)
+    f = some_info()
+    with pytest.raises(hf.InvalidArgumentError, match="n must be"):
+        hf.sample_deals(f, -1)
+    with pytest.raises(hf.ArgumentTypeError):
+        hf.sample_deals(f, 3, weights="heavy")
+    with pytest.raises(hf.ArgumentTypeError):
+        type(f).from_text(3)
