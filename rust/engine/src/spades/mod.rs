@@ -3,11 +3,13 @@
 
 mod game;
 pub mod info;
+pub mod openspiel;
 pub mod policy;
 mod rules;
 pub mod sim;
 pub mod solve;
 mod state;
+pub mod tensor;
 mod text;
 
 pub use game::{HandRecord, SpadesGame};
