@@ -105,6 +105,23 @@ pub enum Episode {
     },
 }
 
+/// Byte `b` as eight floats, bit 0 first.
+static BYTES: [[f32; 8]; 256] = {
+    let mut t = [[0.0f32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b][i] = 1.0;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// A cursor writing one tensor field after another.
 #[derive(Debug)]
 pub struct Writer<'a> {
@@ -133,10 +150,7 @@ impl<'a> Writer<'a> {
     /// `width` elements: element `i` is 1 when card id `i` is in `set`.
     #[inline]
     pub fn cards(&mut self, set: CardSet, width: usize) {
-        let bits = set.0;
-        for (i, x) in self.field(width).iter_mut().enumerate() {
-            *x = ((bits >> i) & 1) as f32;
-        }
+        self.bits(set.0, width);
     }
 
     /// `width` elements, all 0 but element `i` (none when `i` is `None`).
@@ -149,12 +163,19 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// `width` elements: element `i` is bit `i` of `bits`.
+    /// `width` elements: element `i` is bit `i` of `bits` (eight at a time from a table).
     #[inline]
     pub fn bits(&mut self, bits: u64, width: usize) {
-        for (i, x) in self.field(width).iter_mut().enumerate() {
-            *x = ((bits >> i) & 1) as f32;
+        let f = self.field(width);
+        let mut chunks = f.chunks_exact_mut(8);
+        let mut b = bits;
+        for c in &mut chunks {
+            c.copy_from_slice(&BYTES[(b & 0xff) as usize]);
+            b >>= 8;
         }
+        let rest = chunks.into_remainder();
+        let n = rest.len();
+        rest.copy_from_slice(&BYTES[(b & 0xff) as usize][..n]);
     }
 
     /// One element.

@@ -136,8 +136,11 @@ impl HeartsEnv {
 
     /// Applies `action` (known legal) with the engine's checks; pays its rewards.
     fn act(&mut self, cfg: &HeartsConfig, action: Action, rewards: &mut SeatRewards) {
-        let before = *self.state();
-        let mover = before.current_player().unwrap_or(0);
+        let (before_phase, n) = (
+            self.state().phase(),
+            usize::from(self.state().num_players()),
+        );
+        let mover = self.state().current_player().unwrap_or(0);
         let ok = match &mut self.table {
             Table::Hand { state, log } => {
                 let ok = state.try_apply(action).is_ok();
@@ -152,7 +155,6 @@ impl HeartsEnv {
             // The mask only offers legal actions: nothing to undo.
             return;
         }
-        let n = usize::from(before.num_players());
         if let Action::Play(c) = action {
             self.plays.push((mover, c));
         }
@@ -165,11 +167,11 @@ impl HeartsEnv {
                 (r.points, r.hand_scores)
             }),
         };
-        if ended.is_none() && before.phase() == Phase::Pass && self.state().phase() != Phase::Pass {
+        if ended.is_none() && before_phase == Phase::Pass && self.state().phase() != Phase::Pass {
             self.delivered();
         }
-        let points = ended.map_or_else(|| self.state().points(), |(p, _)| p);
         if cfg.reward == Reward::Trick {
+            let points = ended.map_or_else(|| self.state().points(), |(p, _)| p);
             for s in 0..n {
                 rewards[s] -= f64::from(points[s]) - f64::from(self.paid[s]);
             }
@@ -302,11 +304,11 @@ impl EnvGame for HeartsEnv {
     }
 
     fn apply(&mut self, cfg: &HeartsConfig, action: usize, rewards: &mut SeatRewards) {
-        let s = *self.state();
+        let (phase, k) = (self.state().phase(), self.state().pass_count());
         let Some(seat) = self.to_move() else {
             return;
         };
-        match s.phase() {
+        match phase {
             Phase::Pass if action == FORWARD => {
                 self.selected = CardSet::EMPTY;
                 self.act(cfg, Action::Forward(seat), rewards);
@@ -315,7 +317,7 @@ impl EnvGame for HeartsEnv {
                 if let Some(c) = Card::try_new(action as u8) {
                     self.selected.insert(c);
                 }
-                if self.selected.count() >= u32::from(s.pass_count()) {
+                if self.selected.count() >= u32::from(k) {
                     let cards = self.selected;
                     self.selected = CardSet::EMPTY;
                     self.act(cfg, Action::Pass(seat, cards), rewards);

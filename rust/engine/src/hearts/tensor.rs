@@ -149,9 +149,14 @@ pub fn fields(n: u8, kind: Kind) -> Vec<(&'static str, usize)> {
     f
 }
 
-/// The length of a compact tensor at a table of `n` seats.
-pub fn size(n: u8, kind: Kind) -> usize {
-    fields(n, kind).iter().map(|&(_, w)| w).sum()
+/// The length of a compact tensor at a table of `n` seats (the sum of [`fields`]).
+pub const fn size(n: u8, kind: Kind) -> usize {
+    let n = n as usize;
+    let observation = 4 * 52 + 4 + 1 + 3 + 1 + 1 + n * (2 * 52 + 4 + 10);
+    match kind {
+        Kind::Observation => observation,
+        Kind::InfoState => observation + HISTORY * (52 + n),
+    }
 }
 
 /// The length of the tensor `kind`/`layout` under `rules`, or why there is none.
@@ -193,7 +198,11 @@ pub fn encode(
     let n = view.rules.players;
     let nu = usize::from(n);
     let me = view.seat;
-    let rel = |s: u8| relative(s, me, n);
+    let mut rel_of = [0usize; MAX_PLAYERS];
+    for (s, r) in rel_of.iter_mut().enumerate().take(nu) {
+        *r = relative(s as u8, me, n);
+    }
+    let rel = |s: u8| rel_of[usize::from(s) % MAX_PLAYERS];
     // One pass over the plays: the cards each seat played, the trick in progress and who
     // did not follow the led suit.
     let mut played = [CardSet::EMPTY; MAX_PLAYERS];
@@ -203,6 +212,7 @@ pub fn encode(
     let mut start = 0usize;
     let mut len = first;
     let mut leader = None;
+    let mut led = 0usize;
     for (i, &(p, c)) in view.plays.iter().enumerate() {
         if i == start + len {
             start = i;
@@ -210,12 +220,12 @@ pub fn encode(
         }
         let r = rel(p);
         played[r].insert(c);
+        let suit = suit_of(c);
         if i == start {
             leader = Some(r);
-        } else if let Some(&(_, lead)) = view.plays.get(start) {
-            if suit_of(c) != suit_of(lead) {
-                showed[r] |= 1 << suit_of(lead);
-            }
+            led = suit;
+        } else if suit != led {
+            showed[r] |= 1 << led;
         }
     }
     let in_trick = if view.plays.len() == start + len {

@@ -110,9 +110,13 @@ pub fn fields(kind: Kind) -> Vec<(&'static str, usize)> {
     f
 }
 
-/// The length of a compact tensor.
-pub fn size(kind: Kind) -> usize {
-    fields(kind).iter().map(|&(_, w)| w).sum()
+/// The length of a compact tensor (the sum of [`fields`]).
+pub const fn size(kind: Kind) -> usize {
+    let observation = CARDS * (1 + 4 + 4 + 4) + 4 + 4 + 16 + 4 * BID_WIDTH + 4 + 3 + 4 + 4 + 4;
+    match kind {
+        Kind::Observation => observation,
+        Kind::InfoState => observation + HISTORY * (CARDS + 4),
+    }
 }
 
 /// The length of the tensor `kind`/`layout`, or why there is none.
