@@ -35,7 +35,9 @@ __all__ = [
     "SpadesRules",
     "SpadesState",
     "__version__",
+    "_VectorEnv",
     "_arena_scores",
+    "_tensor_fields",
     "all_melds",
     "card",
     "card_name",
@@ -299,6 +301,9 @@ class HeartsState(_TrickState[HeartsRules, _Phase]):
         """pen_i per seat (A-20)."""
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon (A-21), once the hand is over."""
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the seat to act in the environments' action space
+        (docs/environments.md): 53 flags, card ids and 52 = FORWARD."""
     def observation(self, seat: int) -> HeartsInfoState:
         """What ``seat`` knows of this hand, and nothing else (docs/information.md)."""
 
@@ -517,6 +522,10 @@ class SpadesState(_TrickState[SpadesRules, _SpadesPhase]):
     def bags_after(self) -> list[int]: ...
     def totals_after(self) -> list[int]: ...
     def boston_made(self) -> int | None: ...
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the seat to act in the environments' action space
+        (docs/environments.md): 98 flags (cards 0..53, bids 54..67, blind nil 68, redeal
+        claim 69, bids with LITTLE 70..83 and BIG 84..97)."""
     def observation(self, seat: int) -> SpadesInfoState:
         """What ``seat`` knows of this hand, and nothing else (docs/information.md)."""
 
@@ -754,6 +763,12 @@ class _InfoState(Generic[_R, _S]):
 
     def to_text(self) -> str:
         """The ``hearts-info`` / ``spades-info`` text form (docs/text-format.md)."""
+    def tensor(
+        self,
+        kind: Literal["observation", "info_state"] | None = None,
+        layout: Literal["compact", "openspiel"] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """This observation as a float32 tensor (docs/environments.md)."""
     @classmethod
     def from_text(cls, text: str) -> Self:
         """Read a text form back; only a text that some hand shows its seat is accepted
@@ -888,3 +903,69 @@ def _arena_scores(
     hand_limit: int | None = None,
 ) -> npt.NDArray[np.float64]:
     """The per-deal, per-policy scores of a duplicate arena (``hearts_fast.arena``)."""
+
+_Kind = Literal["observation", "info_state"]
+_Layout = Literal["compact", "openspiel"]
+_Opponent = str | Policy | None
+
+def _tensor_fields(
+    rules: HeartsRules | SpadesRules, kind: _Kind | None = None
+) -> list[tuple[str, int, int]]:
+    """The compact layout's fields: ``(name, start, stop)`` in order."""
+
+@final
+class _VectorEnv:
+    """The engine's vector environment (``hearts_fast.env`` wraps it)."""
+
+    def __new__(
+        cls,
+        rules: HeartsRules | SpadesRules,
+        num_envs: int | None = None,
+        *,
+        seats: int | Sequence[int] | None = None,
+        opponents: _Opponent | Sequence[_Opponent] = None,
+        reward: Literal["hand", "trick"] | None = None,
+        episode: Literal["hand", "game"] | None = None,
+        max_hands: int | None = None,
+        seed: int | None = None,
+        autoreset: bool | None = None,
+        kind: _Kind | None = None,
+        layout: _Layout | None = None,
+    ) -> Self: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def seats(self) -> list[int]: ...
+    @property
+    def game(self) -> Literal["hearts", "spades"]: ...
+    @property
+    def autoreset(self) -> bool: ...
+    @property
+    def obs(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def mask(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def seat_rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def seat(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def final_obs(self) -> npt.NDArray[np.float32]: ...
+    def reset(self, seed: int | None = None, reset_mask: Sequence[bool] | None = None) -> None: ...
+    def step(self, actions: npt.ArrayLike) -> None: ...
+    def observe(
+        self, env: int, seat: int, kind: _Kind | None = None, layout: _Layout | None = None
+    ) -> npt.NDArray[np.float32]: ...
+    def state(self, env: int) -> HeartsState | SpadesState: ...
+    def selected(self, env: int) -> list[int]: ...

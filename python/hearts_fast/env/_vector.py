@@ -3,12 +3,13 @@ Gymnasium's vector-environment API (docs/environments.md)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+
 Seed = Optional[int]
 
 try:  # Gymnasium is optional (extra "rl"): without it the classes work the same,
@@ -23,20 +24,22 @@ except ImportError:  # pragma: no cover - exercised without the extra
     _HAVE_GYM = False
 
 PolicyArg = Union[str, "_core.Policy", None]
+Kind = Literal["observation", "info_state"]
+Layout = Literal["compact", "openspiel"]
 
 #: The version of the compact layouts; raised whenever a field moves.
 LAYOUT_VERSION = 1
 
 
 def observation_fields(
-    rules: Union[_core.HeartsRules, _core.SpadesRules], kind: str = "observation"
+    rules: Union[_core.HeartsRules, _core.SpadesRules], kind: Kind = "observation"
 ) -> dict[str, slice]:
     """The fields of the compact tensor ``kind`` under ``rules``: name → slice of the tensor,
     in order (docs/environments.md)."""
     return {name: slice(a, b) for name, a, b in _core._tensor_fields(rules, kind)}
 
 
-class _VectorEnv(_Base):  # type: ignore[misc,valid-type]
+class _VectorEnv(_Base):
     """Shared implementation of :class:`HeartsVectorEnv` and :class:`SpadesVectorEnv`."""
 
     _game = ""
@@ -49,13 +52,13 @@ class _VectorEnv(_Base):  # type: ignore[misc,valid-type]
         *,
         seats: Union[int, list[int]] = 0,
         opponents: Union[PolicyArg, list[PolicyArg]] = "random",
-        reward: str = "hand",
-        episode: str = "hand",
+        reward: Literal["hand", "trick"] = "hand",
+        episode: Literal["hand", "game"] = "hand",
         max_hands: Optional[int] = None,
         seed: Seed = None,
         autoreset: bool = True,
-        kind: str = "observation",
-        layout: str = "compact",
+        kind: Kind = "observation",
+        layout: Layout = "compact",
         copy: bool = True,
     ) -> None:
         if rules is None:
@@ -136,14 +139,19 @@ class _VectorEnv(_Base):  # type: ignore[misc,valid-type]
         self, *, seed: Seed = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Starts a new episode in every environment (from ``seed`` when given: then every
-        environment's episodes restart their streams) and returns ``(obs, info)``;
+        environment's episodes restart their streams), or with ``options={"reset_mask":
+        mask}`` in the marked ones only, and returns ``(obs, info)``;
         ``info["action_mask"]`` holds the legal actions, ``info["seat"]`` the seat whose
         observation each row is."""
+        options = dict(options or {})
+        mask = options.pop("reset_mask", None)
         if options:
             from ..errors import InvalidArgumentError
 
-            raise InvalidArgumentError(f"reset takes no options, got {sorted(options)}")
-        self._env.reset(seed)
+            raise InvalidArgumentError(f"reset's only option is reset_mask, got {sorted(options)}")
+        if isinstance(mask, np.ndarray):
+            mask = mask.tolist()
+        self._env.reset(seed, mask)
         self._reset_done = True
         return self._out(self._env.obs), self._info()
 
@@ -174,14 +182,18 @@ class _VectorEnv(_Base):  # type: ignore[misc,valid-type]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every environment now, ``(num_envs, actions)``."""
-        return self._env.mask.copy()
+        mask: npt.NDArray[np.bool_] = self._env.mask.copy()
+        return mask
 
     def observe(
-        self, env: int, seat: int, kind: Optional[str] = None, layout: Optional[str] = None
+        self, env: int, seat: int, kind: Optional[Kind] = None, layout: Optional[Layout] = None
     ) -> npt.NDArray[np.float32]:
         """What ``seat`` sees in environment ``env`` now, as ``kind``/``layout`` (default:
         the environment's own)."""
-        return self._env.observe(env, seat, kind or self.kind, layout or self.layout)
+        kind = kind or self.kind
+        layout = layout or self.layout
+        out: npt.NDArray[np.float32] = self._env.observe(env, seat, kind, layout)
+        return out
 
     def state(self, env: int) -> Any:
         """The hand of environment ``env`` now, as a state of its game (a copy)."""

@@ -481,20 +481,35 @@ impl PyVectorEnv {
     }
 
     /// Starts a new episode in every environment (from `seed` when given) and writes the
-    /// first observations into the buffers.
-    #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    /// first observations into the buffers; with `reset_mask` (a bool array, one per
+    /// environment), only the marked environments.
+    #[pyo3(signature = (seed = None, reset_mask = None))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<&Bound<'_, PyAny>>,
+        reset_mask: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let seed = match given(seed) {
             None => None,
             Some(s) => Some(crate::convert::extract_seed(s)?),
+        };
+        let which: Option<Vec<bool>> = match given(reset_mask) {
+            None => None,
+            Some(m) => Some(
+                seq(m, "reset_mask")?
+                    .iter()
+                    .map(|x| extract_bool(x, "reset_mask"))
+                    .collect::<PyResult<_>>()?,
+            ),
         };
         let env = &mut self.env;
         with_buffers(
             py,
             &self.arrays,
-            move |b| with_env!(env, e => e.reset(seed, b)),
+            move |b| with_env!(env, e => e.reset(seed, which.as_deref(), b)),
         )?
-        .map_err(internal)
+        .map_err(InvalidArgumentError::new_err)
     }
 
     /// One step of every environment with the learner's `actions` (one per environment).

@@ -462,23 +462,46 @@ impl<G: EnvGame> VectorEnv<G> {
     }
 
     /// Starts a new episode in every environment from `seed` (or the current seed) and
-    /// writes the first observations; rewards and flags are zeroed.
-    pub fn reset(&mut self, seed: Option<u64>, out: &mut Buffers<'_>) -> Result<(), String> {
+    /// writes the first observations; rewards and flags are zeroed. With `which`, only the
+    /// environments it marks start anew (and `seed` is refused).
+    pub fn reset(
+        &mut self,
+        seed: Option<u64>,
+        which: Option<&[bool]>,
+        out: &mut Buffers<'_>,
+    ) -> Result<(), String> {
         self.check(out)?;
-        if let Some(s) = seed {
-            self.seed = s;
-            self.episodes.fill(0);
+        let n = self.num_envs();
+        let players = usize::from(G::players(&self.cfg));
+        if let Some(w) = which {
+            if !self.started {
+                return Err("reset() every environment before resetting some".into());
+            }
+            if w.len() != n {
+                return Err(format!("reset_mask must hold {n} flags, got {}", w.len()));
+            }
+            if seed.is_some() {
+                return Err("a seed restarts every environment: give no reset_mask".into());
+            }
+        } else {
+            if let Some(s) = seed {
+                self.seed = s;
+                self.episodes.fill(0);
+            }
+            self.envs.clear();
         }
-        self.envs.clear();
-        for i in 0..self.num_envs() {
+        for i in 0..n {
+            if which.is_some_and(|w| !w[i]) {
+                continue;
+            }
             self.start(i);
             self.last_seat[i] = self.envs[i].to_move().unwrap_or(0);
             self.write_row(i, out)?;
+            out.rewards[i] = 0.0;
+            out.seat_rewards[i * players..(i + 1) * players].fill(0.0);
+            out.terminated[i] = false;
+            out.truncated[i] = false;
         }
-        out.rewards.fill(0.0);
-        out.seat_rewards.fill(0.0);
-        out.terminated.fill(false);
-        out.truncated.fill(false);
         self.started = true;
         Ok(())
     }
