@@ -523,3 +523,20 @@ def test_legal_mask_of_states():
     m = sp.legal_mask()
     assert m.shape == (98,)
     assert ones(m) == {54 + v for v in sp.legal_bids()} | ({68} if sp.can_bid_blind() else set())
+
+
+def test_the_documented_layouts_are_the_layouts():
+    """docs/environments.md's tables give every field, in order, at its offset."""
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).parent.parent / "docs" / "environments.md").read_text()
+    for title, rules in (
+        ("### Hearts, compact", hf.HeartsRules()),
+        ("### Spades, compact", hf.SpadesRules()),
+    ):
+        section = doc.split(title, 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+        rows = re.findall(r"^\| `(\w+)` \|[^|]*\| (\d+) \|", section, re.M)
+        fields = observation_fields(rules, "info_state")
+        assert [name for name, _ in rows] == list(fields)
+        assert [int(off) for _, off in rows] == [s.start for s in fields.values()]

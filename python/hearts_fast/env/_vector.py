@@ -131,8 +131,14 @@ class _VectorEnv(_Base):
         if done is not None:
             info["seat_rewards"] = self._out(e.seat_rewards)
             if done.any():
-                info["final_obs"] = e.final_obs.copy()
-                info["_final_obs"] = done.copy()
+                # Gymnasium's convention: an object array holding the last observation of
+                # each finished environment (None elsewhere), marked by "_final_obs".
+                final = np.full(self.num_envs, None, dtype=object)
+                rows = e.final_obs
+                for i in np.flatnonzero(done):
+                    final[i] = rows[i].copy()
+                info["final_obs"] = final
+                info["_final_obs"] = done
         return info
 
     def reset(
