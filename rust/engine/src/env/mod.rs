@@ -105,24 +105,8 @@ pub enum Episode {
     },
 }
 
-/// Byte `b` as eight floats, bit 0 first.
-static BYTES: [[f32; 8]; 256] = {
-    let mut t = [[0.0f32; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 != 0 {
-                t[b][i] = 1.0;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// A cursor writing one tensor field after another.
+/// A cursor writing one tensor field after another. The tensor is zeroed first (one
+/// `memset`), so that each field only writes its non-zero elements: most are zero.
 #[derive(Debug)]
 pub struct Writer<'a> {
     out: &'a mut [f32],
@@ -130,8 +114,9 @@ pub struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    /// A writer at the start of `out`.
+    /// A writer at the start of `out`, which it zeroes.
     pub fn new(out: &'a mut [f32]) -> Writer<'a> {
+        out.fill(0.0);
         Writer { out, pos: 0 }
     }
 
@@ -157,25 +142,22 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn one_hot(&mut self, i: Option<usize>, width: usize) {
         let f = self.field(width);
-        f.fill(0.0);
         if let Some(x) = i.and_then(|i| f.get_mut(i)) {
             *x = 1.0;
         }
     }
 
-    /// `width` elements: element `i` is bit `i` of `bits` (eight at a time from a table).
+    /// `width` elements: element `i` is bit `i` of `bits` (set bits only: the rest is 0).
     #[inline]
     pub fn bits(&mut self, bits: u64, width: usize) {
         let f = self.field(width);
-        let mut chunks = f.chunks_exact_mut(8);
         let mut b = bits;
-        for c in &mut chunks {
-            c.copy_from_slice(&BYTES[(b & 0xff) as usize]);
-            b >>= 8;
+        while b != 0 {
+            if let Some(x) = f.get_mut(b.trailing_zeros() as usize) {
+                *x = 1.0;
+            }
+            b &= b - 1;
         }
-        let rest = chunks.into_remainder();
-        let n = rest.len();
-        rest.copy_from_slice(&BYTES[(b & 0xff) as usize][..n]);
     }
 
     /// One element.
@@ -189,7 +171,7 @@ impl<'a> Writer<'a> {
     /// `width` zeros.
     #[inline]
     pub fn zeros(&mut self, width: usize) {
-        self.field(width).fill(0.0);
+        self.pos += width;
     }
 
     /// The whole of `out` when exactly its length was written.

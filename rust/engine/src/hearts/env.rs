@@ -48,6 +48,10 @@ pub struct HeartsEnv {
     selected: CardSet,
     /// This hand's plays.
     plays: Vec<(u8, Card)>,
+    /// Per seat, the cards it played this hand.
+    played: [CardSet; MAX_PLAYERS],
+    /// Per seat, the suits it played off when they were led.
+    showed: [u8; MAX_PLAYERS],
     passed_to: [Option<u8>; MAX_PLAYERS],
     received: [CardSet; MAX_PLAYERS],
     received_from: [Option<u8>; MAX_PLAYERS],
@@ -127,6 +131,9 @@ impl HeartsEnv {
             decided,
             forwarded: s.forwarders(),
             plays: &self.plays,
+            played: self.played,
+            showed: self.showed,
+            trick: *s.trick(),
             points: s.points(),
             tricks_taken,
             totals: self.game().map_or(&[], HeartsGame::totals),
@@ -141,6 +148,7 @@ impl HeartsEnv {
             usize::from(self.state().num_players()),
         );
         let mover = self.state().current_player().unwrap_or(0);
+        let led = self.state().trick().led_suit();
         let ok = match &mut self.table {
             Table::Hand { state, log } => {
                 let ok = state.try_apply(action).is_ok();
@@ -157,6 +165,13 @@ impl HeartsEnv {
         }
         if let Action::Play(c) = action {
             self.plays.push((mover, c));
+            let m = usize::from(mover);
+            self.played[m].insert(c);
+            if let Some(led) = led {
+                if c.suit() != led {
+                    self.showed[m] |= 1 << led as u8;
+                }
+            }
         }
         let ended = match &self.table {
             Table::Hand { state, .. } => {
@@ -208,6 +223,8 @@ impl HeartsEnv {
     /// Forgets the finished hand's records (a game dealt its next hand).
     fn new_hand(&mut self) {
         self.plays.clear();
+        self.played = [CardSet::EMPTY; MAX_PLAYERS];
+        self.showed = [0; MAX_PLAYERS];
         self.selected = CardSet::EMPTY;
         self.passed_to = [None; MAX_PLAYERS];
         self.received = [CardSet::EMPTY; MAX_PLAYERS];
@@ -272,6 +289,8 @@ impl EnvGame for HeartsEnv {
             rng,
             selected: CardSet::EMPTY,
             plays: Vec::with_capacity(52),
+            played: [CardSet::EMPTY; MAX_PLAYERS],
+            showed: [0; MAX_PLAYERS],
             passed_to: [None; MAX_PLAYERS],
             received: [CardSet::EMPTY; MAX_PLAYERS],
             received_from: [None; MAX_PLAYERS],

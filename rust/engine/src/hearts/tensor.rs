@@ -9,7 +9,7 @@
 use super::info::HeartsInfo;
 use super::rules::{HandDirection, HeartsRules};
 use super::state::{Phase, MAX_PLAYERS};
-use crate::core::{Card, CardSet};
+use crate::core::{Card, CardSet, Trick};
 use crate::env::{relative, Kind, Layout, Writer};
 
 /// What one seat sees of a Hearts hand: the input of every encoding. Everything in it is
@@ -51,6 +51,12 @@ pub struct HeartsView<'a> {
     pub forwarded: u8,
     /// Every card played this hand, in order, with its seat.
     pub plays: &'a [(u8, Card)],
+    /// Per seat, the cards it played this hand (the plays, by seat).
+    pub played: [CardSet; MAX_PLAYERS],
+    /// Per seat, the suits (bit 0 clubs .. bit 3 spades) it played off when they were led.
+    pub showed: [u8; MAX_PLAYERS],
+    /// The trick under way.
+    pub trick: Trick,
     /// Penalty points taken per seat.
     pub points: [u32; MAX_PLAYERS],
     /// Tricks taken per seat.
@@ -79,7 +85,7 @@ impl<'a> HeartsView<'a> {
         let broken = info.plays[..done]
             .iter()
             .any(|&(_, c)| breakers.contains(c));
-        let _ = n;
+        let (played, showed) = tally(&info.plays, n, first_trick_len(&info.rules));
         HeartsView {
             rules: &info.rules,
             seat: info.seat,
@@ -98,12 +104,48 @@ impl<'a> HeartsView<'a> {
             decided: info.decided,
             forwarded: info.forwarded,
             plays: &info.plays,
+            played,
+            showed,
+            trick: info.trick,
             points: info.points,
             tricks_taken,
             totals: &info.totals,
             broken,
         }
     }
+}
+
+/// Cards in trick 1: one per seat, and under `deal_all` one more for each seat dealt an
+/// extra card.
+pub fn first_trick_len(rules: &HeartsRules) -> usize {
+    let n = usize::from(rules.players);
+    n + rules.deck().count() as usize % n
+}
+
+/// From the plays of a hand (trick 1 holding `first` cards): per seat, the cards it played
+/// and the suits it played off when they were led.
+pub fn tally(
+    plays: &[(u8, Card)],
+    n: usize,
+    first: usize,
+) -> ([CardSet; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
+    let mut played = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut showed = [0u8; MAX_PLAYERS];
+    let (mut start, mut len, mut led) = (0usize, first, 0usize);
+    for (i, &(p, c)) in plays.iter().enumerate() {
+        if i == start + len {
+            start = i;
+            len = n;
+        }
+        let p = usize::from(p) % MAX_PLAYERS;
+        played[p].insert(c);
+        if i == start {
+            led = suit_of(c);
+        } else if suit_of(c) != led {
+            showed[p] |= 1 << led;
+        }
+    }
+    (played, showed)
 }
 
 /// The size of the action space: a card id (a play, or in the pass phase one card chosen
@@ -198,66 +240,38 @@ pub fn encode(
     let n = view.rules.players;
     let nu = usize::from(n);
     let me = view.seat;
-    let mut rel_of = [0usize; MAX_PLAYERS];
-    for (s, r) in rel_of.iter_mut().enumerate().take(nu) {
-        *r = relative(s as u8, me, n);
+    // abs_of[r]: the seat r places to the observer's left.
+    let mut abs_of = [0usize; MAX_PLAYERS];
+    for (r, a) in abs_of.iter_mut().enumerate().take(nu) {
+        *a = (usize::from(me) + r) % nu;
     }
-    let rel = |s: u8| rel_of[usize::from(s) % MAX_PLAYERS];
-    // One pass over the plays: the cards each seat played, the trick in progress and who
-    // did not follow the led suit.
-    let mut played = [CardSet::EMPTY; MAX_PLAYERS];
+    let rel = |s: u8| relative(s, me, n);
     let mut trick = [CardSet::EMPTY; MAX_PLAYERS];
-    let mut showed = [0u8; MAX_PLAYERS];
-    let first = nu + (view.rules.deck().count() as usize) % nu;
-    let mut start = 0usize;
-    let mut len = first;
     let mut leader = None;
-    let mut led = 0usize;
-    for (i, &(p, c)) in view.plays.iter().enumerate() {
-        if i == start + len {
-            start = i;
-            len = nu;
-        }
-        let r = rel(p);
-        played[r].insert(c);
-        let suit = suit_of(c);
-        if i == start {
-            leader = Some(r);
-            led = suit;
-        } else if suit != led {
-            showed[r] |= 1 << led;
-        }
+    for (s, c) in view.trick.plays() {
+        leader.get_or_insert(rel(s));
+        trick[rel(s)].insert(c);
     }
-    let in_trick = if view.plays.len() == start + len {
-        leader = None;
-        &view.plays[view.plays.len()..]
-    } else {
-        &view.plays[start..]
-    };
-    for &(p, c) in in_trick {
-        trick[rel(p)].insert(c);
-    }
-    let by_rel = |x: &[u32; MAX_PLAYERS], r: usize| x[usize::from((me as usize + r) as u8 % n)];
     let mut w = Writer::new(out);
     w.cards(view.hand - view.selected, 52);
     w.cards(view.selected, 52);
     w.cards(view.passed, 52);
     w.cards(view.received, 52);
-    for set in &played[..nu] {
-        w.cards(*set, 52);
+    for &a in &abs_of[..nu] {
+        w.cards(view.played[a], 52);
     }
     for set in &trick[..nu] {
         w.cards(*set, 52);
     }
     w.one_hot(leader, nu);
-    for r in 0..nu {
-        w.value(by_rel(&view.points, r) as f32);
+    for &a in &abs_of[..nu] {
+        w.value(view.points[a] as f32);
     }
-    for r in 0..nu {
-        w.value(f32::from(view.tricks_taken[(usize::from(me) + r) % nu]));
+    for &a in &abs_of[..nu] {
+        w.value(f32::from(view.tricks_taken[a]));
     }
-    for s in &showed[..nu] {
-        w.bits(u64::from(*s), 4);
+    for &a in &abs_of[..nu] {
+        w.bits(u64::from(view.showed[a]), 4);
     }
     let d = match view.direction {
         HandDirection::Left => 0,

@@ -7,8 +7,8 @@ use super::policy::{policy_bid, policy_play, Policy};
 use super::rules::{Bemo, SpadesRules};
 use super::state::{deal_random, team_of, Phase, SpadesState};
 use super::tensor::{
-    encode, legal_mask, tensor_size, SpadesView, ACTIONS, BID, BIG_BEMO, BLIND_NIL, CARDS, CLAIM,
-    LITTLE_BEMO,
+    encode, led_suit, legal_mask, suit_of, tensor_size, SpadesView, ACTIONS, BID, BIG_BEMO,
+    BLIND_NIL, CARDS, CLAIM, LITTLE_BEMO,
 };
 use crate::core::{Card, CardSet, Portable, Rng};
 use crate::env::{EnvGame, Episode, Kind, Layout, Reward, SeatRewards};
@@ -42,6 +42,10 @@ pub struct SpadesEnv {
     rng: Rng,
     /// This hand's plays.
     plays: Vec<(u8, Card)>,
+    /// Per seat, the cards it played this hand.
+    played: [CardSet; 4],
+    /// Per seat, the suits it played off when they were led.
+    showed: [u8; 4],
     /// Tricks already paid as trick rewards this hand, per team.
     paid: [u8; 2],
     /// Hands completed in this episode.
@@ -102,6 +106,9 @@ impl SpadesEnv {
             bids: s.bids(),
             claimed: s.redeal_claims().iter().fold(0, |m, &c| m | 1 << c),
             plays: &self.plays,
+            played: self.played,
+            showed: self.showed,
+            trick: *s.trick(),
             tricks_taken: s.tricks_taken(),
             totals: s.totals(),
             bags: s.bags(),
@@ -114,11 +121,18 @@ impl SpadesEnv {
         &mut self,
         cfg: &SpadesConfig,
         mover: u8,
-        card: Option<Card>,
+        card: Option<(Card, Option<usize>)>,
         rewards: &mut SeatRewards,
     ) {
-        if let Some(c) = card {
+        if let Some((c, led)) = card {
             self.plays.push((mover, c));
+            let m = usize::from(mover) & 3;
+            self.played[m].insert(c);
+            if let Some(led) = led {
+                if suit_of(c) != led {
+                    self.showed[m] |= 1 << led;
+                }
+            }
         }
         let ended = match &self.table {
             Table::Hand(s) => {
@@ -164,6 +178,8 @@ impl SpadesEnv {
                 }
                 if !self.over {
                     self.plays.clear();
+                    self.played = [CardSet::EMPTY; 4];
+                    self.showed = [0; 4];
                     self.paid = [0; 2];
                 }
             }
@@ -190,11 +206,12 @@ impl SpadesEnv {
     /// Plays a card (known legal).
     fn play(&mut self, cfg: &SpadesConfig, card: Card, rewards: &mut SeatRewards) {
         let mover = self.to_move().unwrap_or(0);
+        let led = led_suit(self.state().trick());
         match &mut self.table {
             Table::Hand(s) => s.play_unchecked(card),
             Table::Game(g) => g.act(|s| s.play_unchecked(card)),
         }
-        self.after(cfg, mover, Some(card), rewards);
+        self.after(cfg, mover, Some((card, led)), rewards);
     }
 
     /// The seat to act claims a redeal (known legal).
@@ -258,6 +275,8 @@ impl EnvGame for SpadesEnv {
             table,
             rng,
             plays: Vec::with_capacity(52),
+            played: [CardSet::EMPTY; 4],
+            showed: [0; 4],
             paid: [0; 2],
             hands: 0,
             over: false,

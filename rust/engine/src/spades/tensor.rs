@@ -9,7 +9,7 @@
 use super::info::SpadesInfo;
 use super::rules::{Bemo, SpadesRules};
 use super::state::{Bid, Phase};
-use crate::core::{Card, CardSet};
+use crate::core::{Card, CardSet, Trick};
 use crate::env::{relative, Kind, Layout, Writer};
 
 /// What one seat sees of a Spades hand: the input of every encoding. Everything in it is
@@ -36,6 +36,12 @@ pub struct SpadesView<'a> {
     pub claimed: u8,
     /// Every card played this hand, in order, with its seat.
     pub plays: &'a [(u8, Card)],
+    /// Per seat, the cards it played this hand (the plays, by seat).
+    pub played: [CardSet; 4],
+    /// Per seat, the suits (bit 0 clubs .. bit 3 spades) it played off when they were led.
+    pub showed: [u8; 4],
+    /// The trick under way.
+    pub trick: Trick,
     /// Tricks taken per seat.
     pub tricks_taken: [u8; 4],
     /// Team totals before the hand.
@@ -47,6 +53,7 @@ pub struct SpadesView<'a> {
 impl<'a> SpadesView<'a> {
     /// The view of an observation.
     pub fn of_info(info: &'a SpadesInfo) -> SpadesView<'a> {
+        let (played, showed) = tally(&info.plays);
         SpadesView {
             rules: &info.rules,
             seat: info.seat,
@@ -58,11 +65,37 @@ impl<'a> SpadesView<'a> {
             bids: info.bids,
             claimed: info.claims.iter().fold(0, |m, &(s, _)| m | 1 << s),
             plays: &info.plays,
+            played,
+            showed,
+            trick: info.trick,
             tricks_taken: info.tricks_taken,
             totals: info.totals,
             bags: info.bags,
         }
     }
+}
+
+/// From the plays of a hand: per seat, the cards it played and the suits it played off
+/// when they were led (jokers are spades).
+pub fn tally(plays: &[(u8, Card)]) -> ([CardSet; 4], [u8; 4]) {
+    let mut played = [CardSet::EMPTY; 4];
+    let mut showed = [0u8; 4];
+    let mut led = 0;
+    for (i, &(p, c)) in plays.iter().enumerate() {
+        let p = usize::from(p) & 3;
+        played[p].insert(c);
+        if i % 4 == 0 {
+            led = suit_of(c);
+        } else if suit_of(c) != led {
+            showed[p] |= 1 << led;
+        }
+    }
+    (played, showed)
+}
+
+/// The suit of the card leading `trick`, if any (jokers are spades).
+pub fn led_suit(trick: &Trick) -> Option<usize> {
+    trick.plays().next().map(|(_, c)| suit_of(c))
 }
 
 /// The first card action: a card id `0..54` (the jokers are 52 and 53).
@@ -135,7 +168,7 @@ pub fn tensor_size(kind: Kind, layout: Layout) -> Result<usize, String> {
 /// The suit index of a card (0 clubs, 1 diamonds, 2 hearts, 3 spades; the jokers are
 /// spades, B.3 #5).
 #[inline]
-fn suit_of(c: Card) -> usize {
+pub fn suit_of(c: Card) -> usize {
     usize::from(c.id() / 13).min(3)
 }
 
@@ -159,26 +192,16 @@ pub fn encode(
     let me = view.seat;
     let rel = |s: u8| relative(s, me, 4);
     let abs = |r: usize| (usize::from(me) + r) % 4;
-    let mut played = [CardSet::EMPTY; 4];
     let mut trick = [CardSet::EMPTY; 4];
-    let mut showed = [0u8; 4];
-    let done = view.plays.len() / 4 * 4;
-    for (i, &(p, c)) in view.plays.iter().enumerate() {
-        let r = rel(p);
-        played[r].insert(c);
-        let lead = view.plays[i / 4 * 4].1;
-        if suit_of(c) != suit_of(lead) {
-            showed[r] |= 1 << suit_of(lead);
-        }
-        if i >= done {
-            trick[r].insert(c);
-        }
+    let mut leader = None;
+    for (s, c) in view.trick.plays() {
+        leader.get_or_insert(rel(s));
+        trick[rel(s)].insert(c);
     }
-    let leader = view.plays.get(done).map(|&(p, _)| rel(p));
     let mut w = Writer::new(out);
     w.cards(view.hand, CARDS);
-    for set in played {
-        w.cards(set, CARDS);
+    for r in 0..4 {
+        w.cards(view.played[abs(r)], CARDS);
     }
     for set in trick {
         w.cards(set, CARDS);
@@ -187,8 +210,8 @@ pub fn encode(
     for r in 0..4 {
         w.value(f32::from(view.tricks_taken[abs(r)]));
     }
-    for s in showed {
-        w.bits(u64::from(s), 4);
+    for r in 0..4 {
+        w.bits(u64::from(view.showed[abs(r)]), 4);
     }
     for r in 0..4 {
         match view.bids[abs(r)] {
