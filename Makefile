@@ -11,7 +11,7 @@ all: lint test
 # Build the extension (release, through the maturin PEP 517 backend) and install every
 # Python dependency the tests and linters need.
 install:
-	$(PIP) install --quiet --disable-pip-version-check -e ".[dev]"
+	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl]"
 
 build-dev: install
 

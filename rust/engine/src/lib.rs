@@ -35,6 +35,7 @@
 pub mod arena;
 pub mod batch;
 pub mod core;
+pub mod env;
 pub mod hearts;
 pub mod info;
 pub mod perft;

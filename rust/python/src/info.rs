@@ -328,6 +328,23 @@ macro_rules! info_class {
                 ids(self.0.hidden.hidden)
             }
 
+            /// This observation as a float32 tensor (docs/environments.md): `kind` is
+            /// `"observation"` (what the seat sees now) or `"info_state"` (with the whole
+            /// history of plays); `layout` is `"compact"` (this package's) or `"openspiel"`
+            /// (OpenSpiel's tensor, under the `openspiel` preset).
+            #[pyo3(signature = (kind = None, layout = None))]
+            fn tensor<'py>(
+                &self,
+                py: Python<'py>,
+                kind: Option<&Bound<'py, PyAny>>,
+                layout: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let kind = crate::env::extract_kind(kind)?;
+                let layout = crate::env::extract_layout(layout)?;
+                let t = self.0.tensor(kind, layout).map_err(InvalidArgumentError::new_err)?;
+                Ok(numpy::PyArray1::from_vec(py, t))
+            }
+
             /// The exact number of deals (every seat's hand now) that agree with what the
             /// seat knows.
             fn count_worlds(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -7,6 +7,7 @@ mod arena;
 mod batch;
 mod cards;
 mod convert;
+mod env;
 mod errors;
 mod hearts;
 mod info;
@@ -35,5 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<info::PySpadesInfo>()?;
     m.add_function(wrap_pyfunction!(info::sample_deals, m)?)?;
     m.add_function(wrap_pyfunction!(arena::_arena_scores, m)?)?;
+    m.add_class::<env::PyVectorEnv>()?;
+    m.add_function(wrap_pyfunction!(env::_tensor_fields, m)?)?;
     rummy::register(m)
 }

@@ -1,6 +1,7 @@
 //! The Hearts family (*la dame de pic*, Corazones, Francesa, Jota de diamantes): the rules
 //! of `docs/rules/hearts.md` (§A).
 
+pub mod env;
 mod game;
 pub mod info;
 pub mod openspiel;

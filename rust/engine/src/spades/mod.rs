@@ -1,6 +1,7 @@
 //! Spades ("Picas"): docs/rules/spades.md, every variant of B.3 and the B.6 preset, on the shared
 //! card, card-set and trick core. The jokers are card ids 52 (Little) and 53 (Big).
 
+pub mod env;
 mod game;
 pub mod info;
 pub mod openspiel;

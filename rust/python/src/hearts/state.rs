@@ -201,6 +201,14 @@ protocol_class! {
         out
     }
 
+    /// The legal actions of the seat to act in the environments' action space
+    /// (docs/environments.md): a bool array of 53, card ids and 52 = FORWARD; in the pass
+    /// phase the cards the lowest pending seat may pass.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
+        let m = hearts_engine::hearts::tensor::legal_mask(&self.state, hearts_engine::CardSet::EMPTY);
+        crate::env::mask_array(py, m, hearts_engine::hearts::tensor::ACTIONS)
+    }
+
     /// What `seat` knows of this hand, and nothing else (docs/information.md).
     fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PyHeartsInfo> {
         let seat = crate::info::extract_observer(seat, self.state.num_players())?;

@@ -257,6 +257,14 @@ spades_class! {
         Self::build(a, Some(hands), [totals, bags], redeals)
     };
 
+    /// The legal actions of the seat to act in the environments' action space
+    /// (docs/environments.md): a bool array of 98 (cards 0..53, bids 54..67, blind nil 68,
+    /// redeal claim 69, bids with LITTLE 70..83 and BIG 84..97).
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
+        let m = hearts_engine::spades::tensor::legal_mask(&self.state);
+        crate::env::mask_array(py, m, hearts_engine::spades::tensor::ACTIONS)
+    }
+
     #[getter]
     fn totals(&self) -> [i64; 2] {
         self.state.totals()

@@ -1,0 +1,368 @@
+//! Hearts as an environment ([`crate::env::EnvGame`]): an episode is one hand or a whole
+//! game; the action space is [`super::tensor::ACTIONS`] (a card, or FORWARD), passes are
+//! chosen one card at a time, and a seat's reward is minus its hand score.
+
+use super::game::{hand_dealer, HeartsGame};
+use super::policy::TablePolicy;
+use super::rules::HeartsRules;
+use super::state::{HeartsState, Phase, MAX_PLAYERS};
+use super::tensor::{encode, legal_mask, tensor_size, HeartsView, ACTIONS, FORWARD};
+use super::text::{Action, HandLog};
+use crate::core::{Card, CardSet, Rng};
+use crate::env::{EnvGame, Episode, Kind, Layout, Reward, SeatRewards};
+
+/// Hand indices a lone hand is drawn from: every rotation of pass directions (3 or 4
+/// hands long) repeats within 12.
+const HAND_CYCLE: u32 = 12;
+
+/// The settings of a Hearts environment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeartsConfig {
+    /// The rules.
+    pub rules: HeartsRules,
+    /// The policy of each seat the learner does not play.
+    pub policies: TablePolicy,
+    /// A hand or a whole game.
+    pub episode: Episode,
+    /// How rewards are paid.
+    pub reward: Reward,
+}
+
+// Envs live side by side in a Vec: the hand variant's size is no cost.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+enum Table {
+    Hand {
+        state: Box<HeartsState>,
+        log: HandLog,
+    },
+    Game(Box<HeartsGame>),
+}
+
+/// One Hearts episode.
+#[derive(Clone, Debug)]
+pub struct HeartsEnv {
+    table: Table,
+    rng: Rng,
+    /// The cards chosen so far by the seat passing one card at a time.
+    selected: CardSet,
+    /// This hand's plays.
+    plays: Vec<(u8, Card)>,
+    passed_to: [Option<u8>; MAX_PLAYERS],
+    received: [CardSet; MAX_PLAYERS],
+    received_from: [Option<u8>; MAX_PLAYERS],
+    /// Points already paid as trick rewards this hand.
+    paid: [u32; MAX_PLAYERS],
+    /// Hands completed in this episode.
+    hands: u32,
+    over: bool,
+    truncated: bool,
+}
+
+impl HeartsEnv {
+    /// The hand being played (the last one once the episode is over).
+    pub fn state(&self) -> &HeartsState {
+        match &self.table {
+            Table::Hand { state, .. } => state,
+            Table::Game(g) => g.state(),
+        }
+    }
+
+    /// The hand's log (its deal and actions).
+    pub fn log(&self) -> &HandLog {
+        match &self.table {
+            Table::Hand { log, .. } => log,
+            Table::Game(g) => g.log(),
+        }
+    }
+
+    /// The game, in an episode of whole games.
+    pub fn game(&self) -> Option<&HeartsGame> {
+        match &self.table {
+            Table::Hand { .. } => None,
+            Table::Game(g) => Some(g),
+        }
+    }
+
+    /// The cards chosen so far by the seat passing one card at a time.
+    pub const fn selected(&self) -> CardSet {
+        self.selected
+    }
+
+    /// What `seat` sees now.
+    pub fn view(&self, seat: u8) -> HeartsView<'_> {
+        let s = self.state();
+        let me = usize::from(seat);
+        let n = s.num_players();
+        let all = ((1u16 << n) - 1) as u8;
+        let to_move = self.to_move();
+        let decided = if s.phase() == Phase::Pass {
+            all & !s.pending_passes()
+        } else if s.pass_count() > 0 {
+            all
+        } else {
+            0
+        };
+        let mut tricks_taken = [0u8; MAX_PLAYERS];
+        tricks_taken[..usize::from(n)].copy_from_slice(s.tricks_taken());
+        HeartsView {
+            rules: s.rules(),
+            seat,
+            dealer: s.dealer(),
+            direction: s.pass_direction(),
+            phase: s.phase(),
+            to_move,
+            pass_count: s.pass_count(),
+            dealt: s.dealt()[me],
+            hand: s.hands()[me],
+            selected: if to_move == Some(seat) {
+                self.selected
+            } else {
+                CardSet::EMPTY
+            },
+            passed: s.pass_selection(seat),
+            passed_to: self.passed_to[me],
+            received: self.received[me],
+            received_from: self.received_from[me],
+            decided,
+            forwarded: s.forwarders(),
+            plays: &self.plays,
+            points: s.points(),
+            tricks_taken,
+            totals: self.game().map_or(&[], HeartsGame::totals),
+            broken: s.hearts_broken(),
+        }
+    }
+
+    /// Applies `action` (known legal) with the engine's checks; pays its rewards.
+    fn act(&mut self, cfg: &HeartsConfig, action: Action, rewards: &mut SeatRewards) {
+        let (before_phase, n) = (
+            self.state().phase(),
+            usize::from(self.state().num_players()),
+        );
+        let mover = self.state().current_player().unwrap_or(0);
+        let ok = match &mut self.table {
+            Table::Hand { state, log } => {
+                let ok = state.try_apply(action).is_ok();
+                if ok {
+                    log.record(action);
+                }
+                ok
+            }
+            Table::Game(g) => g.try_apply(action).is_ok(),
+        };
+        if !ok {
+            // The mask only offers legal actions: nothing to undo.
+            return;
+        }
+        if let Action::Play(c) = action {
+            self.plays.push((mover, c));
+        }
+        let ended = match &self.table {
+            Table::Hand { state, .. } => {
+                (state.phase() == Phase::Over).then(|| (state.points(), state.hand_scores()))
+            }
+            Table::Game(g) => (g.hands_played() as u32 > self.hands).then(|| {
+                let r = g.history()[g.hands_played() - 1];
+                (r.points, r.hand_scores)
+            }),
+        };
+        if ended.is_none() && before_phase == Phase::Pass && self.state().phase() != Phase::Pass {
+            self.delivered();
+        }
+        if cfg.reward == Reward::Trick {
+            let points = ended.map_or_else(|| self.state().points(), |(p, _)| p);
+            for s in 0..n {
+                rewards[s] -= f64::from(points[s]) - f64::from(self.paid[s]);
+            }
+            self.paid = points;
+        }
+        let Some((points, scores)) = ended else {
+            return;
+        };
+        for s in 0..n {
+            rewards[s] -= f64::from(scores[s]);
+            if cfg.reward == Reward::Trick {
+                rewards[s] += f64::from(points[s]);
+            }
+        }
+        self.hands += 1;
+        match &self.table {
+            Table::Hand { .. } => self.over = true,
+            Table::Game(g) => {
+                if g.is_over() {
+                    self.over = true;
+                } else if let Episode::Game { max_hands: Some(m) } = cfg.episode {
+                    if self.hands >= m {
+                        self.over = true;
+                        self.truncated = true;
+                    }
+                }
+                if !self.over {
+                    self.new_hand();
+                }
+            }
+        }
+    }
+
+    /// Forgets the finished hand's records (a game dealt its next hand).
+    fn new_hand(&mut self) {
+        self.plays.clear();
+        self.selected = CardSet::EMPTY;
+        self.passed_to = [None; MAX_PLAYERS];
+        self.received = [CardSet::EMPTY; MAX_PLAYERS];
+        self.received_from = [None; MAX_PLAYERS];
+        self.paid = [0; MAX_PLAYERS];
+    }
+
+    /// Records who passed to whom once every pass is made (as an observation reads it).
+    fn delivered(&mut self) {
+        let s = *self.state();
+        let n = s.num_players();
+        for t in 0..n {
+            let me = usize::from(t);
+            let passed = s.pass_selection(t);
+            let kept = s.dealt()[me] - passed;
+            let after = s.hands();
+            self.received[me] = after[me] - kept;
+            self.passed_to[me] = if passed.is_empty() {
+                None
+            } else {
+                (0..n).find(|&u| passed.is_subset(after[usize::from(u)]))
+            };
+            self.received_from[me] = self.received[me]
+                .first()
+                .and_then(|c| (0..n).find(|&u| s.dealt()[usize::from(u)].contains(c)));
+        }
+    }
+}
+
+impl EnvGame for HeartsEnv {
+    type Config = HeartsConfig;
+    const ACTIONS: usize = ACTIONS;
+
+    fn players(cfg: &HeartsConfig) -> u8 {
+        cfg.rules.players
+    }
+
+    fn size(cfg: &HeartsConfig, kind: Kind, layout: Layout) -> Result<usize, String> {
+        tensor_size(&cfg.rules, kind, layout)
+    }
+
+    fn start(cfg: &HeartsConfig, mut rng: Rng) -> HeartsEnv {
+        let r = &cfg.rules;
+        let table = match cfg.episode {
+            Episode::Hand => {
+                let index = u64::from(rng.below(HAND_CYCLE));
+                let dealer = hand_dealer(r, 0, index);
+                let state = HeartsState::deal(r, dealer, index, &mut rng);
+                Table::Hand {
+                    state: Box::new(state),
+                    log: HandLog::new(state),
+                }
+            }
+            Episode::Game { .. } => {
+                let first = rng.below(u32::from(r.players)) as u8;
+                let game_rng = Rng::new(rng.next_u64());
+                Table::Game(Box::new(HeartsGame::with_rng(r, game_rng, first)))
+            }
+        };
+        let mut env = HeartsEnv {
+            table,
+            rng,
+            selected: CardSet::EMPTY,
+            plays: Vec::with_capacity(52),
+            passed_to: [None; MAX_PLAYERS],
+            received: [CardSet::EMPTY; MAX_PLAYERS],
+            received_from: [None; MAX_PLAYERS],
+            paid: [0; MAX_PLAYERS],
+            hands: 0,
+            over: false,
+            truncated: false,
+        };
+        if env.state().phase() == Phase::Play {
+            // A hold hand: nobody passes.
+            env.delivered();
+        }
+        env
+    }
+
+    fn to_move(&self) -> Option<u8> {
+        if self.over {
+            None
+        } else {
+            self.state().current_player()
+        }
+    }
+
+    fn mask(&self) -> u128 {
+        if self.over {
+            0
+        } else {
+            legal_mask(self.state(), self.selected)
+        }
+    }
+
+    fn apply(&mut self, cfg: &HeartsConfig, action: usize, rewards: &mut SeatRewards) {
+        let (phase, k) = (self.state().phase(), self.state().pass_count());
+        let Some(seat) = self.to_move() else {
+            return;
+        };
+        match phase {
+            Phase::Pass if action == FORWARD => {
+                self.selected = CardSet::EMPTY;
+                self.act(cfg, Action::Forward(seat), rewards);
+            }
+            Phase::Pass => {
+                if let Some(c) = Card::try_new(action as u8) {
+                    self.selected.insert(c);
+                }
+                if self.selected.count() >= u32::from(k) {
+                    let cards = self.selected;
+                    self.selected = CardSet::EMPTY;
+                    self.act(cfg, Action::Pass(seat, cards), rewards);
+                }
+            }
+            Phase::Play => {
+                if let Some(c) = Card::try_new(action as u8) {
+                    self.act(cfg, Action::Play(c), rewards);
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn auto_move(&mut self, cfg: &HeartsConfig, rewards: &mut SeatRewards) {
+        let choice = {
+            let (log, s) = (self.log(), self.state());
+            let mut rng = self.rng;
+            let a = cfg.policies.choose(log, s, &mut rng);
+            (a, rng)
+        };
+        self.rng = choice.1;
+        if let Some(a) = choice.0 {
+            self.act(cfg, a, rewards);
+        } else {
+            self.over = true;
+        }
+    }
+
+    fn truncated(&self) -> bool {
+        self.truncated
+    }
+
+    fn encode(
+        &self,
+        _cfg: &HeartsConfig,
+        seat: u8,
+        kind: Kind,
+        layout: Layout,
+        out: &mut [f32],
+    ) -> Result<(), String> {
+        let n = self.state().num_players();
+        if seat >= n {
+            return Err(format!("seat must be 0..{}, got {seat}", n - 1));
+        }
+        encode(&self.view(seat), kind, layout, out)
+    }
+}
