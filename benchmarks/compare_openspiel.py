@@ -30,7 +30,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import hearts_fast as hf
 
@@ -105,7 +105,12 @@ def hearts_positions(n: int, rng: random.Random) -> list[Position]:
     OpenSpiel's card ``rank*4 + suit`` is our ``suit*13 + rank``; its players are our seats."""
     game = pyspiel.load_game("hearts")
     rules = hf.HeartsRules.preset("openspiel")
-    directions = ["hold", "left", "across", "right"]
+    directions: list[Literal["hold", "left", "across", "right"]] = [
+        "hold",
+        "left",
+        "across",
+        "right",
+    ]
     out: list[Position] = []
     while len(out) < n:
         direction = rng.randrange(4)

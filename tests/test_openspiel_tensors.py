@@ -19,7 +19,7 @@ card at a time selection is checked by the Rust unit tests of ``hearts/openspiel
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -31,7 +31,8 @@ pyspiel = pytest.importorskip("pyspiel")
 HEARTS_HANDS = 300
 SPADES_HANDS = 500
 BID_BASE = 52  # OpenSpiel's kBiddingActionBase
-DIRECTIONS = ["hold", "left", "across", "right"]  # OpenSpiel's PassDir 0..3
+# OpenSpiel's PassDir 0..3
+DIRECTIONS: list[Literal["hold", "left", "across", "right"]] = ["hold", "left", "across", "right"]
 
 
 def hearts_card(os_card: int) -> int:
@@ -215,7 +216,7 @@ class SpadesPair:
 def legal_for_both(pair: SpadesPair) -> list[int]:
     """OpenSpiel's legal actions that are legal here too: OpenSpiel never marks spades broken
     (docs/rules/spades.md B.6), so its leads are a subset of ours and this is all of them."""
-    legal = pair.os.legal_actions()
+    legal: list[int] = pair.os.legal_actions()
     if pair.ours.phase == "play":
         ours = {c for c in pair.ours.legal_plays()}
         assert set(legal) <= ours
