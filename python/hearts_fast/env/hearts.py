@@ -1,0 +1,64 @@
+"""PettingZoo environments of Hearts, every seat a learner. Actions are card ids 0..51 (a
+play, or one card of a pass at a time) and 52 = FORWARD; each agent's reward is minus its
+hand score (A-21), at the hand's end (``reward="hand"``) or trick by trick (``"trick"``).
+
+- ``env(rules=None, **options)``: the AEC environment, wrapped as PettingZoo's classic games
+  are (actions checked against the action space, calls in order).
+- ``raw_env(...)``: the same, unwrapped.
+- ``parallel_env(...)``: the parallel environment; one agent acts at a time.
+
+Options: ``reward`` (``"hand"``, ``"trick"``), ``episode`` (``"hand"``, ``"game"``),
+``max_hands``, ``kind``, ``layout``, ``render_mode`` (``"ansi"``, ``"human"``). See
+:mod:`hearts_fast.env._pettingzoo` for the observations, masks and rewards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from ._pettingzoo import RENDER_MODES, _AECEnv, _ParallelEnv
+from ._vector import HeartsVectorEnv
+
+__all__ = ["HeartsAECEnv", "HeartsParallelEnv", "env", "parallel_env", "raw_env"]
+
+# Not parallelizable in PettingZoo's sense (as its chess, Go and poker): aec_to_parallel needs
+# agents that act in a fixed cycle, and a trick's winner leads the next. parallel_env() is the
+# parallel API (and turn_based_aec_to_parallel(env()) works too).
+_METADATA = {"name": "hearts_v0", "render_modes": RENDER_MODES, "is_parallelizable": False}
+
+
+class HeartsAECEnv(_AECEnv):
+    """Hearts as a PettingZoo AEC environment (every seat an agent)."""
+
+    metadata = _METADATA
+    _vector_class = HeartsVectorEnv
+
+
+class HeartsParallelEnv(_ParallelEnv):
+    """Hearts as a PettingZoo parallel environment (every seat an agent; one acts at a
+    time)."""
+
+    metadata = _METADATA
+    _vector_class = HeartsVectorEnv
+
+
+def raw_env(rules: Any = None, **options: Any) -> HeartsAECEnv:
+    """The AEC environment, unwrapped."""
+    return HeartsAECEnv(rules, **options)
+
+
+def env(rules: Any = None, **options: Any) -> Any:
+    """The AEC environment wrapped as PettingZoo recommends: out-of-space actions are
+    refused (AssertOutOfBoundsWrapper) and calls must come in order (reset first;
+    OrderEnforcingWrapper). Illegal actions raise IllegalMoveError; wrap with PettingZoo's
+    TerminateIllegalWrapper to end the episode instead."""
+    e: Any = raw_env(rules, **options)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def parallel_env(rules: Any = None, **options: Any) -> HeartsParallelEnv:
+    """The parallel environment."""
+    return HeartsParallelEnv(rules, **options)
