@@ -24,15 +24,15 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread, before numpy loads
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from typing import Any  # noqa: E402
+import argparse
+import random
+import statistics
+import time
+from typing import Any
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from hearts_fast.env import HeartsVectorEnv, SpadesVectorEnv  # noqa: E402
+from hearts_fast.env import HeartsVectorEnv, SpadesVectorEnv
 
 
 def ours(game: str, envs: int, steps: int, layout: str) -> tuple[float, float]:

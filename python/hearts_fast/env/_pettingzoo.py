@@ -21,7 +21,7 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from ..errors import InvalidArgumentError
 from ._common import action_index, check_render_mode, fresh_seed, render_text
-from ._vector import _VectorEnv
+from ._vector import EpisodeMode, Kind, Layout, RewardMode, _VectorEnv
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -37,11 +37,11 @@ class _Table:
         vector_class: type[_VectorEnv],
         rules: Any,
         *,
-        reward: str,
-        episode: str,
+        reward: RewardMode,
+        episode: EpisodeMode,
         max_hands: Optional[int],
-        kind: str,
-        layout: str,
+        kind: Kind,
+        layout: Layout,
         render_mode: Optional[str],
     ) -> None:
         check_render_mode(render_mode, RENDER_MODES)
@@ -146,11 +146,11 @@ class _AECEnv(AECEnv):  # type: ignore[misc]
         self,
         rules: Any = None,
         *,
-        reward: str = "hand",
-        episode: str = "hand",
+        reward: RewardMode = "hand",
+        episode: EpisodeMode = "hand",
         max_hands: Optional[int] = None,
-        kind: str = "observation",
-        layout: str = "compact",
+        kind: Kind = "observation",
+        layout: Layout = "compact",
         render_mode: Optional[str] = None,
     ) -> None:
         super().__init__()
@@ -252,11 +252,11 @@ class _ParallelEnv(ParallelEnv):  # type: ignore[misc]
         self,
         rules: Any = None,
         *,
-        reward: str = "hand",
-        episode: str = "hand",
+        reward: RewardMode = "hand",
+        episode: EpisodeMode = "hand",
         max_hands: Optional[int] = None,
-        kind: str = "observation",
-        layout: str = "compact",
+        kind: Kind = "observation",
+        layout: Layout = "compact",
         render_mode: Optional[str] = None,
     ) -> None:
         self._table = _Table(

@@ -25,6 +25,8 @@ except ImportError:  # pragma: no cover - exercised without the extra
 
 PolicyArg = Union[str, "_core.Policy", None]
 Kind = Literal["observation", "info_state"]
+RewardMode = Literal["hand", "trick"]
+EpisodeMode = Literal["hand", "game"]
 Layout = Literal["compact", "openspiel"]
 
 #: The version of the compact layouts; raised whenever a field moves.
@@ -52,8 +54,8 @@ class _VectorEnv(_Base):
         *,
         seats: Union[int, list[int]] = 0,
         opponents: Union[PolicyArg, list[PolicyArg]] = "random",
-        reward: Literal["hand", "trick"] = "hand",
-        episode: Literal["hand", "game"] = "hand",
+        reward: RewardMode = "hand",
+        episode: EpisodeMode = "hand",
         max_hands: Optional[int] = None,
         seed: Seed = None,
         autoreset: bool = True,
@@ -88,7 +90,7 @@ class _VectorEnv(_Base):
         )
         self.rules = rules
         self.num_envs = self._env.num_envs
-        self.seats: list[int] = self._env.seats
+        self.seats: list[int] = list(self._env.seats)
         self.kind = kind
         self.layout = layout
         self.copy = copy

@@ -22,7 +22,16 @@ from gymnasium import spaces
 
 from ..errors import InvalidArgumentError
 from ._common import action_index, check_render_mode, fresh_seed, no_options, render_text
-from ._vector import HeartsVectorEnv, PolicyArg, SpadesVectorEnv, _VectorEnv
+from ._vector import (
+    EpisodeMode,
+    HeartsVectorEnv,
+    Kind,
+    Layout,
+    PolicyArg,
+    RewardMode,
+    SpadesVectorEnv,
+    _VectorEnv,
+)
 
 __all__ = ["HeartsEnv", "SpadesEnv"]
 
@@ -50,11 +59,11 @@ class _SingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         *,
         seat: int = 0,
         opponents: Union[PolicyArg, list[PolicyArg]] = "random",
-        reward: str = "hand",
-        episode: str = "hand",
+        reward: RewardMode = "hand",
+        episode: EpisodeMode = "hand",
         max_hands: Optional[int] = None,
-        kind: str = "observation",
-        layout: str = "compact",
+        kind: Kind = "observation",
+        layout: Layout = "compact",
         illegal: str = "raise",
         render_mode: Optional[str] = None,
     ) -> None:

@@ -77,12 +77,22 @@ impl std::fmt::Display for Int {
     }
 }
 
-/// An `int` (not a `bool`), else `ArgumentTypeError`.
+/// An `int` (not a `bool`), or an integer that converts to one exactly through
+/// `__index__` (numpy's integer scalars), else `ArgumentTypeError`.
 pub fn extract_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Int> {
     if obj.is_instance_of::<PyBool>() {
         return Err(type_error(format!("{what} must be an int, got bool")));
     }
-    let int = exact::<PyInt>(obj, what, "an int")?;
+    let index;
+    let int = if let Ok(i) = obj.cast::<PyInt>() {
+        i
+    } else {
+        // numpy's bool_ refuses `__index__`, as do floats and everything else.
+        index = obj
+            .call_method0("__index__")
+            .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(obj))))?;
+        exact::<PyInt>(&index, what, "an int")?
+    };
     if let Ok(value) = int.extract::<i128>() {
         return Ok(Int { value, text: None });
     }

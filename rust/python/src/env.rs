@@ -215,6 +215,11 @@ fn with_buffers<R: Send>(
 /// `actions` as int64 values: a 1-D numpy array of integers or a sequence of ints, of
 /// length `n`.
 fn extract_actions(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    if let Ok(arr) = obj.cast::<PyArray1<i64>>() {
+        if arr.len() == n {
+            return Ok(arr.to_vec()?);
+        }
+    }
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
         let kind = arr.dtype().kind();
         if kind != b'i' && kind != b'u' {
@@ -429,8 +434,8 @@ impl PyVectorEnv {
     }
     /// The learner's seats.
     #[getter]
-    fn seats(&self) -> Vec<u8> {
-        (0..self.players)
+    fn seats(&self) -> Vec<u32> {
+        (0..u32::from(self.players))
             .filter(|&s| self.learners >> s & 1 != 0)
             .collect()
     }

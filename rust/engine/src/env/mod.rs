@@ -105,6 +105,21 @@ pub enum Episode {
     },
 }
 
+/// Byte `b` as eight flags, bit 0 first.
+static BOOLS: [[bool; 8]; 256] = {
+    let mut t = [[false; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b][i] = b >> i & 1 != 0;
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// A cursor writing one tensor field after another. The tensor is zeroed first (one
 /// `memset`), so that each field only writes its non-zero elements: most are zero.
 #[derive(Debug)]
@@ -125,11 +140,12 @@ impl<'a> Writer<'a> {
         self.pos
     }
 
+    /// The next `width` elements (none past the end: `finish` then reports the overrun).
+    #[inline]
     fn field(&mut self, width: usize) -> &mut [f32] {
-        let start = self.pos.min(self.out.len());
-        let end = (self.pos + width).min(self.out.len());
+        let start = self.pos;
         self.pos += width;
-        &mut self.out[start..end]
+        self.out.get_mut(start..start + width).unwrap_or(&mut [])
     }
 
     /// `width` elements: element `i` is 1 when card id `i` is in `set`.
@@ -316,6 +332,8 @@ pub struct VectorEnv<G: EnvGame> {
     pending: Vec<SeatRewards>,
     /// The last seat of the learner to act, per environment.
     last_seat: Vec<u8>,
+    /// The legal-action mask of each environment as last written.
+    masks: Vec<u128>,
     started: bool,
 }
 
@@ -340,6 +358,9 @@ impl<G: EnvGame> VectorEnv<G> {
             ));
         }
         let size = G::size(&cfg, kind, layout)?;
+        // A layout that refuses these rules refuses them here, not at the first reset.
+        let mut probe = vec![0.0; size];
+        G::start(&cfg, Rng::new(0)).encode(&cfg, 0, kind, layout, &mut probe)?;
         Ok(VectorEnv {
             cfg,
             learners,
@@ -352,6 +373,7 @@ impl<G: EnvGame> VectorEnv<G> {
             episodes: vec![0; num_envs],
             pending: vec![[0.0; MAX_SEATS]; num_envs],
             last_seat: vec![0; num_envs],
+            masks: vec![0; num_envs],
             started: false,
         })
         .map(|mut v| {
@@ -408,18 +430,23 @@ impl<G: EnvGame> VectorEnv<G> {
 
     /// Writes row `i` of the observation, mask and seat for the seat to act (or, once the
     /// episode is over, for the learner's last seat, with an empty mask).
-    fn write_row(&self, i: usize, out: &mut Buffers<'_>) -> Result<(), String> {
+    fn write_row(&mut self, i: usize, out: &mut Buffers<'_>) -> Result<(), String> {
         let g = &self.envs[i];
         let seat = g.to_move().unwrap_or(self.last_seat[i]);
         let row = &mut out.obs[i * self.size..(i + 1) * self.size];
         g.encode(&self.cfg, seat, self.kind, self.layout, row)?;
         let mask = if g.to_move().is_some() { g.mask() } else { 0 };
-        for (a, m) in out.mask[i * G::ACTIONS..(i + 1) * G::ACTIONS]
-            .iter_mut()
-            .enumerate()
-        {
-            *m = mask >> a & 1 != 0;
+        self.masks[i] = mask;
+        let row = &mut out.mask[i * G::ACTIONS..(i + 1) * G::ACTIONS];
+        let mut chunks = row.chunks_exact_mut(8);
+        let mut m = mask;
+        for c in &mut chunks {
+            c.copy_from_slice(&BOOLS[(m & 0xff) as usize]);
+            m >>= 8;
         }
+        let rest = chunks.into_remainder();
+        let k = rest.len();
+        rest.copy_from_slice(&BOOLS[(m & 0xff) as usize][..k]);
         out.seat[i] = seat as i8;
         Ok(())
     }
@@ -503,6 +530,7 @@ impl<G: EnvGame> VectorEnv<G> {
             let Some(seat) = g.to_move() else {
                 return Err(StepError::Over(i));
             };
+            let mask = self.masks[i];
             if !(0..G::ACTIONS as i64).contains(&a) {
                 return Err(StepError::Range {
                     env: i,
@@ -510,7 +538,6 @@ impl<G: EnvGame> VectorEnv<G> {
                     actions: G::ACTIONS,
                 });
             }
-            let mask = g.mask();
             if mask >> a & 1 == 0 {
                 return Err(StepError::Illegal {
                     env: i,

@@ -179,6 +179,15 @@ mod tests {
             decided: 0b1111,
             forwarded: 0,
             plays,
+            played: crate::hearts::tensor::tally(plays, 4, 4).0,
+            showed: crate::hearts::tensor::tally(plays, 4, 4).1,
+            trick: {
+                let mut t = crate::core::Trick::new();
+                for &(p, c) in &plays[plays.len() / 4 * 4..] {
+                    t.push(p, c);
+                }
+                t
+            },
             points: [0; MAX_PLAYERS],
             tricks_taken: [0; MAX_PLAYERS],
             totals: &[],

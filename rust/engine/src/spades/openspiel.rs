@@ -178,6 +178,15 @@ mod tests {
             bids: [Some(bid(3)), Some(bid(0)), None, None],
             claimed: 0,
             plays,
+            played: crate::spades::tensor::tally(plays).0,
+            showed: crate::spades::tensor::tally(plays).1,
+            trick: {
+                let mut t = crate::core::Trick::new();
+                for &(p, c) in &plays[plays.len() / 4 * 4..] {
+                    t.push(p, c);
+                }
+                t
+            },
             tricks_taken: [0; 4],
             totals: [0; 2],
             bags: [0; 2],
