@@ -20,6 +20,7 @@ from hearts_fast._types import (
 
 __version__: str
 __all__ = [
+    "LAYOUT_VERSION",
     "CardSet",
     "HeartsGame",
     "HeartsInfoState",
@@ -903,6 +904,9 @@ def _arena_scores(
     hand_limit: int | None = None,
 ) -> npt.NDArray[np.float64]:
     """The per-deal, per-policy scores of a duplicate arena (``hearts_fast.arena``)."""
+
+LAYOUT_VERSION: int
+"""The version of the environments' compact tensor layouts (docs/environments.md)."""
 
 _Kind = Literal["observation", "info_state"]
 _Layout = Literal["compact", "openspiel"]

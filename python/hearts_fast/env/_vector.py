@@ -30,7 +30,7 @@ EpisodeMode = Literal["hand", "game"]
 Layout = Literal["compact", "openspiel"]
 
 #: The version of the compact layouts; raised whenever a field moves.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION: int = _core.LAYOUT_VERSION
 
 
 def observation_fields(

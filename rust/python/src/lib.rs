@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = false)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("LAYOUT_VERSION", hearts_engine::env::LAYOUT_VERSION)?;
     m.add_function(wrap_pyfunction!(cards::card, m)?)?;
     m.add_function(wrap_pyfunction!(cards::card_name, m)?)?;
     m.add_class::<cards::PyCardSet>()?;
