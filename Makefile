@@ -44,15 +44,15 @@ fmt-check:
 
 format:
 	cargo fmt --all
-	$(PYTHON) -m ruff format python tests benchmarks
-	$(PYTHON) -m ruff check --fix python tests benchmarks
+	$(PYTHON) -m ruff format python tests benchmarks examples
+	$(PYTHON) -m ruff check --fix python tests benchmarks examples
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 
 ruff:
-	$(PYTHON) -m ruff check python tests benchmarks
-	$(PYTHON) -m ruff format --check python tests benchmarks
+	$(PYTHON) -m ruff check python tests benchmarks examples
+	$(PYTHON) -m ruff format --check python tests benchmarks examples
 
 mypy:
 	$(PYTHON) -m mypy
