@@ -49,7 +49,7 @@ def ours(game: str, envs: int, steps: int, layout: str) -> tuple[float, float]:
     for _ in range(steps):
         mask = info["action_mask"]
         # A random legal action per environment: the largest of random keys on the mask.
-        actions = np.argmax(rng.random(mask.shape, dtype=np.float32) * mask, axis=1)
+        actions = np.argmax(rng.random(mask.shape, dtype=np.float32) + mask, axis=1)
         t = time.perf_counter()
         _, _, _, _, info = env.step(actions)
         in_step += time.perf_counter() - t

@@ -136,9 +136,9 @@ class _VectorEnv(_Base):
                 # Gymnasium's convention: an object array holding the last observation of
                 # each finished environment (None elsewhere), marked by "_final_obs".
                 final = np.full(self.num_envs, None, dtype=object)
-                rows = e.final_obs
-                for i in np.flatnonzero(done):
-                    final[i] = rows[i].copy()
+                idx = np.flatnonzero(done)
+                rows = e.final_obs[idx]  # one copy of the finished rows
+                list(map(final.__setitem__, idx.tolist(), rows))
                 info["final_obs"] = final
                 info["_final_obs"] = done
         return info

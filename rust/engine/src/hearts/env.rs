@@ -282,9 +282,11 @@ impl EnvGame for HeartsEnv {
                 let index = u64::from(rng.below(HAND_CYCLE));
                 let dealer = hand_dealer(r, 0, index);
                 let state = HeartsState::deal(r, dealer, index, &mut rng);
+                let mut log = HandLog::new(state);
+                log.actions.reserve(64);
                 Table::Hand {
                     state: Box::new(state),
-                    log: HandLog::new(state),
+                    log,
                 }
             }
             Episode::Game { .. } => {
