@@ -61,6 +61,8 @@ pub struct HeartsEnv {
     hands: u32,
     over: bool,
     truncated: bool,
+    /// The seat to act (kept after every move: asked for many times a step).
+    mover: Option<u8>,
 }
 
 impl HeartsEnv {
@@ -143,6 +145,20 @@ impl HeartsEnv {
 
     /// Applies `action` (known legal) with the engine's checks; pays its rewards.
     fn act(&mut self, cfg: &HeartsConfig, action: Action, rewards: &mut SeatRewards) {
+        self.act_inner(cfg, action, rewards);
+        self.sync();
+    }
+
+    /// Refreshes the seat to act.
+    fn sync(&mut self) {
+        self.mover = if self.over {
+            None
+        } else {
+            self.state().current_player()
+        };
+    }
+
+    fn act_inner(&mut self, cfg: &HeartsConfig, action: Action, rewards: &mut SeatRewards) {
         let (before_phase, n) = (
             self.state().phase(),
             usize::from(self.state().num_players()),
@@ -309,7 +325,9 @@ impl EnvGame for HeartsEnv {
             hands: 0,
             over: false,
             truncated: false,
+            mover: None,
         };
+        env.sync();
         if env.state().phase() == Phase::Play {
             // A hold hand: nobody passes.
             env.delivered();
@@ -318,11 +336,7 @@ impl EnvGame for HeartsEnv {
     }
 
     fn to_move(&self) -> Option<u8> {
-        if self.over {
-            None
-        } else {
-            self.state().current_player()
-        }
+        self.mover
     }
 
     fn mask(&self) -> u128 {
@@ -374,6 +388,7 @@ impl EnvGame for HeartsEnv {
             self.act(cfg, a, rewards);
         } else {
             self.over = true;
+            self.sync();
         }
     }
 
