@@ -3,9 +3,10 @@ with ``--openspiel``, OpenSpiel's Python loop producing its tensor, side by side
 
     python benchmarks/env_speed.py [--game hearts|spades] [--envs 1024] [--openspiel]
 
-One step is one decision of the learner (seat 0): its action, the random opponents' moves up
-to its next decision, the new observation (compact layout, float32) and legal-action mask,
-and an automatic reset when the hand ends. Measured on one thread:
+Both engines play OpenSpiel's rules (the ``openspiel`` presets). One step is one decision of
+the learner (seat 0): its action, the random opponents' moves up to its next decision, the
+new observation (float32; ``--layout``) and legal-action mask, and an automatic reset when the
+hand ends. Measured on one thread:
 
 - ``step``: the time in ``env.step`` alone (the engine's throughput);
 - ``loop``: the whole learner loop, including a random legal action drawn per environment
@@ -32,16 +33,19 @@ from typing import Any
 
 import numpy as np
 
+import hearts_fast as hf
 from hearts_fast.env import HeartsVectorEnv, SpadesVectorEnv
 
 
 def ours(game: str, envs: int, steps: int, layout: str) -> tuple[float, float]:
     """(step-only, whole-loop) learner steps per second."""
     cls = HeartsVectorEnv if game == "hearts" else SpadesVectorEnv
-    kwargs: dict[str, Any] = {"layout": layout}
+    # OpenSpiel's rules (the `openspiel` presets), which its tensors need.
+    rules = (hf.HeartsRules if game == "hearts" else hf.SpadesRules).preset("openspiel")
+    kwargs: dict[str, Any] = {"layout": layout, "rules": rules}
     if layout == "openspiel":
         kwargs["kind"] = "info_state" if game == "hearts" else "observation"
-    env = cls(envs, seed=1, copy=False, **kwargs)
+    env = cls(envs, seed=1, copy=False, **kwargs)  # type: ignore[arg-type]
     _, info = env.reset()
     rng = np.random.default_rng(0)
     in_step = 0.0

@@ -4,11 +4,11 @@
 
 use super::game::{hand_dealer, HeartsGame};
 use super::policy::TablePolicy;
-use super::rules::HeartsRules;
-use super::state::{HeartsState, Phase, MAX_PLAYERS};
+use super::rules::{HandDirection, HeartsRules};
+use super::state::{deal_random_with, resolve_direction, HeartsState, Phase, MAX_PLAYERS};
 use super::tensor::{encode, legal_mask, tensor_size, HeartsView, ACTIONS, FORWARD};
 use super::text::{Action, HandLog};
-use crate::core::{Card, CardSet, Rng};
+use crate::core::{Bmi2, Card, CardSet, Portable, Rng};
 use crate::env::{EnvGame, Episode, Kind, Layout, Reward, SeatRewards};
 
 /// Hand indices a lone hand is drawn from: every rotation of pass directions (3 or 4
@@ -297,7 +297,15 @@ impl EnvGame for HeartsEnv {
             Episode::Hand => {
                 let index = u64::from(rng.below(HAND_CYCLE));
                 let dealer = hand_dealer(r, 0, index);
-                let state = HeartsState::deal(r, dealer, index, &mut rng);
+                // `HeartsState::deal`'s draws, with BMI2 where the CPU has it (every
+                // `BitOps` deals the same cards).
+                let direction =
+                    resolve_direction(r, index, None, &mut rng).unwrap_or(HandDirection::Hold);
+                let hands = match Bmi2::detect() {
+                    Some(bits) => deal_random_with(bits, r, dealer, &mut rng),
+                    None => deal_random_with(Portable, r, dealer, &mut rng),
+                };
+                let state = HeartsState::new_unchecked(r, hands, dealer, index, direction);
                 let mut log = HandLog::new(state);
                 log.actions.reserve(64);
                 Table::Hand {
@@ -380,7 +388,10 @@ impl EnvGame for HeartsEnv {
         let choice = {
             let (log, s) = (self.log(), self.state());
             let mut rng = self.rng;
-            let a = cfg.policies.choose(log, s, &mut rng);
+            let a = match Bmi2::detect() {
+                Some(bits) => cfg.policies.choose_with(bits, log, s, &mut rng),
+                None => cfg.policies.choose(log, s, &mut rng),
+            };
             (a, rng)
         };
         self.rng = choice.1;

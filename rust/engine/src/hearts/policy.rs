@@ -256,6 +256,19 @@ impl TablePolicy {
     /// it). Draws from `rng` exactly as [`TablePolicy::act`] (for tables without a search
     /// bot) and [`TablePolicy::play_out`].
     pub fn choose(&self, log: &HandLog, s: &HeartsState, rng: &mut Rng) -> Option<Action> {
+        self.choose_with(Portable, log, s, rng)
+    }
+
+    /// [`TablePolicy::choose`] with the bit instructions `bits` (the same choices for every
+    /// [`BitOps`]).
+    #[inline]
+    pub fn choose_with<B: BitOps>(
+        &self,
+        bits: B,
+        log: &HandLog,
+        s: &HeartsState,
+        rng: &mut Rng,
+    ) -> Option<Action> {
         match s.phase() {
             Phase::Over => None,
             Phase::Pass => {
@@ -263,7 +276,7 @@ impl TablePolicy {
                 let hand = s.hands()[usize::from(seat)];
                 let k = u32::from(s.pass_count());
                 let cards = match self.0[usize::from(seat)] {
-                    Policy::Random => random_pass_with(Portable, hand, k, rng),
+                    Policy::Random => random_pass_with(bits, hand, k, rng),
                     Policy::Heuristic | Policy::Pimc(_) | Policy::Ismcts(_) => {
                         heuristic_pass(hand, k)
                     }
@@ -273,7 +286,15 @@ impl TablePolicy {
             Phase::Play => {
                 let p = s.current_player()?;
                 let card = match self.0[usize::from(p)] {
-                    Policy::Random => random_play(s.legal_plays(), rng),
+                    Policy::Random => {
+                        // The n-th legal card for a uniform n: `random_play`'s choice.
+                        let legal = s.legal_plays();
+                        if legal.is_empty() {
+                            None
+                        } else {
+                            legal.nth_bit(bits, rng.below(legal.count())).first()
+                        }
+                    }
                     Policy::Heuristic => heuristic_play(s),
                     Policy::Pimc(params) => {
                         let info = HeartsInfo::observe(log, p)?;
