@@ -108,8 +108,79 @@ def test_rummy_games_table(capsys: pytest.CaptureFixture[str]) -> None:
         ["simulate", "--game", "rummy", "--rule", "players=7"],
         ["simulate", "--game", "rummy", "--rule", "players=6", "--rule", "hand_size=18"],
         ["simulate", "--game", "rummy", "--games", "-1"],
+        ["simulate", "--game", "spades", "--games", "5"],
+        ["simulate", "--game", "spades", "--games", "5", "--policy", "heuristic,random"],
+        ["simulate", "--seed", str(2**64)],
+        ["arena", "--seed", "-1"],
     ],
 )
 def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*argv, "--no-progress"]) == 2
-    assert capsys.readouterr().err.startswith("hearts-fast: ")
+    """Bad values exit 2: read by argparse (its usage line and error) or refused by the
+    package (``hearts-fast: `` and the package's message)."""
+    try:
+        code = main([*argv, "--no-progress"] if argv[0] == "simulate" else argv)
+    except SystemExit as e:
+        code = e.code
+        assert "usage: hearts-fast" in capsys.readouterr().err
+    else:
+        assert capsys.readouterr().err.startswith("hearts-fast: ")
+    assert code == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["simulate", "--hands", "0"], "--hands: must be 1 or more, got 0"),
+        (["simulate", "--games", "0"], "--games: must be 1 or more"),
+        (["simulate", "--threads", "0"], "leave --threads out to use every core"),
+        (["simulate", "--threads", "x"], "--threads: must be a whole number"),
+        (["simulate", "--rule", "players"], "--rule: takes NAME=VALUE"),
+        (["simulate", "--rule", "=5"], "--rule: takes NAME=VALUE"),
+        (["simulate", "--games", "3", "--hand-limit", "0"], "--hand-limit: must be 1 or more"),
+        (["arena", "--deals", "0"], "--deals: must be 1 or more"),
+        (["arena", "--threads", "0"], "leave --threads out"),
+        (["arena", "--rule", "players"], "--rule: takes NAME=VALUE"),
+    ],
+)
+def test_usage_errors_exit_2_and_say_what_is_allowed(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every malformed command line is a usage error: exit status 2 and argparse's usage
+    line with what was wrong (no table of nan, no exit status 1)."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and "usage: hearts-fast" in err
+
+
+def test_a_huge_seed_is_reported_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    seed = "99999999999999999999999"
+    assert main(["simulate", "--hands", "10", "--seed", seed, "--no-progress"]) == 2
+    assert seed in capsys.readouterr().err
+
+
+def test_spades_games_with_random_bidders_need_a_hand_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Random Spades bidders never finish a game: refused with a hint, accepted with a hand
+    limit (and then every game stops there)."""
+    assert main(["simulate", "--game", "spades", "--games", "4", "--no-progress"]) == 2
+    assert "--hand-limit" in capsys.readouterr().err
+    argv = ["simulate", "--game", "spades", "--games", "4", "--hand-limit", "20"]
+    assert main([*argv, "--no-progress"]) == 0
+    assert "games that reached the end rule: 0.0000%" in capsys.readouterr().out
+
+
+def test_threads_default_is_every_core_and_one_is_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "1000", "--threads", "1", "--no-progress"]) == 0
+    assert "1 thread(s)" in capsys.readouterr().out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import hearts_fast
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out.strip() == f"hearts-fast {hearts_fast.__version__}"

@@ -3,7 +3,12 @@
 (``--game rummy``) inside the Rust engine, with a progress bar, and prints a result table.
 Hearts and Spades hands are aggregated in constant memory. ``hearts-fast solve [FILE]``
 reads a Hearts or Spades hand in the text format and prints the exact open-hand value of
-each legal play (docs/solver.md)."""
+each legal play (docs/solver.md). ``hearts-fast arena`` ranks policies by duplicate play
+(docs/arena.md).
+
+Exit status: 0 on success, 2 for a usage error (a malformed or refused argument: counts
+and ``--threads`` are 1 or more, leave ``--threads`` out for every core), 130 when
+interrupted."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+import hearts_fast
 from hearts_fast import (
     HeartsGame,
     HeartsRules,
@@ -49,11 +55,37 @@ def _parse_value(text: str) -> object:
 def _params(overrides: Sequence[str]) -> dict[str, object]:
     params: dict[str, object] = {}
     for item in overrides:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"hearts-fast: --rule takes name=value, got {item!r}")
+        name, _, value = item.partition("=")
         params[name] = _parse_value(value)
     return params
+
+
+def _rule(text: str) -> str:
+    """``--rule NAME=VALUE``, checked when the command line is read (a usage error)."""
+    name, sep, _ = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"takes NAME=VALUE, e.g. players=5; got {text!r}")
+    return text
+
+
+def _at_least_one(text: str) -> int:
+    """A count of 1 or more (hands, games, deals, threads, a hand limit)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _threads(text: str) -> int:
+    """``--threads N``: 1 or more; leave it out for every core, as ``threads=None`` in the
+    API (which also refuses 0)."""
+    try:
+        return _at_least_one(text)
+    except argparse.ArgumentTypeError as e:
+        raise argparse.ArgumentTypeError(f"{e}; leave --threads out to use every core") from None
 
 
 class ProgressBar:
@@ -119,7 +151,7 @@ def _run(
     kw: dict[str, Any] = {
         "seed": args.seed,
         "policy": _policy(args.policy),
-        "threads": threads,
+        "threads": args.threads,
         "progress": bar,
     }
     start = time.perf_counter()
@@ -180,6 +212,15 @@ def simulate_rummy_cli(args: argparse.Namespace) -> int:
 
 
 def simulate_spades_cli(args: argparse.Namespace) -> int:
+    random_bidders = "random" in _policy(args.policy) or args.policy == "random"
+    if args.games is not None and args.hand_limit is None and random_bidders:
+        # Random bids almost never reach the end rule: every game would run to the default
+        # limit of 1000 hands and the table would describe that limit, not Spades games.
+        raise InvalidArgumentError(
+            "Spades games between random bidders do not end (their totals drift away from "
+            "win_score and lose_score): use --policy heuristic, or give --hand-limit N to "
+            "cut each game after N hands and read the table as such"
+        )
     _, res = _run(
         args, SpadesRules, "default", simulate_spades, "Spades, ", stream=True, players=False
     )
@@ -354,13 +395,13 @@ def arena_cli(args: argparse.Namespace) -> int:
             policies,
             games=args.games,
             seed=args.seed,
-            threads=threads,
+            threads=args.threads,
             hand_limit=args.hand_limit,
         )
         count = f"{args.games:,} games"
     else:
         deals = 1000 if args.deals is None else args.deals
-        res = arena(rules, policies, deals=deals, seed=args.seed, threads=threads)
+        res = arena(rules, policies, deals=deals, seed=args.seed, threads=args.threads)
         count = f"{deals:,} deals"
     elapsed = time.perf_counter() - start
     print(
@@ -374,6 +415,9 @@ def arena_cli(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearts-fast", description=__doc__)
+    parser.add_argument(
+        "--version", action="version", version=f"hearts-fast {hearts_fast.__version__}"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sol = sub.add_parser(
         "solve",
@@ -398,11 +442,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     what = sim.add_mutually_exclusive_group()
     what.add_argument(
         "--hands",
-        type=int,
+        type=_at_least_one,
         default=None,
         help="number of hands (default 1,000,000; rummy 100,000)",
     )
-    what.add_argument("--games", type=int, default=None, help="number of whole games instead")
+    what.add_argument(
+        "--games", type=_at_least_one, default=None, help="number of whole games instead"
+    )
     sim.add_argument("--game", choices=["hearts", "spades", "rummy"], default="hearts")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
@@ -422,10 +468,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="Hearts and Spades: random (default) or heuristic; rummy: greedy (default) or "
         "random; or one per seat, comma-separated: random,heuristic,…",
     )
-    sim.add_argument("--threads", type=int, default=None, help="default: all cores")
+    sim.add_argument("--threads", type=_threads, default=None, help="default: all cores")
     sim.add_argument(
         "--hand-limit",
-        type=int,
+        type=_at_least_one,
         default=None,
         help="with --games: stop a game after this many hands (default 1000)",
     )
@@ -438,6 +484,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument(
         "--rule",
         action="append",
+        type=_rule,
         default=[],
         metavar="NAME=VALUE",
         help="override one rule parameter of the game's rules class (repeatable)",
@@ -461,24 +508,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pimc, with pimc's settings, e.g. pimc:worlds=32,evaluator=solve",
     )
     many = are.add_mutually_exclusive_group()
-    many.add_argument("--deals", type=int, default=None, help="deals (default 1000)")
+    many.add_argument("--deals", type=_at_least_one, default=None, help="deals (default 1000)")
     many.add_argument(
-        "--games", type=int, default=None, help="whole games instead, scored by win rate"
+        "--games",
+        type=_at_least_one,
+        default=None,
+        help="whole games instead, scored by win rate",
     )
     are.add_argument(
         "--hand-limit",
-        type=int,
+        type=_at_least_one,
         default=None,
         help="with --games: stop a game after this many hands (default 1000)",
     )
     are.add_argument("--seed", type=int, default=0, help="the batch seed (default 0)")
-    are.add_argument("--threads", type=int, default=None, help="default: all cores")
+    are.add_argument("--threads", type=_threads, default=None, help="default: all cores")
     are.add_argument(
         "--preset", default=None, help="the rules preset (default: the game's default)"
     )
     are.add_argument(
         "--rule",
         action="append",
+        type=_rule,
         default=[],
         metavar="NAME=VALUE",
         help="override one rule parameter (repeatable)",
