@@ -3,15 +3,29 @@ PYTHON ?= python3
 PIP := $(PYTHON) -m pip
 HANDS ?= 10000000
 
-.PHONY: all install build-dev build-prod run test test-rust test-python lint format \
+.PHONY: all install reinstall build-dev build-prod run test test-rust test-python lint format \
         fmt-check clippy ruff mypy stubtest bench bench-rust fuzz
 
 all: lint test
 
 # Build the extension (release, through the maturin PEP 517 backend) and install every
-# Python dependency the tests and linters need.
-install:
+# Python dependency the tests and linters need; again only when a Rust source, a manifest
+# or pyproject.toml changed since (or the extension is missing): `make run` and `make test`
+# do not rebuild an unchanged tree. `make reinstall` forces it.
+STAMP := target/.install-stamp
+SOURCES := $(shell find rust -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock pyproject.toml
+EXTENSION := python/hearts_fast/_core.abi3.so
+
+install: $(STAMP)
+	@test -f $(EXTENSION) || { rm -f $(STAMP); $(MAKE) --no-print-directory $(STAMP); }
+
+$(STAMP): $(SOURCES)
 	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl]"
+	@mkdir -p $(@D) && touch $@
+
+reinstall:
+	rm -f $(STAMP)
+	$(MAKE) --no-print-directory install
 
 build-dev: install
 
