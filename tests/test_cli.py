@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import hearts_fast as hf
@@ -71,7 +72,7 @@ def test_rummy_hands_table(capsys: pytest.CaptureFixture[str]) -> None:
     )
     rows = _rows(out, "seat")
     assert sorted(rows) == ["0", "1", "2"]
-    for seat, (mean, _sd, opened, went_out) in rows.items():
+    for seat, (mean, _se, _sd, opened, went_out) in rows.items():
         s = int(seat)
         assert float(mean) == pytest.approx(float(res["hand_scores"][:, s].mean()), abs=1e-3)
         assert float(opened) == pytest.approx(float(res["opened"][:, s].mean()), abs=1e-4)
@@ -93,7 +94,7 @@ def test_rummy_games_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "win rate" in out and "mean hands per game" in out
     rows = _rows(out, "seat")
     assert len(rows) == 4
-    assert sum(float(r[1]) for r in rows.values()) >= 1.0 - 1e-9
+    assert sum(float(r[2]) for r in rows.values()) >= 1.0 - 1e-9
 
 
 @pytest.mark.parametrize(
@@ -184,3 +185,43 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert e.value.code == 0
     assert capsys.readouterr().out.strip() == f"hearts-fast {hearts_fast.__version__}"
+
+
+def test_json_and_csv_hold_the_simulated_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    """--format json / csv: the same numbers as the batch, with the settings and the rules
+    changed from the preset (A-20, A-21)."""
+    import csv
+    import io
+    import json
+
+    argv = ["simulate", "--hands", "5000", "--seed", "3", "--threads", "1", "--no-progress"]
+    assert main([*argv, "--rule", "players=5", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["settings"]["rules_changed"] == {"players": 5}
+    assert data["settings"]["hands"] == 5000
+    res = hf.simulate_hearts(hf.HeartsRules(players=5), hands=5000, seed=3, stream=True)
+    seats = data["tables"]["seats"]
+    assert [r["seat"] for r in seats] == ["0", "1", "2", "3", "4"]
+    for s, row in enumerate(seats):
+        assert row["mean points"] == pytest.approx(float(res["mean_points"][s]))
+        assert row["points se"] == pytest.approx(float(np.sqrt(res["var_points"][s] / 5000)))
+        assert row["moons"] == pytest.approx(float(res["moons"][s]) / 5000)
+    assert "A-20" in data["columns"]["seats"]["mean points"]
+    assert main([*argv, "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "# seats"
+    table = list(csv.DictReader(io.StringIO("\n".join(lines[1:6]))))
+    res = hf.simulate_hearts(hf.HeartsRules(), hands=5000, seed=3, stream=True)
+    assert float(table[2]["mean hand score"]) == pytest.approx(float(res["mean_hand_scores"][2]))
+
+
+def test_the_table_explains_its_columns_and_the_changed_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--game", "spades", "--hands", "2000", "--no-progress"]
+    assert main([*argv, "--rule", "nil=false"]) == 0
+    out = capsys.readouterr().out
+    assert "rules changed from the preset: nil=False" in out
+    assert "  contract made: the share of hands it made its contract" in out
+    assert main([*argv]) == 0
+    assert "rules changed from the preset: none" in capsys.readouterr().out

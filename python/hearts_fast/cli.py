@@ -13,13 +13,12 @@ interrupted."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
-
-import numpy as np
 
 import hearts_fast
 from hearts_fast import (
@@ -36,6 +35,7 @@ from hearts_fast import (
     simulate_spades,
     solve,
 )
+from hearts_fast._report import FORMATS, Column, Report, Table, render, se_mean, se_rate
 from hearts_fast.errors import HeartsFastError, InvalidArgumentError
 
 
@@ -128,6 +128,12 @@ DEFAULT_HANDS = {"hearts": 1_000_000, "spades": 1_000_000, "rummy": 100_000}
 DEFAULT_POLICY = {"hearts": "random", "spades": "random", "rummy": "greedy"}
 
 
+def _changed(rules_class: Any, preset: str, rules: Any) -> dict[str, Any]:
+    """The rule parameters of ``rules`` that differ from the preset's."""
+    base = rules_class.preset(preset).to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
+
+
 def _run(
     args: argparse.Namespace,
     rules_class: Any,
@@ -137,10 +143,11 @@ def _run(
     *,
     stream: bool,
     players: bool = True,
-) -> tuple[Any, Any]:
+) -> tuple[Any, Any, Report]:
     """The rules ``args`` asks for and the batch run under them (hands in constant memory
-    with ``stream``), with a progress bar. Prints a header: the game's ``label``, the preset,
-    the number of players (with ``players``), the options and how long the run took."""
+    with ``stream``), with a progress bar; and the report's header: the game's ``label``,
+    the preset and the rules changed from it, the number of players (with ``players``),
+    the options and how long the run took."""
     preset = args.preset or default_preset
     rules = rules_class.preset(preset, **_params(args.rule))
     what = f"{label}preset {preset}, " + (f"{rules.players} players, " if players else "")
@@ -162,53 +169,115 @@ def _run(
     elapsed = time.perf_counter() - start
     count = args.games if args.games is not None else args.hands
     rate = count / elapsed if elapsed > 0 else float("inf")
-    print(
-        f"hearts-fast simulate: {what}policy {args.policy}, seed {args.seed}, {threads} thread(s)"
-    )
-    print(f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s")
-    print()
-    return rules, res
-
-
-def _games_table(res: Any, labels: Sequence[str], first: str, digits: int) -> None:
-    """Whole games: each seat's (or team's) mean final total and win rate."""
-    totals, winners = res["totals"], res["winners"]
-    rows = [
-        [label, f"{float(totals[:, i].mean()):.{digits}f}", f"{float(winners[:, i].mean()):.4f}"]
-        for i, label in enumerate(labels)
+    changed = _changed(rules_class, preset, rules)
+    shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "none"
+    header = [
+        f"hearts-fast simulate: {what}policy {args.policy}, seed {args.seed}, {threads} thread(s)",
+        f"rules changed from the preset: {shown}",
+        f"{count:,} {unit} in {elapsed:.3f} s = {rate:,.0f} {unit}/s",
     ]
-    print(_table(rows, [first, "mean final total", "win rate"]))
-    print()
-    print(f"mean hands per game: {float(res['hands_played'].mean()):.3f}")
-    stopped = int((~res["finished"]).sum())
-    if stopped:
-        print(f"games stopped at the hand limit (not finished): {stopped:,}")
+    settings = {
+        "game": args.game,
+        "preset": preset,
+        "rules": rules.to_dict(),
+        "rules_changed": changed,
+        "policy": args.policy,
+        "seed": args.seed,
+        "threads": threads,
+        unit: count,
+        "seconds": elapsed,
+    }
+    if args.games is not None:
+        settings["hand_limit"] = args.hand_limit
+    return rules, res, Report(header, settings)
+
+
+def _games_table(report: Report, res: Any, labels: Sequence[str], first: str) -> Report:
+    """Whole games: each seat's (or team's) mean final total and win rate, with their
+    standard errors."""
+    totals, winners = res["totals"], res["winners"]
+    n = len(totals)
+    rows = []
+    for i, label in enumerate(labels):
+        t = totals[:, i].astype(float)
+        w = float(winners[:, i].mean()) if n else math.nan
+        rows.append(
+            [
+                label,
+                float(t.mean()) if n else math.nan,
+                se_mean(float(t.var(ddof=1)) if n > 1 else math.nan, n),
+                w,
+                se_rate(w, n),
+            ]
+        )
+    report.tables.append(
+        Table(
+            "games",
+            [
+                Column(first, "", f"the {first}"),
+                Column("mean final total", ".3f", "its total at the end of a game"),
+                Column("total se", ".3f", "the standard error of that mean"),
+                Column("win rate", ".4f", "the share of games it won (ties shared)"),
+                Column("win se", ".4f", "the standard error of the win rate"),
+            ],
+            rows,
+        )
+    )
+    report.summary.append(
+        ("mean hands per game", float(res["hands_played"].mean()) if n else math.nan, ".3f")
+    )
+    report.summary.append(
+        ("games stopped at the hand limit (not finished)", int((~res["finished"]).sum()), ",")
+    )
+    return report
+
+
+def _emit(report: Report, args: argparse.Namespace) -> int:
+    print(render(report, args.format))
+    return 0
 
 
 def simulate_rummy_cli(args: argparse.Namespace) -> int:
-    rules, res = _run(args, RummyRules, "default", simulate_rummy, "rummy, ", stream=False)
+    rules, res, report = _run(args, RummyRules, "default", simulate_rummy, "rummy, ", stream=False)
     if args.games is not None:
-        _games_table(res, [str(s) for s in range(rules.players)], "seat", 2)
-        return 0
+        return _emit(
+            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args
+        )
     scores, opened, went_out = res["hand_scores"], res["opened"], res["went_out"]
-    if len(went_out) == 0:
-        print("no hands simulated")
-        return 0
-    rows = [
-        [
-            str(s),
-            f"{float(scores[:, s].mean()):.3f}",
-            f"{float(scores[:, s].std()):.3f}",
-            f"{float(opened[:, s].mean()):.4f}",
-            f"{float((went_out == s).mean()):.4f}",
-        ]
-        for s in range(rules.players)
-    ]
-    print(_table(rows, ["seat", "mean hand score", "sd", "opened", "went out"]))
-    print()
-    print(f"mean turns per hand: {float(res['turns'].mean()):.3f}")
-    print(f"hands with nobody out: {float((went_out < 0).mean()):.4%}")
-    return 0
+    n = len(went_out)
+    rows = []
+    for s in range(rules.players):
+        sc = scores[:, s].astype(float)
+        out = float((went_out == s).mean()) if n else math.nan
+        rows.append(
+            [
+                str(s),
+                float(sc.mean()) if n else math.nan,
+                se_mean(float(sc.var(ddof=1)) if n > 1 else math.nan, n),
+                float(sc.std()) if n else math.nan,
+                float(opened[:, s].mean()) if n else math.nan,
+                out,
+            ]
+        )
+    report.tables.append(
+        Table(
+            "seats",
+            [
+                Column("seat", "", "the seat"),
+                Column("mean hand score", ".3f", "its mean hand score (C-20)"),
+                Column("score se", ".3f", "the standard error of that mean"),
+                Column("sd", ".3f", "the standard deviation of its hand scores"),
+                Column("opened", ".4f", "the share of hands in which it opened (laid melds)"),
+                Column("went out", ".4f", "the share of hands it went out (C-18)"),
+            ],
+            rows,
+        )
+    )
+    report.summary.append(("mean turns per hand", float(res["turns"].mean()) if n else 0.0, ".3f"))
+    report.summary.append(
+        ("hands with nobody out", float((went_out < 0).mean()) if n else 0.0, ".4%")
+    )
+    return _emit(report, args)
 
 
 def simulate_spades_cli(args: argparse.Namespace) -> int:
@@ -221,65 +290,114 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
             "win_score and lose_score): use --policy heuristic, or give --hand-limit N to "
             "cut each game after N hands and read the table as such"
         )
-    _, res = _run(
+    _, res, report = _run(
         args, SpadesRules, "default", simulate_spades, "Spades, ", stream=True, players=False
     )
     teams = [f"{t} (seats {t}, {t + 2})" for t in range(2)]
     if args.games is not None:
-        _games_table(res, teams, "team", 2)
-        print(f"games that reached the end rule: {float(res['finished'].mean()):.4%}")
-        return 0
-    n = max(int(res["hands"]), 1)
-    rows = [
-        [
-            team,
-            f"{res['mean_hand_scores'][t]:.3f}",
-            f"{np.sqrt(res['var_hand_scores'][t]):.3f}",
-            f"{res['mean_hand_bags'][t]:.3f}",
-            f"{res['contracts_made'][t] / n:.4f}",
-        ]
-        for t, team in enumerate(teams)
-    ]
-    print(_table(rows, ["team", "mean hand score", "sd", "bags", "contract made"]))
-    print()
-    rows = [
-        [
-            str(s),
-            f"{res['mean_bids'][s]:.3f}",
-            f"{res['mean_tricks'][s]:.3f}",
-            f"{res['nil_bids'][s] / n:.4f}",
-            f"{res['nils_made'][s] / max(int(res['nil_bids'][s]), 1):.4f}",
-        ]
-        for s in range(4)
-    ]
-    print(_table(rows, ["seat", "mean bid", "mean tricks", "nil rate", "nil made"]))
-    return 0
+        _games_table(report, res, teams, "team")
+        report.summary.append(
+            ("games that reached the end rule", float(res["finished"].mean()), ".4%")
+        )
+        return _emit(report, args)
+    n = int(res["hands"])
+    report.tables.append(
+        Table(
+            "teams",
+            [
+                Column("team", "", "the team"),
+                Column("mean hand score", ".3f", "its mean hand score (B-15..B-18)"),
+                Column("score se", ".3f", "the standard error of that mean"),
+                Column("sd", ".3f", "the standard deviation of its hand scores"),
+                Column("bags", ".3f", "its mean bags a hand (B-16)"),
+                Column("contract made", ".4f", "the share of hands it made its contract"),
+            ],
+            [
+                [
+                    team,
+                    float(res["mean_hand_scores"][t]),
+                    se_mean(float(res["var_hand_scores"][t]), n),
+                    math.sqrt(float(res["var_hand_scores"][t])),
+                    float(res["mean_hand_bags"][t]),
+                    float(res["contracts_made"][t]) / max(n, 1),
+                ]
+                for t, team in enumerate(teams)
+            ],
+        )
+    )
+    report.tables.append(
+        Table(
+            "seats",
+            [
+                Column("seat", "", "the seat"),
+                Column("mean bid", ".3f", "its mean bid (a nil counts 0)"),
+                Column("mean tricks", ".3f", "its mean tricks taken"),
+                Column("nil rate", ".4f", "the share of hands it bid nil"),
+                Column("nil made", ".4f", "the share of its nil bids it made"),
+            ],
+            [
+                [
+                    str(s),
+                    float(res["mean_bids"][s]),
+                    float(res["mean_tricks"][s]),
+                    float(res["nil_bids"][s]) / max(n, 1),
+                    float(res["nils_made"][s]) / max(int(res["nil_bids"][s]), 1),
+                ]
+                for s in range(4)
+            ],
+        )
+    )
+    return _emit(report, args)
 
 
 def simulate_hearts_cli(args: argparse.Namespace) -> int:
-    rules, res = _run(args, HeartsRules, "dame_de_pic", simulate_hearts, "", stream=True)
+    rules, res, report = _run(args, HeartsRules, "dame_de_pic", simulate_hearts, "", stream=True)
     if args.games is not None:
-        _games_table(res, [str(s) for s in range(rules.players)], "seat", 3)
-        return 0
-    n = max(int(res["hands"]), 1)
-    rows = [
-        [
-            str(s),
-            f"{res['mean_points'][s]:.3f}",
-            f"{np.sqrt(res['var_points'][s]):.3f}",
-            f"{res['mean_hand_scores'][s]:.3f}",
-            f"{res['mean_tricks'][s]:.3f}",
-            f"{res['queens'][s] / n:.4f}",
-            f"{res['moons'][s] / n:.4%}",
-        ]
-        for s in range(rules.players)
-    ]
-    print(
-        _table(rows, ["seat", "mean points", "sd", "mean hand score", "tricks", "Q♠ rate", "moons"])
+        return _emit(
+            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args
+        )
+    n = int(res["hands"])
+    rows = []
+    for s in range(rules.players):
+        q = float(res["queens"][s]) / max(n, 1)
+        m = float(res["moons"][s]) / max(n, 1)
+        rows.append(
+            [
+                str(s),
+                float(res["mean_points"][s]),
+                se_mean(float(res["var_points"][s]), n),
+                math.sqrt(float(res["var_points"][s])),
+                float(res["mean_hand_scores"][s]),
+                se_mean(float(res["var_hand_scores"][s]), n),
+                float(res["mean_tricks"][s]),
+                q,
+                se_rate(q, n),
+                m,
+                se_rate(m, n),
+            ]
+        )
+    report.tables.append(
+        Table(
+            "seats",
+            [
+                Column("seat", "", "the seat"),
+                Column("mean points", ".3f", "its mean penalty points a hand (A-20)"),
+                Column("points se", ".3f", "the standard error of that mean"),
+                Column("sd", ".3f", "the standard deviation of its points"),
+                Column("mean hand score", ".3f", "its mean hand score, moon shots applied (A-21)"),
+                Column("score se", ".3f", "the standard error of that mean"),
+                Column("tricks", ".3f", "its mean tricks taken"),
+                Column("Q♠ rate", ".4f", "the share of hands it took the Q♠"),
+                Column("Q♠ se", ".4f", "the standard error of that rate"),
+                Column("moons", ".4%", "the share of hands it shot the moon"),
+                Column("moon se", ".4%", "the standard error of that rate"),
+            ],
+            rows,
+        )
     )
-    print()
-    print(f"moon rate: {float(res['moons'].sum()) / n:.4%}")
-    return 0
+    moons = float(res["moons"].sum()) / max(n, 1)
+    report.summary.append(("moon rate", moons, ".4%"))
+    return _emit(report, args)
 
 
 #: The command of each ``--game``.
@@ -474,6 +592,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=_at_least_one,
         default=None,
         help="with --games: stop a game after this many hands (default 1000)",
+    )
+    sim.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="how to print the result: table (default; each column explained), json or csv",
     )
     sim.add_argument(
         "--progress",
