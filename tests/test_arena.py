@@ -141,3 +141,20 @@ def test_format_arena_refuses_what_arena_did_not_return():
         hf.format_arena(None)
     with pytest.raises(hf.ArgumentTypeError):
         hf.format_arena({"names": ["a"]})
+
+
+def test_the_arena_command_writes_json_with_the_arena_numbers(capsys):
+    import json
+
+    argv = ["arena", "--deals", "30", "--seed", "4", "--threads", "1", "--format", "json"]
+    assert main([*argv, "--rule", "players=5"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["settings"]["rules_changed"] == {"players": 5}
+    res = hf.arena(
+        hf.HeartsRules(players=5), {"heuristic": "heuristic", "random": "random"}, deals=30, seed=4
+    )
+    rows = data["tables"]["policies"]
+    assert [r["policy"] for r in rows] == ["heuristic", "random"]
+    for i, r in enumerate(rows):
+        assert r["mean"] == pytest.approx(float(res["mean"][i]))
+        assert r["vs first se"] == pytest.approx(float(res["diff_se"][i]))

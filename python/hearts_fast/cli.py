@@ -499,10 +499,9 @@ def _arena_policy(text: str) -> Any:
 def arena_cli(args: argparse.Namespace) -> int:
     from hearts_fast.arena import arena, format_arena
 
-    if args.game == "hearts":
-        rules: Any = HeartsRules.preset(args.preset or "dame_de_pic", **_params(args.rule))
-    else:
-        rules = SpadesRules.preset(args.preset or "default", **_params(args.rule))
+    rules_class: Any = HeartsRules if args.game == "hearts" else SpadesRules
+    preset = args.preset or ("dame_de_pic" if args.game == "hearts" else "default")
+    rules = rules_class.preset(preset, **_params(args.rule))
     specs = args.policy or ["heuristic", "random"]
     policies = {spec: _arena_policy(spec) for spec in specs}
     threads = args.threads or os.cpu_count() or 1
@@ -522,13 +521,61 @@ def arena_cli(args: argparse.Namespace) -> int:
         res = arena(rules, policies, deals=deals, seed=args.seed, threads=args.threads)
         count = f"{deals:,} deals"
     elapsed = time.perf_counter() - start
-    print(
-        f"hearts-fast arena: {args.game}, {len(policies)} policies, {count}, "
-        f"seed {args.seed}, {threads} thread(s), {elapsed:.2f} s"
+    changed = _changed(rules_class, preset, rules)
+    shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "none"
+    header = [
+        f"hearts-fast arena: {args.game}, preset {preset}, {len(policies)} policies, {count}, "
+        f"seed {args.seed}, {threads} thread(s), {elapsed:.2f} s",
+        f"rules changed from the preset: {shown}",
+    ]
+    if args.format == "table":
+        print("\n".join(header))
+        print()
+        print(format_arena(res))
+        return 0
+    unit = "win rate" if res["mode"] == "games" else "score"
+    report = Report(
+        header,
+        {
+            "game": args.game,
+            "preset": preset,
+            "rules": rules.to_dict(),
+            "rules_changed": changed,
+            "mode": res["mode"],
+            "deals" if res["mode"] == "deals" else "games": res["deals"],
+            "seed": args.seed,
+            "threads": threads,
+            "seconds": elapsed,
+            "higher_is_better": res["higher_is_better"],
+        },
     )
-    print()
-    print(format_arena(res))
-    return 0
+    report.tables.append(
+        Table(
+            "policies",
+            [
+                Column("policy", "", "the policy"),
+                Column("mean", ".3f", f"its mean {unit} over the rotations of each deal or game"),
+                Column("se", ".3f", "the standard error of that mean"),
+                Column("ci95 low", ".3f", "the 95% interval of the mean: low end"),
+                Column("ci95 high", ".3f", "and high end"),
+                Column("vs first", "+.3f", "its mean minus the first policy's, paired by deal"),
+                Column("vs first se", ".3f", "the standard error of that difference"),
+            ],
+            [
+                [
+                    name,
+                    float(res["mean"][i]),
+                    float(res["se"][i]),
+                    float(res["ci95"][i][0]),
+                    float(res["ci95"][i][1]),
+                    float(res["diff_mean"][i]),
+                    float(res["diff_se"][i]),
+                ]
+                for i, name in enumerate(res["names"])
+            ],
+        )
+    )
+    return _emit(report, args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -649,6 +696,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     are.add_argument("--threads", type=_threads, default=None, help="default: all cores")
     are.add_argument(
         "--preset", default=None, help="the rules preset (default: the game's default)"
+    )
+    are.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="how to print the result: table (default; each column explained), json or csv",
     )
     are.add_argument(
         "--rule",
