@@ -232,16 +232,30 @@ def _games_table(report: Report, res: Any, labels: Sequence[str], first: str) ->
     return report
 
 
-def _emit(report: Report, args: argparse.Namespace) -> int:
+def _emit(report: Report, args: argparse.Namespace, res: Any = None) -> int:
     print(render(report, args.format))
+    _plot(args, res, report.header[0])
     return 0
+
+
+def _plot(args: argparse.Namespace, res: Any, title: str) -> None:
+    """``--plot FILE``: the result's pictures (hearts_fast.plot), saved by suffix."""
+    if getattr(args, "plot", None) is None or res is None:
+        return
+    from hearts_fast import plot
+
+    fig = plot.simulation(res, args.plot, title=title)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    print(f"plot written to {args.plot}", file=sys.stderr)
 
 
 def simulate_rummy_cli(args: argparse.Namespace) -> int:
     rules, res, report = _run(args, RummyRules, "default", simulate_rummy, "rummy, ", stream=False)
     if args.games is not None:
         return _emit(
-            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args
+            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args, res
         )
     scores, opened, went_out = res["hand_scores"], res["opened"], res["went_out"]
     n = len(went_out)
@@ -277,7 +291,7 @@ def simulate_rummy_cli(args: argparse.Namespace) -> int:
     report.summary.append(
         ("hands with nobody out", float((went_out < 0).mean()) if n else 0.0, ".4%")
     )
-    return _emit(report, args)
+    return _emit(report, args, res)
 
 
 def simulate_spades_cli(args: argparse.Namespace) -> int:
@@ -299,7 +313,7 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
         report.summary.append(
             ("games that reached the end rule", float(res["finished"].mean()), ".4%")
         )
-        return _emit(report, args)
+        return _emit(report, args, res)
     n = int(res["hands"])
     report.tables.append(
         Table(
@@ -347,14 +361,14 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
             ],
         )
     )
-    return _emit(report, args)
+    return _emit(report, args, res)
 
 
 def simulate_hearts_cli(args: argparse.Namespace) -> int:
     rules, res, report = _run(args, HeartsRules, "dame_de_pic", simulate_hearts, "", stream=True)
     if args.games is not None:
         return _emit(
-            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args
+            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args, res
         )
     n = int(res["hands"])
     rows = []
@@ -397,7 +411,7 @@ def simulate_hearts_cli(args: argparse.Namespace) -> int:
     )
     moons = float(res["moons"].sum()) / max(n, 1)
     report.summary.append(("moon rate", moons, ".4%"))
-    return _emit(report, args)
+    return _emit(report, args, res)
 
 
 #: The command of each ``--game``.
@@ -532,6 +546,7 @@ def arena_cli(args: argparse.Namespace) -> int:
         print("\n".join(header))
         print()
         print(format_arena(res))
+        _plot(args, res, header[0])
         return 0
     unit = "win rate" if res["mode"] == "games" else "score"
     report = Report(
@@ -575,7 +590,7 @@ def arena_cli(args: argparse.Namespace) -> int:
             ],
         )
     )
-    return _emit(report, args)
+    return _emit(report, args, res)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -647,6 +662,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="how to print the result: table (default; each column explained), json or csv",
     )
     sim.add_argument(
+        "--plot",
+        default=None,
+        metavar="FILE",
+        help="also draw the result (matplotlib) into FILE.png, .svg or .pdf",
+    )
+    sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -696,6 +717,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     are.add_argument("--threads", type=_threads, default=None, help="default: all cores")
     are.add_argument(
         "--preset", default=None, help="the rules preset (default: the game's default)"
+    )
+    are.add_argument(
+        "--plot",
+        default=None,
+        metavar="FILE",
+        help="also draw each policy's mean and 95%% interval into FILE.png, .svg or .pdf",
     )
     are.add_argument(
         "--format",
