@@ -629,8 +629,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     what.add_argument(
         "--games", type=_at_least_one, default=None, help="number of whole games instead"
     )
-    sim.add_argument("--game", choices=["hearts", "spades", "rummy"], default="hearts")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
+    )
+    sim.add_argument("--seed", type=int, default=0, help="the batch seed, 0..2**64-1 (default 0)")
     sim.add_argument(
         "--preset",
         default=None,
