@@ -225,3 +225,24 @@ def test_the_table_explains_its_columns_and_the_changed_rules(
     assert "  contract made: the share of hands it made its contract" in out
     assert main([*argv]) == 0
     assert "rules changed from the preset: none" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["arena"], ["solve"]])
+def test_help_is_plain_text_and_every_option_explained(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--help of every command: no reStructuredText or doubled percent signs, and every
+    option has a line of help."""
+    with pytest.raises(SystemExit) as e:
+        main([*command, "--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert "``" not in out and "%%" not in out
+    lines = out.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("options:"))
+    for i, ln in enumerate(lines[start + 1 :], start + 1):
+        opt = ln.strip()
+        if opt.startswith("--") and "  " not in opt and opt not in ("--progress, --no-progress",):
+            # an option on a line of its own: its help follows on the next line
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            assert nxt.startswith(" " * 10) and nxt.strip(), f"{opt} has no help"

@@ -594,7 +594,13 @@ def arena_cli(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="hearts-fast", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="hearts-fast",
+        description="Fast, exact engines for Hearts, Spades and the rummy La Dame de Pique: "
+        "simulate batches of hands or games, rank policies in a duplicate arena, solve "
+        "open-hand positions. Exit status: 0 on success, 2 for a usage error, 130 when "
+        "interrupted (docs/cli.md).",
+    )
     parser.add_argument(
         "--version", action="version", version=f"hearts-fast {hearts_fast.__version__}"
     )
@@ -688,18 +694,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="rank policies by duplicate play, with standard errors",
         description="Play each deal once per seating rotation, so that every policy holds "
         "every hand, and print each policy's mean hand score with its standard error, its "
-        "95%% interval and its difference from the first policy paired by deal "
+        "95% interval and its difference from the first policy paired by deal "
         "(docs/arena.md).",
     )
     are.set_defaults(run=arena_cli)
-    are.add_argument("--game", choices=["hearts", "spades"], default="hearts")
+    are.add_argument(
+        "--game", choices=["hearts", "spades"], default="hearts", help="default: hearts"
+    )
     are.add_argument(
         "--policy",
         action="append",
         default=None,
         metavar="NAME[:KEY=VALUE,...]",
-        help="a policy (repeatable; default: heuristic and random): random, heuristic or "
-        "pimc, with pimc's settings, e.g. pimc:worlds=32,evaluator=solve",
+        help="a policy (repeatable; default: heuristic and random): random, heuristic, "
+        "pimc or ismcts, with the search bots' settings, e.g. pimc:worlds=32,evaluator=solve "
+        "or ismcts:iterations=500",
     )
     many = are.add_mutually_exclusive_group()
     many.add_argument("--deals", type=_at_least_one, default=None, help="deals (default 1000)")
@@ -715,7 +724,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="with --games: stop a game after this many hands (default 1000)",
     )
-    are.add_argument("--seed", type=int, default=0, help="the batch seed (default 0)")
+    are.add_argument("--seed", type=int, default=0, help="the batch seed, 0..2**64-1 (default 0)")
     are.add_argument("--threads", type=_threads, default=None, help="default: all cores")
     are.add_argument(
         "--preset", default=None, help="the rules preset (default: the game's default)"
@@ -738,7 +747,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=_rule,
         default=[],
         metavar="NAME=VALUE",
-        help="override one rule parameter (repeatable)",
+        help="override one rule parameter of the game's rules class (repeatable)",
     )
     args = parser.parse_args(argv)
     try:

@@ -139,18 +139,30 @@ def _rate_rows(r: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 def rates(result: Any, ax: Optional[Axes] = None) -> Axes:
-    """Hearts: each seat's moon rate and Q♠ rate with their 95% intervals (A-21), from a
-    streamed result or the arrays."""
+    """Hearts: each seat's Q♠ rate (left axis) and moon rate (right axis: moons are about a
+    hundred times rarer) with their 95% intervals (A-21), from a streamed result or the
+    arrays. Returns the Q♠ axes; the moon axes is its twin."""
     moons, queens, n = _rate_rows(_result(result))
     ax = _axes(ax)
+    moon_ax = ax.twinx()
     x = np.arange(len(moons))
-    for shift, values, label in ((-0.2, moons, "moon"), (0.2, queens, "Q♠")):
+    parts = []
+    for axis, shift, values, label, color in (
+        (ax, -0.2, queens, "Q♠ (left)", "tab:orange"),
+        (moon_ax, 0.2, moons, "moon (right)", "tab:blue"),
+    ):
         err = Z95 * np.sqrt(values * (1 - values) / max(n, 1))
-        ax.bar(x + shift, values, width=0.4, yerr=err, capsize=3, label=label)
+        parts.append(
+            axis.bar(x + shift, values, width=0.4, yerr=err, capsize=3, label=label, color=color)
+        )
     ax.set_xticks(x, [f"seat {s}" for s in x])
-    ax.set_ylabel("share of hands (95% interval)")
-    ax.set_title(f"Moon and Q♠ rates over {n:,} hands")
-    ax.legend()
+    ax.set_ylabel("Q♠ rate (95% interval)")
+    moon_ax.set_ylabel("moon rate (95% interval)")
+    ax.set_title(f"Q♠ and moon rates over {n:,} hands")
+    # Headroom above the bars for the legend, which the twin axes draws on top.
+    for axis, values in ((ax, queens), (moon_ax, moons)):
+        axis.set_ylim(0, max(float(np.max(values, initial=0)), 1e-9) * 1.4)
+    moon_ax.legend(handles=parts, loc="upper center", ncol=2, framealpha=0.9)
     return ax
 
 
