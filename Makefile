@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP := $(PYTHON) -m pip
 HANDS ?= 10000000
 
-.PHONY: all install reinstall build-dev build-prod run test test-rust test-python lint format \
+.PHONY: all install reinstall build-dev build-prod run test test-rust test-python docs lint format \
         fmt-check clippy ruff mypy stubtest bench bench-rust fuzz
 
 all: lint test
@@ -35,7 +35,7 @@ build-prod:
 run: install
 	$(PYTHON) -m hearts_fast simulate --hands $(HANDS)
 
-test: install lint test-rust test-python
+test: install lint test-rust test-python docs
 
 test-rust:
 	cargo test --workspace --exclude hearts-fast-py
@@ -50,6 +50,10 @@ test-python:
 FUZZ_SEED ?= 1
 fuzz: install
 	$(PYTHON) -m tests.fuzz --profile long --seed $(FUZZ_SEED) --record tests/fuzz/RESULTS.md
+
+# The documentation site (MkDocs + mkdocstrings), strict: a broken link or reference fails.
+docs: install
+	$(PYTHON) -m mkdocs build --strict --quiet
 
 lint: fmt-check clippy ruff mypy stubtest
 
