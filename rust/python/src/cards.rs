@@ -22,6 +22,7 @@ pub fn parse_card(s: &str) -> PyResult<Card> {
     })
 }
 
+/// The card id of a card name ("QS", "10h", "q♠", "2C"; jokers "LJ", "BJ") or an id.
 #[pyfunction]
 pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
     if !text.is_instance_of::<PyString>() {
@@ -40,6 +41,8 @@ pub fn card_name(id: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(Card::new_unchecked(id).to_string())
 }
 
+/// An immutable set of cards (ids 0..53) with set operations and their names; built from
+/// any iterable of ids or names.
 #[pyclass(name = "CardSet", module = "hearts_fast._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyCardSet(pub CardSet);
@@ -144,15 +147,19 @@ impl PyCardSet {
     fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyCardSet(self.0 ^ other_set(other)?))
     }
+    /// Whether every card of this set is in `other`.
     fn issubset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.0.is_subset(other_set(other)?))
     }
+    /// Whether every card of `other` is in this set.
     fn issuperset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(other_set(other)?.is_subset(self.0))
     }
+    /// Whether this set and `other` have no card in common.
     fn isdisjoint(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok((self.0 & other_set(other)?).is_empty())
     }
+    /// The cards' names ("2C", "QS", …), in id order.
     fn names(&self) -> Vec<String> {
         self.0.into_iter().map(|c| c.to_string()).collect()
     }

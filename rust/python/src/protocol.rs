@@ -208,11 +208,13 @@ macro_rules! protocol_class {
             hand: |g| g.0.$current() => $py_rules
             $(, new($($np),+; $($nk),+) $nsig $new)?;
 
+            /// Hands completed.
             #[getter]
             fn hands_played(&self) -> usize {
                 self.0.history().len()
             }
 
+            /// Each completed hand's record, in order.
             #[getter]
             fn hand_history<'py>(
                 &self,
@@ -259,6 +261,8 @@ macro_rules! protocol_class {
             )?
 
             $(
+                /// A hand dealt as `hands` (one list of cards per seat), with the other arguments
+                /// as the constructor's.
                 #[classmethod]
                 #[pyo3(signature = (*args, **kwargs), text_signature = $dsig)]
                 fn from_deal(
@@ -273,6 +277,8 @@ macro_rules! protocol_class {
                 }
             )?
 
+            /// The text form (docs/text-format.md): the rules, the deals and every action;
+            /// `from_text` reads it back.
             fn to_text(&self) -> String {
                 let $s = self;
                 $text
@@ -316,30 +322,35 @@ macro_rules! protocol_class {
                 })
             }
 
+            /// The rules.
             #[getter]
             fn rules(&self) -> $py_rules {
                 let $e = self;
                 $py_rules(*($hand_of).rules())
             }
 
+            /// Players at the table.
             #[getter]
             fn num_players(&self) -> u8 {
                 let $e = self;
                 ($hand_of).rules().players
             }
 
+            /// Where the hand (or game) is: the game's phase names, `"over"` at the end.
             #[getter]
             fn phase(&self) -> &'static str {
                 let $e = self;
                 ($hand_of).phase().name()
             }
 
+            /// The seat to act; None once over.
             #[getter]
             fn current_player(&self) -> Option<u8> {
                 let $e = self;
                 ($hand_of).current_player()
             }
 
+            /// Whether the hand (or game) is over.
             #[getter]
             fn is_over(&self) -> bool {
                 #[allow(unused_imports)]
@@ -349,12 +360,15 @@ macro_rules! protocol_class {
             }
 
             $(
+                /// The dealer's seat.
                 #[getter]
                 fn dealer(&self) -> u8 {
                     let $e = self;
                     ($hand_of).dealer()
                 }
 
+                /// The hand's 0-based index in its game (it fixes rotations such as the pass
+                /// direction).
                 #[getter]
                 fn hand_index(&self) -> u64 {
                     let $e = self;
@@ -385,6 +399,7 @@ macro_rules! protocol_class {
             )?
 
             $(
+                /// Every seat's cards now, as card ids, seat by seat.
                 #[getter]
                 fn hands(&self) -> Vec<Vec<u32>> {
                     let $h = self;
@@ -395,11 +410,13 @@ macro_rules! protocol_class {
                         .collect()
                 }
 
+                /// The cards the player to act may play now (empty outside the play phase).
                 fn legal_plays(&self) -> Vec<u32> {
                     let $h = self;
                     $crate::convert::ids(hearts_engine::TrickTaking::legal_plays($hand))
                 }
 
+                /// The trick under way: `(seat, card)` in play order.
                 #[getter]
                 fn trick(&self) -> Vec<(u8, u8)> {
                     let $h = self;
@@ -407,12 +424,14 @@ macro_rules! protocol_class {
                     trick.plays().map(|(s, c)| (s, c.id())).collect()
                 }
 
+                /// The 1-based number of the trick under way (tricks completed + 1).
                 #[getter]
                 fn trick_number(&self) -> usize {
                     let $h = self;
                     hearts_engine::TrickTaking::trick_winners($hand).len() + 1
                 }
 
+                /// The winner of each completed trick, in order.
                 #[getter]
                 fn trick_winners(&self) -> Vec<u32> {
                     let $h = self;
@@ -420,6 +439,7 @@ macro_rules! protocol_class {
                     winners.map(|s| u32::from(s.id())).collect()
                 }
 
+                /// Tricks won so far, per seat.
                 #[getter]
                 fn tricks_taken(&self) -> Vec<u32> {
                     let $h = self;
@@ -431,6 +451,7 @@ macro_rules! protocol_class {
                 }
             )?
 
+            /// An independent copy.
             fn copy(&self) -> Self {
                 self.clone()
             }

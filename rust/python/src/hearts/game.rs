@@ -18,6 +18,8 @@ use hearts_engine::CardSet;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList};
 
+/// A whole game of the Hearts family, hand after hand with its totals and end rule
+/// (A-22..A-25); the current hand is played through the game (docs/hearts-api.md).
 #[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyHeartsGame(HeartsGame);
@@ -187,6 +189,7 @@ protocol_class! {
         Ok(PyHeartsGame(game))
     };
 
+    /// The hand being played, as a HeartsState (a copy).
     #[getter]
     fn state(&self) -> PyHeartsState {
         PyHeartsState {
@@ -202,23 +205,30 @@ protocol_class! {
             .map(crate::info::PyHeartsInfo)
             .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))
     }
+    /// The cards the player to act may play in the current hand (empty outside the play phase).
     fn legal_plays(&self) -> Vec<u32> {
         ids(self.0.state().legal_plays())
     }
+    /// The seats still to pass or forward in the current hand.
     fn pending_passes(&self) -> Vec<u32> {
         seats_of_mask(self.0.state().pending_passes(), self.0.rules().players)
     }
+    /// Plays a card for the player to act in the current hand; scores the hand and deals the
+    /// next when it ends.
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
     }
+    /// Passes `cards` for `seat` in the current hand (A-8..A-10).
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = pass_action(self.0.state(), seat, cards)?;
         self.apply(action)
     }
+    /// Declares FORWARD for `seat` in the current hand.
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = forward_action(self.0.state(), seat)?;
         self.apply(action)
     }
+    /// Each seat's total: points, or chips under `scoring="chips"` (A-22..A-24).
     #[getter]
     fn totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
@@ -231,10 +241,12 @@ protocol_class! {
         }
         Ok(out)
     }
+    /// The chips in the pot (`scoring="chips"`; 0 otherwise).
     #[getter]
     fn pot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         chips(py, self.0.pot())
     }
+    /// The winning seats once the game is over; empty before.
     #[getter]
     fn winners(&self) -> Vec<u32> {
         seats_of_mask(self.0.winners(), self.0.rules().players)

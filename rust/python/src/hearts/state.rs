@@ -17,6 +17,8 @@ use hearts_engine::{Card, Rng};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+/// One hand of the Hearts family, from the deal through passing and play to the hand
+/// score (A-5..A-21; docs/hearts-api.md).
 #[pyclass(name = "HeartsState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyHeartsState {
@@ -217,28 +219,37 @@ protocol_class! {
         Ok(crate::info::PyHeartsInfo(info))
     }
 
+    /// This hand's pass direction: "left", "right", "across" or "hold".
     #[getter]
     fn pass_direction(&self) -> &'static str {
         self.state.pass_direction().name()
     }
+    /// Cards each seat passes this hand (A-9; 0 when holding).
     #[getter]
     fn pass_count(&self) -> u8 {
         self.state.pass_count()
     }
+    /// The seats still to pass or forward, lowest first.
     fn pending_passes(&self) -> Vec<u32> {
         seats_of_mask(self.state.pending_passes(), self.state.num_players())
     }
+    /// Passes `cards` (card ids or names) for `seat` (A-8..A-10); delivered once every seat has
+    /// passed.
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = pass_action(&self.state, seat, cards)?;
         self.apply(action)
     }
+    /// Declares FORWARD for `seat`: its pass travels on (A-11, rules `pass_through`).
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = forward_action(&self.state, seat)?;
         self.apply(action)
     }
+    /// Plays `card` for the player to act (A-12..A-16); an illegal card raises IllegalMoveError and
+    /// changes nothing.
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
     }
+    /// Per seat, the cards of the tricks it won.
     #[getter]
     fn captured(&self) -> Vec<Vec<u32>> {
         let value = self.state.rules().value_cards();
@@ -248,16 +259,20 @@ protocol_class! {
             .map(|c| ids(*c & value))
             .collect()
     }
+    /// Whether hearts are broken.
     #[getter]
     fn hearts_broken(&self) -> bool {
         self.state.hearts_broken()
     }
+    /// Penalty points taken per seat.
     fn points(&self) -> Vec<u32> {
         self.state.points()[..usize::from(self.state.num_players())].to_vec()
     }
+    /// The seat that shot the moon, once the hand is over; None otherwise.
     fn moon_shooter(&self) -> Option<u8> {
         self.state.moon_shooter()
     }
+    /// Each seat's hand score: points with the moon and bonus rules applied.
     fn hand_scores(&self) -> Vec<i32> {
         self.state.hand_scores()[..usize::from(self.state.num_players())].to_vec()
     }

@@ -36,6 +36,7 @@ pub fn all_melds<'py>(
         .collect()
 }
 
+/// Whether `meld` (card ids) is a valid meld under `rules` (C.1).
 #[pyfunction]
 pub fn is_valid_meld(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<bool> {
     let r = PyRummyRules::extract(rules)?;
@@ -43,6 +44,7 @@ pub fn is_valid_meld(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyRes
     Ok(is_deck_meld(&r, &m))
 }
 
+/// The points a valid `meld` (card ids) counts under `rules` (C.1).
 #[pyfunction]
 pub fn meld_value(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<i64> {
     let r = PyRummyRules::extract(rules)?;

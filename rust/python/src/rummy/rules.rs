@@ -11,6 +11,7 @@ impl PyRules for RummyRules {
         vec!["default"]
     }
 
+    /// The rules of a named preset (`presets` lists them), with keyword overrides.
     fn preset(name: &str) -> Option<RummyRules> {
         (name == "default").then(RummyRules::default)
     }

@@ -38,6 +38,8 @@ pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyR
         .collect()
 }
 
+/// One hand of the rummy La Dame de Pique (docs/rules/rummy.md, docs/rummy-api.md): a bot
+/// drives it with `legal_actions()` and `apply(action)`.
 #[pyclass(name = "RummyState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyState(pub RummyState);
@@ -86,6 +88,8 @@ protocol_class! {
         )))
     };
 
+    /// Every legal action of the player to act: draw, take the pile, melds, lay-offs, discards
+    /// (docs/rummy-api.md).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_actions(py, &self.0)
     }
@@ -116,6 +120,8 @@ protocol_class! {
         Ok(())
     }
 
+    /// Makes `action` (one of `legal_actions()`); an illegal one raises IllegalMoveError and
+    /// changes nothing.
     fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse(action)?;
         let why = format!(" (phase {:?}; see legal_actions())", self.0.phase().name());
@@ -126,10 +132,12 @@ protocol_class! {
         Err(refused(action, card, &why, legal_actions(py, &self.0)?)?)
     }
 
+    /// Each seat's total before this hand.
     #[getter]
     fn totals(&self) -> Vec<i64> {
         self.0.totals().to_vec()
     }
+    /// Every seat's cards now, as card ids, seat by seat.
     #[getter]
     fn hands(&self) -> Vec<Vec<u32>> {
         self.0
@@ -138,6 +146,7 @@ protocol_class! {
             .map(|h| h.to_vec().into_iter().map(u32::from).collect())
             .collect()
     }
+    /// The melds on the table: per seat, its melds as card lists.
     #[getter]
     fn melds<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyTuple>>>> {
         self.0
@@ -146,37 +155,46 @@ protocol_class! {
             .map(|ms| ms.iter().map(|m| PyTuple::new(py, m)).collect())
             .collect()
     }
+    /// Per seat, whether it has opened (laid its first melds).
     #[getter]
     fn opened(&self) -> Vec<bool> {
         self.0.opened().to_vec()
     }
+    /// Whether the hand ended blocked (nobody can go out).
     #[getter]
     fn blocked(&self) -> Vec<bool> {
         self.0.blocked().to_vec()
     }
+    /// Cards left in the stock.
     #[getter]
     fn stock_size(&self) -> usize {
         self.0.stock_size()
     }
+    /// The stock's cards, top first.
     #[getter]
     fn stock(&self) -> Vec<u32> {
         self.0.stock().into_iter().map(u32::from).collect()
     }
+    /// The discard pile, bottom first.
     #[getter]
     fn pile(&self) -> Vec<u32> {
         self.0.pile().iter().map(|&c| u32::from(c)).collect()
     }
+    /// The number of turns played in this hand.
     #[getter]
     fn turn(&self) -> u32 {
         self.0.turn()
     }
+    /// The seat that went out (C-18), once the hand is over; None otherwise.
     #[getter]
     fn went_out(&self) -> Option<u8> {
         self.0.went_out()
     }
+    /// Each seat's hand score (C-20), once the hand is over.
     fn hand_scores(&self) -> Vec<i64> {
         self.0.hand_scores()
     }
+    /// Each seat's total after this hand (C-21).
     fn totals_after(&self) -> Vec<i64> {
         self.0.totals_after()
     }

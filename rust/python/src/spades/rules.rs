@@ -12,6 +12,7 @@ impl PyRules for SpadesRules {
         SpadesPreset::ALL.iter().map(|p| p.name()).collect()
     }
 
+    /// The rules of a named preset (`presets` lists them), with keyword overrides.
     fn preset(name: &str) -> Option<SpadesRules> {
         SpadesPreset::from_name(name).map(SpadesRules::preset)
     }
