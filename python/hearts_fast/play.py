@@ -134,7 +134,8 @@ class PlayApp(App[None]):
         Binding("l", "last_trick", "last trick"),
         Binding("s", "save", "save"),
         Binding("q", "quit", "quit"),
-    ] + [Binding(str(d), f"digit({d})", show=False) for d in range(10)]
+        *[Binding(str(d), f"digit({d})", show=False) for d in range(10)],
+    ]
 
     def __init__(
         self,
@@ -215,7 +216,6 @@ class PlayApp(App[None]):
 
     def note(self, line: str) -> None:
         self.log_lines.append(line)
-        del self.log_lines[:-6]
 
     def apply(self, seat: int, move: Any) -> None:
         """Make ``move`` (a card, a pass, a Bid or a rummy action) for ``seat``."""
@@ -244,11 +244,11 @@ class PlayApp(App[None]):
             if not before.trick:  # the trick is complete
                 self.last_trick = trick
                 self.last_winner = before.trick_winners[-1]
-                self.note(f"{self.names[self.last_winner]} takes the trick")
+                winner = self.names[self.last_winner]
+                self.note(f"{winner} {'take' if winner == 'You' else 'takes'} the trick")
         if g.hands_played > hands_before:
             scores = g.hand_history[-1]["hand_scores"]
-            self.message = f"Hand {g.hands_played} over: hand scores {scores}"
-            self.note(self.message)
+            self.message = f"Hand {g.hands_played} over: hand scores {scores} (l: its last trick)"
 
     def run_bots(self) -> None:
         """Let the bots move until it is the human's turn or the game is over."""
@@ -305,9 +305,7 @@ class PlayApp(App[None]):
         g = self.game
         if isinstance(g, HeartsGame) and g.phase == "pass":
             self.selected ^= {choice}
-            self.message = (
-                f"{len(self.selected)}/{g.state.pass_count} cards chosen; p to pass them"
-            )
+            self.message = f"{len(self.selected)}/{g.state.pass_count} cards chosen; p to pass them"
             self.refresh_view()
             return
         if isinstance(g, RummyGame) or (isinstance(g, SpadesGame) and g.phase == "bid"):
@@ -380,7 +378,7 @@ class PlayApp(App[None]):
         self.query_one("#table", Static).update(self.table_text())
         self.query_one("#hand", Static).update(self.hand_text())
         self.query_one("#choices", Static).update(self.choices_text())
-        lines = [*self.log_lines[-4:], *([self.message] if self.message else [])]
+        lines = [*self.log_lines[-8:], *([self.message] if self.message else [])]
         self.query_one("#log", Static).update("\n".join(lines))
 
     def status_text(self) -> Text:
@@ -427,7 +425,7 @@ class PlayApp(App[None]):
             trick = self.last_trick
         else:
             trick = list(getattr(state, "trick", []))
-            t.append(f"Trick {getattr(state, 'trick_number', 0) + 1}:\n", style="bold")
+            t.append(f"Trick {getattr(state, 'trick_number', 1)}:\n", style="bold")
         for seat, card in trick:
             t.append(f"  {self.names[seat]:6} ")
             t.append_text(card_text(card))
@@ -453,7 +451,8 @@ class PlayApp(App[None]):
         return t
 
     def hand_text(self) -> Text:
-        t = Text("Your hand: ", style="bold")
+        t = Text()
+        t.append("Your hand: ", style="bold")
         legal = set(self.legal_cards())
         cardwise = not isinstance(self.game, RummyGame) and not (
             isinstance(self.game, SpadesGame) and self.game.phase == "bid"

@@ -1,0 +1,142 @@
+"""``hearts-fast play`` (docs/play.md), driven headless by Textual's pilot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from hearts_fast import HeartsGame, RummyGame, SpadesGame
+from hearts_fast.cli import main
+from hearts_fast.play import PlayApp, card_label, sort_hand
+
+GAME_CLASSES: dict[str, Any] = {"hearts": HeartsGame, "spades": SpadesGame, "rummy": RummyGame}
+
+
+def drive(app: PlayApp, script: Callable[[Any], Awaitable[None]]) -> None:
+    async def go() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await script(pilot)
+
+    asyncio.run(go())
+
+
+async def take_hint(app: PlayApp, pilot: Any) -> None:
+    """One move of the human: the hint, then Enter (p for a Hearts pass)."""
+    await pilot.press("h")
+    if isinstance(app.game, HeartsGame) and app.game.phase == "pass":
+        await pilot.press("p")
+    else:
+        await pilot.press("enter")
+
+
+@pytest.mark.parametrize("kind", ["hearts", "spades", "rummy"])
+def test_a_whole_hand_by_keys(kind: str) -> None:
+    app = PlayApp(kind, seed=3, hint="heuristic")
+
+    async def script(pilot: Any) -> None:
+        assert app.my_turn() or app.game.is_over
+        for _ in range(2000):
+            if app.game.hands_played:
+                break
+            await take_hint(app, pilot)
+        game = app.game
+        assert game.hands_played == 1
+        last = game.hand_history[-1]["hand_scores"]
+        assert list(game.totals) == list(last)  # the first hand's scores are the totals
+        # The game the keys made is a game of the engine: its text form reads back equal.
+        assert GAME_CLASSES[kind].from_text(game.to_text()) == game
+        status = str(app.status_text())
+        assert all(str(v) in status for v in game.totals)
+        assert "Hand 1 over" in app.message
+
+    drive(app, script)
+
+
+def test_keys_undo_and_last_trick() -> None:
+    app = PlayApp("hearts", seed=5, hint="heuristic")
+
+    async def script(pilot: Any) -> None:
+        await take_hint(app, pilot)  # the pass
+        assert app.game.phase == "play"
+        before = app.game.to_text()
+        hand = app.hand()
+        legal = app.legal_cards()
+        await pilot.press("right", "left")
+        illegal = [c for c in hand if c not in legal]
+        if illegal:  # Enter on an illegal card plays nothing
+            app.cursor = hand.index(illegal[0])
+            await pilot.press("enter")
+            assert app.game.to_text() == before
+            assert "not a legal play" in app.message
+        app.cursor = hand.index(legal[0])
+        await pilot.press("enter")
+        assert app.game.to_text() != before
+        after = app.game.to_text()
+        await pilot.press("u")
+        assert app.game.to_text() == before
+        await pilot.press("enter")  # the same move again: the bots answer the same way
+        assert app.game.to_text() == after
+        for _ in range(3):
+            await take_hint(app, pilot)
+        await pilot.press("l")
+        assert app.show_last and len(app.last_trick) == 4
+        assert "Last trick" in str(app.table_text())
+        await pilot.press("u", "u", "u", "u", "u")  # back to the pass
+        assert app.game.phase == "pass"
+
+    drive(app, script)
+
+
+def test_spades_bid_by_arrows() -> None:
+    app = PlayApp("spades", seed=1)
+
+    async def script(pilot: Any) -> None:
+        assert app.game.phase == "bid"
+        await pilot.press("right", "right", "right")
+        choice = app.options()[3]
+        await pilot.press("enter")
+        bids = app.game.state.bids
+        assert bids[0] is not None and bids[0].value == choice
+
+    drive(app, script)
+
+
+@pytest.mark.parametrize("kind", ["hearts", "spades", "rummy"])
+def test_save_then_load(kind: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    app = PlayApp(kind, seed=7, hint="heuristic", save_path=path)
+
+    async def script(pilot: Any) -> None:
+        for _ in range(3):
+            await take_hint(app, pilot)
+        await pilot.press("s")
+
+    drive(app, script)
+    text = path.read_text(encoding="utf-8")
+    assert text == app.game.to_text()
+    again = PlayApp("hearts", seed=0, load_text=text)  # the kind is read from the text
+    assert again.kind == kind
+    assert again.game.to_text() == text
+
+
+def test_cards_and_hand_order() -> None:
+    assert card_label(49) == "Q♠" and card_label(8 + 26) == "10♥" and card_label(52) == "Jk"
+    hand = [0, 13, 26, 39, 12, 52]
+    assert sort_hand(hand) == [39, 26, 0, 12, 13, 52]
+
+
+def test_cli_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--game", "nope"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--bot", "nobody"])
+    assert e.value.code == 2
+    assert main(["play", "--load", "/nonexistent/game.txt"]) == 2
+    assert "hearts-fast:" in capsys.readouterr().err
