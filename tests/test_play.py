@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -140,3 +142,23 @@ def test_cli_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert e.value.code == 2
     assert main(["play", "--load", "/nonexistent/game.txt"]) == 2
     assert "hearts-fast:" in capsys.readouterr().err
+
+
+def test_play_help_explains_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--game", "--seed", "--bot", "--hint", "--save", "--load"):
+        assert option in out
+
+
+def test_import_never_imports_textual() -> None:
+    code = "import sys, hearts_fast, hearts_fast.cli; assert 'textual' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_file_that_is_not_a_game_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.txt"
+    path.write_text("hello\n", encoding="utf-8")
+    assert main(["play", "--load", str(path)]) == 2

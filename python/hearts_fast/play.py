@@ -233,14 +233,14 @@ class PlayApp(App[None]):
         elif isinstance(g, SpadesGame) and g.phase == "bid":
             value, blind, bemo = (move, False, None) if isinstance(move, int) else move
             g.bid(value, blind=blind or None, bemo=bemo)
-            self.note(f"{name} bids {'nil' if value == 0 else value}")
+            self.note(f"{name} {'bid' if seat == 0 else 'bids'} {'nil' if value == 0 else value}")
         else:
             assert isinstance(g, HeartsGame | SpadesGame)
             before = g.state
             trick = [*before.trick, (seat, move)]
             before.play(move)
             g.play(move)
-            self.note(f"{name} plays {card_label(move)}")
+            self.note(f"{name} {'play' if seat == 0 else 'plays'} {card_label(move)}")
             if not before.trick:  # the trick is complete
                 self.last_trick = trick
                 self.last_winner = before.trick_winners[-1]
@@ -426,6 +426,8 @@ class PlayApp(App[None]):
         else:
             trick = list(getattr(state, "trick", []))
             t.append(f"Trick {getattr(state, 'trick_number', 1)}:\n", style="bold")
+        if not trick and self.my_turn() and g.phase == "play":
+            t.append("  (your lead)\n")
         for seat, card in trick:
             t.append(f"  {self.names[seat]:6} ")
             t.append_text(card_text(card))
@@ -464,11 +466,11 @@ class PlayApp(App[None]):
             if card in self.selected:
                 style += " reverse"
             if cardwise and i == self.cursor and self.my_turn():
-                t.append("▶")
+                t.append(" ▶")
             else:
-                t.append(" ")
+                t.append("  ")
             t.append_text(card_text(card, style))
-        t.append("\n(underlined: legal; ▶ cursor)" if legal else "")
+        t.append("\n(bright, underlined: legal; dim: not legal now; ▶ cursor)" if legal else "")
         return t
 
     def choices_text(self) -> Text:
