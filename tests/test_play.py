@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("textual")
 
-from hearts_fast import HeartsGame, RummyGame, SpadesGame
+from hearts_fast import HeartsGame, HeartsRules, RummyGame, SpadesGame
 from hearts_fast.cli import main
-from hearts_fast.play import PlayApp, card_label, sort_hand
+from hearts_fast.play import PlayApp, card_label, policy_name, sort_hand
 
 GAME_CLASSES: dict[str, Any] = {"hearts": HeartsGame, "spades": SpadesGame, "rummy": RummyGame}
 
@@ -162,3 +162,27 @@ def test_a_file_that_is_not_a_game_is_a_usage_error(tmp_path: Path) -> None:
     path = tmp_path / "x.txt"
     path.write_text("hello\n", encoding="utf-8")
     assert main(["play", "--load", str(path)]) == 2
+
+
+def test_the_end_of_the_game_is_shown() -> None:
+    near_end = HeartsGame(HeartsRules(), seed=4, totals=[0, 99, 99, 99]).to_text()
+    app = PlayApp("hearts", hint="heuristic", load_text=near_end)
+
+    async def script(pilot: Any) -> None:
+        for _ in range(200):
+            if app.game.is_over:
+                break
+            await take_hint(app, pilot)
+        assert app.game.is_over
+        assert "Game over" in str(app.status_text())
+        before = app.game.to_text()
+        await pilot.press("enter")
+        assert app.game.to_text() == before and "over" in app.message
+
+    drive(app, script)
+
+
+def test_bots_the_game_lacks_are_usage_errors() -> None:
+    assert main(["play", "--game", "hearts", "--bot", "greedy"]) == 2
+    assert main(["play", "--game", "rummy", "--bot", "pimc"]) == 2
+    assert policy_name("rummy", "heuristic") == "greedy"

@@ -111,6 +111,21 @@ def action_label(action: tuple[Any, ...]) -> str:
     return repr(action)
 
 
+TRICK_BOTS = ("heuristic", "pimc", "ismcts", "random")
+RUMMY_BOTS = ("greedy", "random")
+
+
+def policy_name(kind: str, name: str) -> str:
+    """The bot or hint policy for ``kind``: rummy's "heuristic" (the command's default) is
+    its greedy bot; a policy the game lacks is a ValueError (a usage error)."""
+    if kind == "rummy" and name == "heuristic":
+        return "greedy"
+    allowed = RUMMY_BOTS if kind == "rummy" else TRICK_BOTS
+    if name not in allowed:
+        raise ValueError(f"{kind} bots are {', '.join(allowed)}; got {name!r}")
+    return name
+
+
 class PlayApp(App[None]):
     """One game against the bots; the human at seat 0."""
 
@@ -153,16 +168,15 @@ class PlayApp(App[None]):
         else:
             self.game = new_game(kind, seed)
         self.kind = kind
-        if kind == "rummy":
-            bot = bot if bot in ("greedy", "random") else "greedy"
-            hint = hint if hint in ("greedy", "random") else "greedy"
+        bot = policy_name(kind, bot)
+        hint = policy_name(kind, hint or ("greedy" if kind == "rummy" else "pimc"))
         self.bot = Policy(bot, seed=seed, index=0)
-        self.hinter = Policy(hint or "pimc", seed=seed, index=1)
+        self.hinter = Policy(hint, seed=seed, index=1)
         self.save_path = Path(save_path)
         self.names = seat_names(self.game.num_players)
         self.cursor = 0
         self.selected: set[int] = set()  # Hearts: the cards chosen to pass
-        self.undo_stack: list[tuple[str, Policy, int]] = []
+        self.undo_stack: list[tuple[str, Policy, int, list[tuple[int, int]], int | None]] = []
         self.last_trick: list[tuple[int, int]] = []
         self.last_winner: int | None = None
         self.show_last = False
@@ -270,7 +284,15 @@ class PlayApp(App[None]):
         self.cursor = min(self.cursor, max(0, len(self.options()) - 1))
 
     def human(self, move: Any) -> None:
-        self.undo_stack.append((self.game.to_text(), copy.copy(self.bot), len(self.log_lines)))
+        self.undo_stack.append(
+            (
+                self.game.to_text(),
+                copy.copy(self.bot),
+                len(self.log_lines),
+                self.last_trick,
+                self.last_winner,
+            )
+        )
         self.message = ""
         self.show_last = False
         self.apply(0, move)
@@ -354,7 +376,7 @@ class PlayApp(App[None]):
         if not self.undo_stack:
             self.message = "Nothing to undo."
         else:
-            text, bot, n_log = self.undo_stack.pop()
+            text, bot, n_log, self.last_trick, self.last_winner = self.undo_stack.pop()
             self.game = type(self.game).from_text(text)
             self.bot = bot
             del self.log_lines[n_log:]
