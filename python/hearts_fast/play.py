@@ -247,7 +247,8 @@ class PlayApp(App[None]):
         elif isinstance(g, SpadesGame) and g.phase == "bid":
             value, blind, bemo = (move, False, None) if isinstance(move, int) else move
             g.bid(value, blind=blind or None, bemo=bemo)
-            self.note(f"{name} {'bid' if seat == 0 else 'bids'} {'nil' if value == 0 else value}")
+            said = "blind nil" if blind else "nil" if value == 0 and g.rules.nil else value
+            self.note(f"{name} {'bid' if seat == 0 else 'bids'} {said}")
         else:
             assert isinstance(g, HeartsGame | SpadesGame)
             before = g.state
