@@ -593,6 +593,19 @@ def arena_cli(args: argparse.Namespace) -> int:
     return _emit(report, args, res)
 
 
+def play_cli(args: argparse.Namespace) -> int:
+    """``hearts-fast play``: the Textual interface of hearts_fast.play, imported only here."""
+    try:
+        from hearts_fast import play
+    except ImportError as e:
+        raise InvalidArgumentError(
+            f'play needs textual ({e}); install it with: pip install "hearts-fast[play]"'
+        ) from None
+    return play.run(
+        args.game, seed=args.seed, bot=args.bot, hint=args.hint, save=args.save, load=args.load
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="hearts-fast",
@@ -748,6 +761,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         metavar="NAME=VALUE",
         help="override one rule parameter of the game's rules class (repeatable)",
+    )
+    pla = sub.add_parser(
+        "play",
+        help="play Hearts, Spades or rummy in the terminal against the bots (needs textual)",
+        description="Play a whole game in a keyboard-only terminal interface, you at seat 0 "
+        "and the bots at the others (docs/play.md). Needs the optional dependency textual: "
+        'pip install "hearts-fast[play]".',
+    )
+    pla.set_defaults(run=play_cli)
+    pla.add_argument(
+        "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
+    )
+    pla.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    pla.add_argument(
+        "--bot",
+        choices=["heuristic", "pimc", "ismcts", "random", "greedy"],
+        default="heuristic",
+        help="the bots' policy (default heuristic; rummy: greedy or random, default greedy)",
+    )
+    pla.add_argument(
+        "--hint",
+        choices=["heuristic", "pimc", "ismcts", "random", "greedy"],
+        default=None,
+        help="the policy giving hints (default pimc; rummy greedy)",
+    )
+    pla.add_argument(
+        "--save",
+        default="hearts-fast-game.txt",
+        metavar="FILE",
+        help="where s saves the game's text form (default hearts-fast-game.txt)",
+    )
+    pla.add_argument(
+        "--load", default=None, metavar="FILE", help="resume a game saved in its text form"
     )
     args = parser.parse_args(argv)
     try:
