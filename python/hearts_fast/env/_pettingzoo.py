@@ -28,6 +28,24 @@ Obs = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ["ansi", "human"]
 
 
+def metadata(name: str) -> dict[str, Any]:
+    """The environment's PettingZoo metadata. Not parallelizable in PettingZoo's sense (as
+    its chess, Go and poker): aec_to_parallel needs agents that act in a fixed cycle, and a
+    trick's winner leads the next. ``parallel_env()`` is the parallel API (and
+    ``turn_based_aec_to_parallel(env())`` works too)."""
+    return {"name": name, "render_modes": RENDER_MODES, "is_parallelizable": False}
+
+
+def wrapped(raw: Any) -> Any:
+    """An AEC environment wrapped as PettingZoo recommends: out-of-space actions are refused
+    (AssertOutOfBoundsWrapper) and calls must come in order (reset first;
+    OrderEnforcingWrapper). Illegal actions raise IllegalMoveError; wrap with PettingZoo's
+    TerminateIllegalWrapper to end the episode instead."""
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
+
+
 class _Table:
     """The vector environment of one episode with every seat a learner, and what both
     APIs ask of it: names, spaces, observations, rewards."""

@@ -16,17 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-
-from ._pettingzoo import RENDER_MODES, _AECEnv, _ParallelEnv
+from ._pettingzoo import _AECEnv, _ParallelEnv, metadata, wrapped
 from ._vector import HeartsVectorEnv
 
 __all__ = ["HeartsAECEnv", "HeartsParallelEnv", "env", "parallel_env", "raw_env"]
 
-# Not parallelizable in PettingZoo's sense (as its chess, Go and poker): aec_to_parallel needs
-# agents that act in a fixed cycle, and a trick's winner leads the next. parallel_env() is the
-# parallel API (and turn_based_aec_to_parallel(env()) works too).
-_METADATA = {"name": "hearts_v0", "render_modes": RENDER_MODES, "is_parallelizable": False}
+_METADATA = metadata("hearts_v0")
 
 
 class HeartsAECEnv(_AECEnv):
@@ -50,13 +45,9 @@ def raw_env(rules: Any = None, **options: Any) -> HeartsAECEnv:
 
 
 def env(rules: Any = None, **options: Any) -> Any:
-    """The AEC environment wrapped as PettingZoo recommends: out-of-space actions are
-    refused (AssertOutOfBoundsWrapper) and calls must come in order (reset first;
-    OrderEnforcingWrapper). Illegal actions raise IllegalMoveError; wrap with PettingZoo's
-    TerminateIllegalWrapper to end the episode instead."""
-    e: Any = raw_env(rules, **options)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    """The AEC environment wrapped as PettingZoo recommends (see ``_pettingzoo.wrapped``):
+    out-of-space actions refused, calls in order; illegal actions raise IllegalMoveError."""
+    return wrapped(raw_env(rules, **options))
 
 
 def parallel_env(rules: Any = None, **options: Any) -> HeartsParallelEnv:

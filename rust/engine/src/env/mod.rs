@@ -120,6 +120,19 @@ static BOOLS: [[bool; 8]; 256] = {
     t
 };
 
+impl Episode {
+    /// After the episode's `hands`-th hand ended (`game_over`: its game ended with it):
+    /// whether the episode is over, and whether it was cut at its hand limit.
+    pub const fn after_hand(self, hands: u32, game_over: bool) -> (bool, bool) {
+        match self {
+            Episode::Hand => (true, false),
+            Episode::Game { .. } if game_over => (true, false),
+            Episode::Game { max_hands: Some(m) } if hands >= m => (true, true),
+            Episode::Game { .. } => (false, false),
+        }
+    }
+}
+
 /// A cursor writing one tensor field after another. The tensor is zeroed first (one
 /// `memset`), so that each field only writes its non-zero elements: most are zero.
 #[derive(Debug)]
@@ -606,9 +619,4 @@ impl<G: EnvGame> VectorEnv<G> {
             .ok_or_else(|| format!("no environment {env}: call reset() first"))?;
         g.encode(&self.cfg, seat, kind, layout, out)
     }
-}
-
-/// The indices of the set bits of `mask` below `n`.
-pub fn mask_actions(mask: u128, n: usize) -> impl Iterator<Item = usize> {
-    (0..n).filter(move |&a| mask >> a & 1 != 0)
 }

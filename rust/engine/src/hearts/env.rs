@@ -227,21 +227,10 @@ impl HeartsEnv {
             }
         }
         self.hands += 1;
-        match &self.table {
-            Table::Hand { .. } => self.over = true,
-            Table::Game(g) => {
-                if g.is_over() {
-                    self.over = true;
-                } else if let Episode::Game { max_hands: Some(m) } = cfg.episode {
-                    if self.hands >= m {
-                        self.over = true;
-                        self.truncated = true;
-                    }
-                }
-                if !self.over {
-                    self.new_hand();
-                }
-            }
+        let game_over = self.game().map_or(true, HeartsGame::is_over);
+        (self.over, self.truncated) = cfg.episode.after_hand(self.hands, game_over);
+        if !self.over {
+            self.new_hand();
         }
     }
 

@@ -165,24 +165,14 @@ impl SpadesEnv {
             }
         }
         self.hands += 1;
-        match &self.table {
-            Table::Hand(_) => self.over = true,
-            Table::Game(g) => {
-                if g.is_over() {
-                    self.over = true;
-                } else if let Episode::Game { max_hands: Some(m) } = cfg.episode {
-                    if self.hands >= m {
-                        self.over = true;
-                        self.truncated = true;
-                    }
-                }
-                if !self.over {
-                    self.plays.clear();
-                    self.played = [CardSet::EMPTY; 4];
-                    self.showed = [0; 4];
-                    self.paid = [0; 2];
-                }
-            }
+        let game_over = self.game().map_or(true, SpadesGame::is_over);
+        (self.over, self.truncated) = cfg.episode.after_hand(self.hands, game_over);
+        if !self.over {
+            // The game dealt its next hand.
+            self.plays.clear();
+            self.played = [CardSet::EMPTY; 4];
+            self.showed = [0; 4];
+            self.paid = [0; 2];
         }
     }
 
