@@ -4,7 +4,7 @@ PIP := $(PYTHON) -m pip
 HANDS ?= 10000000
 
 .PHONY: all install reinstall build-dev build-prod run test test-rust test-python docs lint format \
-        fmt-check clippy ruff mypy stubtest bench bench-rust fuzz
+        fmt-check clippy ruff mypy stubtest docstrings bench bench-rust fuzz
 
 all: lint test
 
@@ -56,27 +56,33 @@ docs: install
 	$(PYTHON) -m mkdocs build --strict --quiet
 
 lint: fmt-check clippy ruff mypy stubtest
+	$(PYTHON) tools/stub_docs.py --check
 
 fmt-check:
 	cargo fmt --all -- --check
 
 format:
 	cargo fmt --all
-	$(PYTHON) -m ruff format python tests benchmarks examples
-	$(PYTHON) -m ruff check --fix python tests benchmarks examples
+	$(PYTHON) -m ruff format python tests benchmarks examples tools
+	$(PYTHON) -m ruff check --fix python tests benchmarks examples tools
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 
 ruff:
-	$(PYTHON) -m ruff check python tests benchmarks examples
-	$(PYTHON) -m ruff format --check python tests benchmarks examples
+	$(PYTHON) -m ruff check python tests benchmarks examples tools
+	$(PYTHON) -m ruff format --check python tests benchmarks examples tools
 
 mypy:
 	$(PYTHON) -m mypy
 
 stubtest:
 	$(PYTHON) -m mypy.stubtest hearts_fast._core --allowlist stubtest-allowlist.txt
+
+# The native module's docstrings are the stub's: regenerate rust/python/src/docs.rs after
+# editing a docstring of python/hearts_fast/_core.pyi (then `make install` rebuilds).
+docstrings:
+	$(PYTHON) tools/stub_docs.py
 
 bench-rust:
 	cargo bench -p hearts-engine

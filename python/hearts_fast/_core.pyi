@@ -76,11 +76,11 @@ class _Rules:
     def __new__(cls, **params: Any) -> Self: ...
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> Self:
-        """One of ``presets``, with optional parameter overrides."""
+        """The rules of a named preset (`presets` lists them), with keyword overrides."""
     def replace(self, **overrides: Any) -> Self:
-        """A copy with some parameters changed."""
+        """A copy with the given parameters changed (validated like the constructor)."""
     def to_dict(self) -> dict[str, Any]:
-        """Every parameter by name; ``type(r)(**r.to_dict()) == r``."""
+        """Every parameter by name (what the constructor takes back)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
@@ -93,7 +93,8 @@ class _Recorded(Generic[_R]):
         """Read a text of docs/text-format.md, replaying it with the rules' checks;
         InvalidArgumentError (naming the line) if it is not reachable in this class."""
     def to_text(self) -> str:
-        """The versioned text form (docs/text-format.md); ``from_text`` reads it back."""
+        """The text form (docs/text-format.md): the rules, the deals and every action; `from_text`
+        reads it back."""
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
     def __eq__(self, other: object, /) -> bool:
         """docs/text-format.md: never compares generators or queued deals."""
@@ -102,29 +103,37 @@ class _Recorded(Generic[_R]):
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any) -> Self: ...
     @property
-    def rules(self) -> _R: ...
+    def rules(self) -> _R:
+        """The rules."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """Players at the table."""
 
 class _State(_Recorded[_R], Generic[_R, _P]):
     """One hand."""
 
     @classmethod
     def from_batch(cls, rules: _R, seed: int, index: int) -> Self:
-        """The initial state of hand ``index`` (0..2**64-1) of the game's ``simulate_*``
-        batch run with ``seed``."""
+        """The initial state of hand `index` of a batch run with `seed`: the hand the game's
+        `simulate_*` plays as hand `index` (dealer `index % players`)."""
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The dealer's seat."""
     @property
-    def hand_index(self) -> int: ...
+    def hand_index(self) -> int:
+        """The hand's 0-based index in its game (it fixes rotations such as the pass direction)."""
     @property
-    def phase(self) -> _P: ...
+    def phase(self) -> _P:
+        """Where the hand (or game) is: the game's phase names, `"over"` at the end."""
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat to act; None once over."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the hand (or game) is over."""
     @property
-    def hands(self) -> list[list[int]]: ...
+    def hands(self) -> list[list[int]]:
+        """Every seat's cards now, as card ids, seat by seat."""
     def hand_scores(self) -> list[int]:
         """The hand's scores (so far): per seat, per team in Spades."""
 
@@ -132,17 +141,22 @@ class _TrickState(_State[_R, _P]):
     """One hand of a trick game."""
 
     def legal_plays(self) -> list[int]:
-        """The legal plays of the player to move, sorted; [] outside phase "play"."""
+        """The cards the player to act may play now (empty outside the play phase)."""
     def play(self, card: int) -> None:
-        """Play a card; IllegalMoveError (with .card and .legal) if not legal."""
+        """Plays ``card`` for the player to act; an illegal card raises IllegalMoveError (with
+        ``.card`` and ``.legal``) and changes nothing."""
     @property
-    def trick(self) -> list[tuple[int, int]]: ...
+    def trick(self) -> list[tuple[int, int]]:
+        """The trick under way: `(seat, card)` in play order."""
     @property
-    def trick_number(self) -> int: ...
+    def trick_number(self) -> int:
+        """The 1-based number of the trick under way (tricks completed + 1)."""
     @property
-    def trick_winners(self) -> list[int]: ...
+    def trick_winners(self) -> list[int]:
+        """The winner of each completed trick, in order."""
     @property
-    def tricks_taken(self) -> list[int]: ...
+    def tricks_taken(self) -> list[int]:
+        """Tricks won so far, per seat."""
 
 class _Game(_Recorded[_R], Generic[_R, _S, _P]):
     """A whole game, dealing each next hand itself."""
@@ -151,23 +165,33 @@ class _Game(_Recorded[_R], Generic[_R, _S, _P]):
     def state(self) -> _S:
         """A copy of the current hand (the last one once the game is over)."""
     @property
-    def phase(self) -> _P: ...
+    def phase(self) -> _P:
+        """Where the hand (or game) is: the game's phase names, `"over"` at the end."""
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat to act; None once over."""
     @property
-    def hands_played(self) -> int: ...
+    def hands_played(self) -> int:
+        """Hands completed."""
     @property
-    def hand_history(self) -> list[dict[str, Any]]: ...
+    def hand_history(self) -> list[dict[str, Any]]:
+        """Each completed hand's record, in order."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the hand (or game) is over."""
     @property
-    def winners(self) -> list[int]: ...
+    def winners(self) -> list[int]:
+        """The winning seats (teams in Spades) once the game is over; empty before."""
 
 class _TrickGame(_Game[_R, _S, _P]):
     """A whole game of a trick game."""
 
-    def legal_plays(self) -> list[int]: ...
-    def play(self, card: int) -> None: ...
+    def legal_plays(self) -> list[int]:
+        """The cards the player to act may play in the current hand (empty outside the play
+        phase)."""
+    def play(self, card: int) -> None:
+        """Plays a card for the player to act in the current hand; scores the hand and deals
+        the next when it ends."""
 
 def card(text: str) -> int:
     """Parse a card name into its id: the canonical names of ``card_name`` ("QS", "TH",
@@ -210,11 +234,14 @@ class CardSet:
     def __rxor__(self, other: CardSet | Iterable[int], /) -> CardSet: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def issubset(self, other: CardSet | Iterable[int]) -> bool: ...
-    def issuperset(self, other: CardSet | Iterable[int]) -> bool: ...
-    def isdisjoint(self, other: CardSet | Iterable[int]) -> bool: ...
+    def issubset(self, other: CardSet | Iterable[int]) -> bool:
+        """Whether every card of this set is in `other`."""
+    def issuperset(self, other: CardSet | Iterable[int]) -> bool:
+        """Whether every card of `other` is in this set."""
+    def isdisjoint(self, other: CardSet | Iterable[int]) -> bool:
+        """Whether this set and `other` have no card in common."""
     def names(self) -> list[str]:
-        """Card names in ascending id order."""
+        """The cards' names ("2C", "QS", …), in id order."""
     def __reduce__(self) -> tuple[Any, tuple[int]]: ...
 
 @final
@@ -251,9 +278,9 @@ class HeartsRules(_Rules):
     pass_table: Literal["dame_de_pic", "corazones"]
 
     def deck(self) -> list[int]:
-        """The cards in play (A-3)."""
+        """Derived: the cards in play."""
     def penalty_cards(self) -> list[int]:
-        """The penalty cards in play (A-4)."""
+        """Derived: the penalty cards in play."""
     def total_penalty(self) -> int:
         """V, the total penalty in the deck (A-4)."""
     @staticmethod
@@ -263,6 +290,12 @@ class HeartsRules(_Rules):
 class HeartsState(_TrickState[HeartsRules, _Phase]):
     """One hand: deal, passing (A-8..A-11), play (A-12..A-19, legal plays A-16) and its score
     (A-20, A-21: ``hand_scores`` is h_i per seat, with avoid_all_tricks_bonus)."""
+
+    def play(self, card: int) -> None:
+        """Plays ``card`` for the player to act (A-12..A-16); an illegal card raises
+        IllegalMoveError (with ``.card`` and ``.legal``) and changes nothing."""
+    def hand_scores(self) -> list[int]:
+        """Each seat's hand score (A-21): points with the moon and bonus rules applied."""
 
     def __new__(
         cls,
@@ -284,36 +317,53 @@ class HeartsState(_TrickState[HeartsRules, _Phase]):
         pass_direction: _Direction | None = None,
         seed: int | None = None,
     ) -> HeartsState:
-        """A hand from explicit hands (seat 0 first); InvalidDealError if not a valid deal."""
+        """A hand dealt as `hands` (one list of cards per seat), with the other arguments as the
+        constructor's."""
     @property
-    def pass_direction(self) -> _Direction: ...
+    def pass_direction(self) -> _Direction:
+        """This hand's pass direction: "left", "right", "across" or "hold" (A-8)."""
     @property
-    def pass_count(self) -> int: ...
-    def pending_passes(self) -> list[int]: ...
+    def pass_count(self) -> int:
+        """Cards each seat passes this hand (A-9; 0 when holding)."""
+    def pending_passes(self) -> list[int]:
+        """The seats still to pass or forward, lowest first."""
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
-        """Choose the cards ``seat`` passes (A-8, A-10)."""
+        """Passes `cards` (card ids or names) for `seat` (A-8..A-10); delivered once every seat has
+        passed."""
     def forward(self, seat: int) -> None:
-        """Declare FORWARD for ``seat`` (A-11; needs pass_through)."""
+        """Declares FORWARD for `seat`: its pass travels on (A-11, rules `pass_through`)."""
     @property
-    def captured(self) -> list[list[int]]: ...
+    def captured(self) -> list[list[int]]:
+        """Per seat, the cards of the tricks it won."""
     @property
-    def hearts_broken(self) -> bool: ...
+    def hearts_broken(self) -> bool:
+        """Whether hearts are broken (A-14)."""
     def points(self) -> list[int]:
-        """pen_i per seat (A-20)."""
+        """Penalty points taken per seat (A-20)."""
     def moon_shooter(self) -> int | None:
-        """The seat that shot the moon (A-21), once the hand is over."""
+        """The seat that shot the moon (A-21), once the hand is over; None otherwise."""
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the seat to act in the environments' action space
-        (docs/environments.md): 53 flags, card ids and 52 = FORWARD."""
+        (docs/environments.md): a bool array of 53, card ids and 52 = FORWARD; in the pass phase
+        the cards the lowest pending seat may pass."""
     def observation(self, seat: int) -> HeartsInfoState:
         """What ``seat`` knows of this hand, and nothing else (docs/information.md)."""
 
 @final
 class HeartsGame(_TrickGame[HeartsRules, HeartsState, _Phase]):
-    """A whole game of hands (A-22..A-25), dealing each next hand itself."""
+    """A whole game of the Hearts family, hand after hand with its totals and end rule (A-22..A-25);
+    the current hand is played through the game (docs/hearts-api.md)."""
+
+    def play(self, card: int) -> None:
+        """Plays a card for the player to act in the current hand (A-16); scores the hand and
+        deals the next when it ends."""
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (A-25); empty before."""
 
     def observation(self, seat: int) -> HeartsInfoState:
-        """What ``seat`` knows of the current hand, with the game's totals before it."""
+        """What `seat` knows of the current hand, with the game's totals before it
+        (docs/information.md)."""
 
     def __new__(
         cls,
@@ -326,13 +376,18 @@ class HeartsGame(_TrickGame[HeartsRules, HeartsState, _Phase]):
         totals: Sequence[int | Fraction] | None = None,
         pot: int | Fraction | None = None,
     ) -> Self: ...
-    def pending_passes(self) -> list[int]: ...
-    def pass_cards(self, seat: int, cards: Iterable[int]) -> None: ...
-    def forward(self, seat: int) -> None: ...
+    def pending_passes(self) -> list[int]:
+        """The seats still to pass or forward in the current hand."""
+    def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
+        """Passes `cards` for `seat` in the current hand (A-8..A-10)."""
+    def forward(self, seat: int) -> None:
+        """Declares FORWARD for `seat` in the current hand (A-11)."""
     @property
-    def totals(self) -> list[int] | list[Fraction]: ...
+    def totals(self) -> list[int] | list[Fraction]:
+        """Each seat's total: points, or chips under `scoring="chips"` (A-22..A-24)."""
     @property
-    def pot(self) -> Fraction: ...
+    def pot(self) -> Fraction:
+        """The chips in the pot (`scoring="chips"`; 0 otherwise)."""
 
 class _Batch(TypedDict, total=False):
     """The keyword-only options every ``simulate_*`` takes (docs/protocol.md, Batch
@@ -401,17 +456,18 @@ class Policy:
         iterations: int | None = None,
     ) -> Self: ...
     def act(self, state: HeartsState | SpadesState | RummyState) -> bool:
-        """Make the next move (a Hearts pass for the lowest pending seat or a play, a Spades
-        bid or play, a rummy action); False when the hand is over."""
+        """Makes the next move on `state` (a Hearts pass for the lowest pending seat or a play, a
+        Spades bid or play, a rummy action); returns False when the hand is over."""
     def choose(self, state: HeartsState | SpadesState | RummyState) -> Any:
-        """The move ``act`` would make now, without making it: a card id; for a Hearts pass
-        ``("pass", seat, cards)`` or ``("forward", seat)``; a ``Bid`` for a Spades bid; a
-        rummy action tuple; None once the hand is over. It advances the random stream as
-        ``act`` would (ask ``copy.copy(policy)`` to leave it alone)."""
+        """The move `act` would make now, without making it (a bot's advice): a card id for a play;
+        `("pass", seat, cards)` or `("forward", seat)` for a Hearts pass-phase move; a `Bid` for
+        a Spades bid; a rummy action; None once the hand is over. It advances this policy's
+        random stream exactly as `act` would: ask a copy (`copy.copy`) for advice that leaves the
+        stream alone."""
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any) -> Self: ...
     def play_out(self, state: HeartsState | SpadesState | RummyState) -> None:
-        """Play the hand to its end."""
+        """Plays `state` to the end of the hand."""
 
 # ---------------------------------------------------------------- Spades (docs/spades-api.md)
 
@@ -462,10 +518,32 @@ class SpadesRules(_Rules):
     @staticmethod
     def _from_dict(params: dict[str, Any]) -> SpadesRules: ...
 
+class _Bidding:
+    """The bidding members a Spades hand and a Spades game share (of the current hand)."""
+
+    def legal_bids(self) -> list[int]:
+        """The bid values the bidder may make now (B-6, B.3: mirror, fourteen, suicide,
+        team_bid_cap)."""
+    def can_bid_blind(self) -> bool:
+        """Whether the bidder may bid blind nil now (B.3)."""
+    def legal_bemos(self) -> list[_Bemo]:
+        """The bemos the bidder may declare now: "little", "big", or none (B.3 #9)."""
+    def bid(self, n: int, *, blind: bool | None = None, bemo: _Bemo | None = None) -> None:
+        """Bids ``n`` tricks for the bidder (0 is a nil where the rules have nil), optionally
+        ``blind`` or with a ``bemo`` (B-6..B-8, B.3)."""
+    def deficient_seats(self) -> list[int]:
+        """The seats that may claim a redeal of a deficient hand now (B.3)."""
+
 @final
-class SpadesState(_TrickState[SpadesRules, _SpadesPhase]):
-    """One hand of Spades: deficient-hand redeals, bidding (B-6..B-8, B.3), play
-    (B-10..B-16) and the team scores (B-17..B-21, B-27)."""
+class SpadesState(_TrickState[SpadesRules, _SpadesPhase], _Bidding):
+    """One hand of Spades: the deal, a redeal of a deficient hand, bidding, play and the hand's
+    score (B-1..B-21, B.3; docs/spades-api.md)."""
+
+    def play(self, card: int) -> None:
+        """Plays ``card`` for the player to act (B-10..B-14); an illegal card raises
+        IllegalMoveError (with ``.card`` and ``.legal``) and changes nothing."""
+    def hand_scores(self) -> list[int]:
+        """Each team's hand score (B-15..B-18), once the hand is over."""
 
     def __new__(
         cls,
@@ -491,51 +569,66 @@ class SpadesState(_TrickState[SpadesRules, _SpadesPhase]):
         redeals: Sequence[_Deal] | None = None,
         seed: int | None = None,
     ) -> SpadesState:
-        """A hand from 4 lists of 13 card ids in dealt order (seat 0 first)."""
+        """A hand dealt as `hands` (one list of cards per seat), with the other arguments as the
+        constructor's."""
     @property
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """Each team's total before this hand."""
     @property
-    def bags(self) -> list[int]: ...
+    def bags(self) -> list[int]:
+        """Each team's bag counter before this hand."""
     @property
-    def face_up(self) -> list[list[int]]: ...
+    def face_up(self) -> list[list[int]]:
+        """Per seat, its face-up cards still in hand (B.3 #2 `face_up_first_four`)."""
     @property
-    def bids(self) -> list[Bid | None]: ...
-    def legal_bids(self) -> list[int]:
-        """The values ``bid(n)`` accepts now (mirror, fourteen, suicide, team_bid_cap)."""
-    def can_bid_blind(self) -> bool: ...
-    def legal_bemos(self) -> list[_Bemo]: ...
-    def bid(self, n: int, *, blind: bool | None = None, bemo: _Bemo | None = None) -> None:
-        """Bid for the current bidder; IllegalMoveError (``.legal`` = ``legal_bids()``) if not
-        legal now."""
-    def contracts(self) -> list[int]: ...
-    def deficient_seats(self) -> list[int]: ...
+    def bids(self) -> list[Bid | None]:
+        """Each seat's bid so far (a Bid: value, nil, blind, bemo), None where not yet bid."""
+    def contracts(self) -> list[int]:
+        """Each team's contract so far: the sum of its non-nil bids (B-8)."""
     def claim_redeal(self, seat: int) -> None:
         """B.3 deficient hand: the same dealer redeals (next ``redeals`` entry or a shuffle)."""
     @property
-    def redeal_claims(self) -> list[int]: ...
+    def redeal_claims(self) -> list[int]:
+        """The seats that claimed a redeal of a deficient hand this hand, in order (B.3)."""
     @property
-    def plays(self) -> list[tuple[int, int]]: ...
+    def plays(self) -> list[tuple[int, int]]:
+        """Every card played this hand, in order: `(seat, card)`."""
     @property
-    def spades_broken(self) -> bool: ...
+    def spades_broken(self) -> bool:
+        """Whether spades are broken (B.3 #1)."""
     @property
-    def reneges(self) -> list[tuple[int, int, int]]: ...
-    def hand_bags(self) -> list[int]: ...
-    def bags_after(self) -> list[int]: ...
-    def totals_after(self) -> list[int]: ...
-    def boston_made(self) -> int | None: ...
+    def reneges(self) -> list[tuple[int, int, int]]:
+        """Accepted illegal plays under `renege="penalize"`: `(trick, seat, card)` (B-27)."""
+    def hand_bags(self) -> list[int]:
+        """Each team's bags taken this hand (B-16)."""
+    def bags_after(self) -> list[int]:
+        """Each team's bag counter after this hand (B-16)."""
+    def totals_after(self) -> list[int]:
+        """Each team's total after this hand."""
+    def boston_made(self) -> int | None:
+        """The team that took all 13 tricks on a Boston bid, if any (B.3)."""
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the seat to act in the environments' action space
-        (docs/environments.md): 98 flags (cards 0..53, bids 54..67, blind nil 68, redeal
-        claim 69, bids with LITTLE 70..83 and BIG 84..97)."""
+        (docs/environments.md): a bool array of 98 (cards 0..53, bids 54..67, blind nil 68,
+        redeal claim 69, bids with LITTLE 70..83 and BIG 84..97)."""
     def observation(self, seat: int) -> SpadesInfoState:
         """What ``seat`` knows of this hand, and nothing else (docs/information.md)."""
 
 @final
-class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase]):
-    """A whole game of Spades (B-22, 0.6, 0.7), dealing each next hand itself."""
+class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase], _Bidding):
+    """A whole game of Spades, hand after hand with team totals, bags and the end rules (B-19..B-22;
+    docs/spades-api.md)."""
+
+    def play(self, card: int) -> None:
+        """Plays a card for the player to act in the current hand (B-10..B-14); scores the
+        hand and deals the next when it ends."""
+    @property
+    def winners(self) -> list[int]:
+        """The winning teams once the game is over (B-22); empty before."""
 
     def observation(self, seat: int) -> SpadesInfoState:
-        """What ``seat`` knows of the current hand (its totals and bags included)."""
+        """What `seat` knows of the current hand (its totals and bags before the hand included;
+        docs/information.md)."""
 
     def __new__(
         cls,
@@ -547,16 +640,14 @@ class SpadesGame(_TrickGame[SpadesRules, SpadesState, _SpadesPhase]):
         totals: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
     ) -> Self: ...
-    def legal_bids(self) -> list[int]: ...
-    def can_bid_blind(self) -> bool: ...
-    def legal_bemos(self) -> list[_Bemo]: ...
-    def bid(self, n: int, *, blind: bool | None = None, bemo: _Bemo | None = None) -> None: ...
-    def deficient_seats(self) -> list[int]: ...
-    def claim_redeal(self, seat: int) -> None: ...
+    def claim_redeal(self, seat: int) -> None:
+        """`seat` shows a deficient hand and the same dealer redeals (B.3 `deficient_hand`)."""
     @property
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """Each team's game total (B-21)."""
     @property
-    def bags(self) -> list[int]: ...
+    def bags(self) -> list[int]:
+        """Each team's bag counter."""
 
 def simulate_spades(rules: SpadesRules, **options: Unpack[_TrickBatch]) -> SpadesSimulation:
     """Simulate Spades hands or whole games with in-engine policies ("random", the default,
@@ -609,9 +700,10 @@ class Solver:
         seat: int | None = None,
         objective: str | None = None,
     ) -> Solution:
-        """``hearts_fast.solve`` with this solver's table, kept from earlier calls."""
+        """`solve(state, *, seat=None, objective=None) -> Solution` with this solver's kept table
+        (docs/solver.md)."""
     def clear(self) -> None:
-        """Forget every stored position."""
+        """Forgets every stored position."""
     @property
     def memory(self) -> int:
         """The bytes the table uses once allocated (at most ``memory_mb`` MiB)."""
@@ -640,7 +732,8 @@ _Action = tuple[Any, ...]
 
 @final
 class RummyRules(_Rules):
-    """The rummy rules (docs/rules/rummy.md C.1). Keyword-only; immutable; hashable."""
+    """The RummyRules: every parameter of the game's rules page by name (docs/rules/), validated;
+    immutable, with presets, `replace`, `to_dict` and a text form."""
 
     players: int
     hand_size: int
@@ -663,17 +756,22 @@ class RummyRules(_Rules):
 def all_melds(
     rules: RummyRules, hand: Sequence[int], allow_jokers: bool | None = None
 ) -> list[_Meld]:
-    """Every valid canonical meld that can be formed from the multiset ``hand``, sorted."""
+    """Every valid canonical meld (C-6..C-8) that can be formed from the multiset `hand` (with
+    jokers only if `allow_jokers`), sorted, each once."""
 
 def is_valid_meld(rules: RummyRules, meld: _Meld) -> bool:
-    """Whether ``meld`` is a valid canonical meld (C-6..C-8)."""
+    """Whether `meld` (card ids) is a valid meld under `rules` (C.1)."""
 
 def meld_value(rules: RummyRules, meld: _Meld) -> int:
     """The C-9 value of a valid canonical meld; InvalidArgumentError for an invalid one."""
 
 @final
 class RummyState(_State[RummyRules, _RummyPhase]):
-    """One hand of rummy: draw or take the pile, open, meld, lay off, discard (C-3..C-20)."""
+    """One hand of the rummy La Dame de Pique (docs/rules/rummy.md, docs/rummy-api.md): a bot drives
+    it with `legal_actions()` and `apply(action)`."""
+
+    def hand_scores(self) -> list[int]:
+        """Each seat's hand score (C-20), once the hand is over."""
 
     def __new__(
         cls,
@@ -696,39 +794,58 @@ class RummyState(_State[RummyRules, _RummyPhase]):
         hand_index: int | None = None,
         totals: Sequence[int] | None = None,
         seed: int | None = None,
-    ) -> RummyState: ...
+    ) -> RummyState:
+        """A hand dealt as `hands` (one list of cards per seat), with the other arguments as the
+        constructor's."""
     def legal_actions(self) -> list[_Action]:
-        """Every legal action, sorted (docs/rummy-api.md, Actions)."""
+        """Every legal action of the player to act: draw, take the pile, melds, lay-offs, discards
+        (docs/rummy-api.md)."""
     def apply(self, action: _Action) -> None:
         """Apply a legal action; IllegalMoveError (``.legal`` = ``legal_actions()``)
         otherwise (the state is unchanged)."""
     def legal_action_count(self) -> int:
-        """``len(legal_actions())``."""
+        """The number of legal actions (the range of `apply_index`)."""
     def apply_index(self, i: int) -> None:
-        """Apply ``legal_actions()[i]`` (a compact integer encoding of the choice)."""
+        """Applies `legal_actions()[i]`: a compact integer encoding of the choice for batch and RL
+        use (the index into the sorted legal actions)."""
     @property
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """Each seat's total before this hand."""
     @property
-    def melds(self) -> list[list[_Meld]]: ...
+    def melds(self) -> list[list[_Meld]]:
+        """The melds on the table: per seat, its melds as card lists."""
     @property
-    def opened(self) -> list[bool]: ...
+    def opened(self) -> list[bool]:
+        """Per seat, whether it has opened (laid its first melds)."""
     @property
-    def blocked(self) -> list[bool]: ...
+    def blocked(self) -> list[bool]:
+        """Whether the hand ended blocked (nobody can go out)."""
     @property
-    def stock_size(self) -> int: ...
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
     @property
-    def stock(self) -> list[int]: ...
+    def stock(self) -> list[int]:
+        """The stock's cards, top first."""
     @property
-    def pile(self) -> list[int]: ...
+    def pile(self) -> list[int]:
+        """The discard pile, bottom first."""
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """The number of turns played in this hand."""
     @property
-    def went_out(self) -> int | None: ...
-    def totals_after(self) -> list[int]: ...
+    def went_out(self) -> int | None:
+        """The seat that went out (C-18), once the hand is over; None otherwise."""
+    def totals_after(self) -> list[int]:
+        """Each seat's total after this hand (C-21)."""
 
 @final
 class RummyGame(_Game[RummyRules, RummyState, _RummyPhase]):
-    """A whole game of rummy to the target (C-21, 0.6, 0.7), dealing each hand itself."""
+    """A whole game of the rummy La Dame de Pique, hand after hand to its target (C-21;
+    docs/rummy-api.md)."""
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (C-21); empty before."""
 
     def __new__(
         cls,
@@ -739,10 +856,13 @@ class RummyGame(_Game[RummyRules, RummyState, _RummyPhase]):
         deals: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]] | None = None,
         totals: Sequence[int] | None = None,
     ) -> Self: ...
-    def legal_actions(self) -> list[_Action]: ...
-    def apply(self, action: _Action) -> None: ...
+    def legal_actions(self) -> list[_Action]:
+        """Every legal action of the player to act in the current hand."""
+    def apply(self, action: _Action) -> None:
+        """Makes `action` in the current hand; scores it and deals the next when it ends."""
     @property
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """Each seat's game total (C-21)."""
 
 def simulate_rummy(rules: RummyRules, **options: Unpack[_LimitedBatch]) -> RummySimulation:
     """Simulate rummy hands or games with in-engine policies ("greedy", the default, or
@@ -769,7 +889,10 @@ class _InfoState(Generic[_R, _S]):
         kind: Literal["observation", "info_state"] | None = None,
         layout: Literal["compact", "openspiel"] | None = None,
     ) -> npt.NDArray[np.float32]:
-        """This observation as a float32 tensor (docs/environments.md)."""
+        """This observation as a float32 tensor (docs/environments.md): `kind` is `"observation"`
+        (what the seat sees now) or `"info_state"` (with the whole history of plays); `layout` is
+        `"compact"` (this package's) or `"openspiel"` (OpenSpiel's tensor, under the `openspiel`
+        preset)."""
     @classmethod
     def from_text(cls, text: str) -> Self:
         """Read a text form back; only a text that some hand shows its seat is accepted
@@ -778,18 +901,23 @@ class _InfoState(Generic[_R, _S]):
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     @property
-    def rules(self) -> _R: ...
+    def rules(self) -> _R:
+        """The rules."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """Players at the table."""
     @property
     def seat(self) -> int:
         """The observing seat."""
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The dealer."""
     @property
-    def hand_index(self) -> int: ...
+    def hand_index(self) -> int:
+        """The hand's index in its game."""
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> str:
+        """The phase of the hand."""
     @property
     def current_player(self) -> int | None:
         """The seat to act (to play, pass or bid); None once the hand is over."""
@@ -806,16 +934,21 @@ class _InfoState(Generic[_R, _S]):
     def trick(self) -> list[tuple[int, int]]:
         """The trick being played, ``(seat, card)`` in order."""
     @property
-    def trick_winners(self) -> list[int]: ...
+    def trick_winners(self) -> list[int]:
+        """The winner of each completed trick."""
     @property
     def known(self) -> list[list[int]]:
-        """Per seat, the cards known to be in its hand now."""
+        """Per seat, the cards known to be in its hand now: the seat's own hand; cards it passed,
+        with the seat that has them; face-up cards; the lowest club with the seat that led it to
+        trick 1 under a lowest-club lead."""
     @property
     def lacks(self) -> list[list[int]]:
-        """Per seat, the cards it has shown it does not hold."""
+        """Per seat, the cards it has shown it does not hold: each card that, held beside the card
+        it played, would have made one of its plays illegal."""
     @property
     def voids(self) -> list[list[int]]:
-        """Per seat, the suits (0 clubs .. 3 spades) it has shown it lacks entirely."""
+        """Per seat, the suits (0 clubs, 1 diamonds, 2 hearts, 3 spades) it has shown it lacks
+        entirely (every card of the suit in `lacks`)."""
     @property
     def unseen(self) -> list[int]:
         """The cards whose holder the seat does not know."""
@@ -823,17 +956,19 @@ class _InfoState(Generic[_R, _S]):
         """The exact number of deals (every seat's hand now) that agree with what the seat
         knows."""
     def sample(self, n: int, *, seed: int | None = None) -> list[_S]:
-        """``n`` full states drawn exactly uniformly from the deals that agree (world ``i``
-        from the stream ``(seed, i)``)."""
+        """`n` full states drawn exactly uniformly from the deals that agree with what the seat
+        knows (world `i` from the stream `(seed, i)`)."""
 
 @final
 class HeartsInfoState(_InfoState[HeartsRules, HeartsState]):
     """What one seat knows of a Hearts hand (docs/information.md)."""
 
     @property
-    def pass_direction(self) -> _Direction: ...
+    def pass_direction(self) -> _Direction:
+        """The hand's pass direction."""
     @property
-    def pass_count(self) -> int: ...
+    def pass_count(self) -> int:
+        """Cards each seat passes this hand (0 when holding)."""
     @property
     def dealt(self) -> list[int]:
         """The seat's hand as dealt."""
@@ -841,12 +976,14 @@ class HeartsInfoState(_InfoState[HeartsRules, HeartsState]):
     def passed(self) -> list[int]:
         """The cards the seat passed (empty before it passes, when it forwards or holds)."""
     @property
-    def passed_to(self) -> int | None: ...
+    def passed_to(self) -> int | None:
+        """The seat that got them, once every pass is made."""
     @property
     def received(self) -> list[int]:
         """The cards the seat received, once every pass is made."""
     @property
-    def received_from(self) -> int | None: ...
+    def received_from(self) -> int | None:
+        """The seat they came from."""
     @property
     def decided(self) -> list[int]:
         """The seats that have made their pass-phase decision."""
@@ -858,27 +995,31 @@ class HeartsInfoState(_InfoState[HeartsRules, HeartsState]):
         """Penalty points taken so far per seat."""
     @property
     def totals(self) -> list[int] | list[Fraction] | None:
-        """The game's totals before the hand (``HeartsGame.observation``); None for a hand
-        observed on its own."""
+        """The game's totals before the hand, as `HeartsGame.totals` gives them
+        (`HeartsGame.observation`); None for a hand observed on its own."""
 
 @final
 class SpadesInfoState(_InfoState[SpadesRules, SpadesState]):
     """What one seat knows of a Spades hand (docs/information.md)."""
 
     @property
-    def bids(self) -> list[Bid | None]: ...
+    def bids(self) -> list[Bid | None]:
+        """The bids made so far (None for a seat yet to bid)."""
     @property
     def face_up(self) -> list[list[int]]:
-        """Each seat's face-up cards as dealt (``face_up_first_four``)."""
+        """Each seat's face-up cards as dealt (`face_up_first_four`; empty otherwise)."""
     @property
     def redeal_claims(self) -> list[tuple[int, list[int]]]:
         """``(seat, the hand it showed)`` for each redeal claim of the hand."""
     @property
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """Team totals before the hand."""
     @property
-    def bags(self) -> list[int]: ...
+    def bags(self) -> list[int]:
+        """Team bag counters before the hand."""
     @property
-    def tricks_taken(self) -> list[int]: ...
+    def tricks_taken(self) -> list[int]:
+        """Tricks taken so far per seat."""
 
 def sample_deals(
     info: HeartsInfoState | SpadesInfoState,
@@ -937,39 +1078,63 @@ class _VectorEnv:
         layout: _Layout | None = None,
     ) -> Self: ...
     @property
-    def num_envs(self) -> int: ...
+    def num_envs(self) -> int:
+        """The number of environments."""
     @property
-    def size(self) -> int: ...
+    def size(self) -> int:
+        """The length of one observation."""
     @property
-    def num_actions(self) -> int: ...
+    def num_actions(self) -> int:
+        """The size of the action space."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """Seats at the table."""
     @property
-    def seats(self) -> list[int]: ...
+    def seats(self) -> list[int]:
+        """The learner's seats."""
     @property
-    def game(self) -> Literal["hearts", "spades"]: ...
+    def game(self) -> Literal["hearts", "spades"]:
+        """`"hearts"` or `"spades"`."""
     @property
-    def autoreset(self) -> bool: ...
+    def autoreset(self) -> bool:
+        """Whether a finished episode is reset within the step that ends it."""
     @property
-    def obs(self) -> npt.NDArray[np.float32]: ...
+    def obs(self) -> npt.NDArray[np.float32]:
+        """The observations, one row per environment (written by ``reset`` and ``step``)."""
     @property
-    def mask(self) -> npt.NDArray[np.bool_]: ...
+    def mask(self) -> npt.NDArray[np.bool_]:
+        """The legal-action masks, one row per environment."""
     @property
-    def rewards(self) -> npt.NDArray[np.float32]: ...
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """The learner's reward of the last step, per environment."""
     @property
-    def seat_rewards(self) -> npt.NDArray[np.float32]: ...
+    def seat_rewards(self) -> npt.NDArray[np.float32]:
+        """Every seat's reward of the last step, one row per environment."""
     @property
-    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    def terminated(self) -> npt.NDArray[np.bool_]:
+        """Whether the last step ended the environment's episode."""
     @property
-    def truncated(self) -> npt.NDArray[np.bool_]: ...
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """Whether the last step cut the episode short (a game stopped at its hand limit)."""
     @property
-    def seat(self) -> npt.NDArray[np.int8]: ...
+    def seat(self) -> npt.NDArray[np.int8]:
+        """The learner seat to act next, per environment."""
     @property
-    def final_obs(self) -> npt.NDArray[np.float32]: ...
-    def reset(self, seed: int | None = None, reset_mask: Sequence[bool] | None = None) -> None: ...
-    def step(self, actions: npt.ArrayLike) -> None: ...
+    def final_obs(self) -> npt.NDArray[np.float32]:
+        """The last observation of each episode that ended in the last step (under autoreset)."""
+    def reset(self, seed: int | None = None, reset_mask: Sequence[bool] | None = None) -> None:
+        """Starts a new episode in every environment (from `seed` when given) and writes the first
+        observations into the buffers; with `reset_mask` (a bool array, one per environment),
+        only the marked environments."""
+    def step(self, actions: npt.ArrayLike) -> None:
+        """One step of every environment with the learner's `actions` (one per environment). Refused
+        actions change nothing."""
     def observe(
         self, env: int, seat: int, kind: _Kind | None = None, layout: _Layout | None = None
-    ) -> npt.NDArray[np.float32]: ...
-    def state(self, env: int) -> HeartsState | SpadesState: ...
-    def selected(self, env: int) -> list[int]: ...
+    ) -> npt.NDArray[np.float32]:
+        """What `seat` sees in environment `env` now, as `kind`/`layout` (a new array)."""
+    def state(self, env: int) -> HeartsState | SpadesState:
+        """The hand of environment `env` now, as a state of its game (a copy)."""
+    def selected(self, env: int) -> list[int]:
+        """The cards chosen so far for a pass made one card at a time in environment `env` (Hearts;
+        empty otherwise)."""

@@ -21,9 +21,7 @@ const CHUNK: u64 = 16;
 /// The most deals of one call.
 const MAX_DEALS: i128 = 1 << 32;
 
-/// The per-deal, per-policy scores of a duplicate arena: float64 `(deals, policies)`, deal
-/// `i` being hand `start + i` of the batch `seed`; with `games=True`, game `start + i` of
-/// the batch and each policy's win share, each rotation stopped after `hand_limit` hands.
+#[doc = crate::docs::stub_doc!("_arena_scores")]
 #[pyfunction]
 #[pyo3(signature = (rules, policies, deals, seed = None, threads = None, start = None, games = false, hand_limit = None))]
 #[allow(clippy::too_many_arguments)]

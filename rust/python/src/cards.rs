@@ -22,7 +22,7 @@ pub fn parse_card(s: &str) -> PyResult<Card> {
     })
 }
 
-/// The card id of a card name ("QS", "10h", "q♠", "2C"; jokers "LJ", "BJ") or an id.
+#[doc = crate::docs::stub_doc!("card")]
 #[pyfunction]
 pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
     if !text.is_instance_of::<PyString>() {
@@ -34,15 +34,14 @@ pub fn card(text: &Bound<'_, PyAny>) -> PyResult<u8> {
     parse_card(&extract_str(text, "card() argument")?).map(Card::id)
 }
 
-/// The canonical name of a card id 0..53 (`card(card_name(i)) == i`).
+#[doc = crate::docs::stub_doc!("card_name")]
 #[pyfunction]
 pub fn card_name(id: &Bound<'_, PyAny>) -> PyResult<String> {
     let id = card_id(id, 53, "card_name() argument")?;
     Ok(Card::new_unchecked(id).to_string())
 }
 
-/// An immutable set of cards (ids 0..53) with set operations and their names; built from
-/// any iterable of ids or names.
+#[doc = crate::docs::stub_doc!("CardSet")]
 #[pyclass(name = "CardSet", module = "hearts_fast._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyCardSet(pub CardSet);
@@ -80,6 +79,7 @@ impl PyCardSet {
         Ok(PyCardSet(extract_cards(obj, "cards")?.0))
     }
 
+    #[doc = crate::docs::stub_doc!("CardSet", "from_names")]
     #[staticmethod]
     fn from_names(names: &Bound<'_, PyAny>) -> PyResult<Self> {
         if !names.is_instance_of::<PyString>() {
@@ -105,6 +105,7 @@ impl PyCardSet {
         Ok(PyCardSet(set))
     }
 
+    #[doc = crate::docs::stub_doc!("CardSet", "suit")]
     #[staticmethod]
     fn suit(suit: &Bound<'_, PyAny>) -> PyResult<Self> {
         let s = extract_int(suit, "suit")?;
@@ -147,19 +148,19 @@ impl PyCardSet {
     fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyCardSet(self.0 ^ other_set(other)?))
     }
-    /// Whether every card of this set is in `other`.
+    #[doc = crate::docs::stub_doc!("CardSet", "issubset")]
     fn issubset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.0.is_subset(other_set(other)?))
     }
-    /// Whether every card of `other` is in this set.
+    #[doc = crate::docs::stub_doc!("CardSet", "issuperset")]
     fn issuperset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(other_set(other)?.is_subset(self.0))
     }
-    /// Whether this set and `other` have no card in common.
+    #[doc = crate::docs::stub_doc!("CardSet", "isdisjoint")]
     fn isdisjoint(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok((self.0 & other_set(other)?).is_empty())
     }
-    /// The cards' names ("2C", "QS", …), in id order.
+    #[doc = crate::docs::stub_doc!("CardSet", "names")]
     fn names(&self) -> Vec<String> {
         self.0.into_iter().map(|c| c.to_string()).collect()
     }

@@ -174,8 +174,7 @@ struct Arrays {
     final_obs: Py<PyArray2<f32>>,
 }
 
-/// The engine's vector environment of Hearts or Spades (private: `hearts_fast.env` wraps
-/// it in the Gymnasium API).
+#[doc = crate::docs::stub_doc!("_VectorEnv")]
 #[pyclass(name = "_VectorEnv", module = "hearts_fast._core")]
 pub struct PyVectorEnv {
     env: AnyEnv,
@@ -412,34 +411,34 @@ impl PyVectorEnv {
         })
     }
 
-    /// The number of environments.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "num_envs")]
     #[getter]
     fn num_envs(&self) -> usize {
         with_env!(&self.env, e => e.num_envs())
     }
-    /// The length of one observation.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "size")]
     #[getter]
     fn size(&self) -> usize {
         with_env!(&self.env, e => e.size())
     }
-    /// The size of the action space.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "num_actions")]
     #[getter]
     fn num_actions(&self) -> usize {
         self.actions
     }
-    /// Seats at the table.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "num_players")]
     #[getter]
     fn num_players(&self) -> u8 {
         self.players
     }
-    /// The learner's seats.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "seats")]
     #[getter]
     fn seats(&self) -> Vec<u32> {
         (0..u32::from(self.players))
             .filter(|&s| self.learners >> s & 1 != 0)
             .collect()
     }
-    /// `"hearts"` or `"spades"`.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "game")]
     #[getter]
     fn game(&self) -> &'static str {
         match self.env {
@@ -447,47 +446,53 @@ impl PyVectorEnv {
             AnyEnv::Spades(_) => "spades",
         }
     }
-    /// Whether a finished episode is reset within the step that ends it.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "autoreset")]
     #[getter]
     fn autoreset(&self) -> bool {
         with_env!(&self.env, e => e.autoreset())
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "obs")]
     #[getter]
     fn obs<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
         self.arrays.obs.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "mask")]
     #[getter]
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         self.arrays.mask.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "rewards")]
     #[getter]
     fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.arrays.rewards.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "seat_rewards")]
     #[getter]
     fn seat_rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
         self.arrays.seat_rewards.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "terminated")]
     #[getter]
     fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         self.arrays.terminated.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "truncated")]
     #[getter]
     fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         self.arrays.truncated.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "seat")]
     #[getter]
     fn seat<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         self.arrays.seat.bind(py).clone()
     }
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "final_obs")]
     #[getter]
     fn final_obs<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
         self.arrays.final_obs.bind(py).clone()
     }
 
-    /// Starts a new episode in every environment (from `seed` when given) and writes the
-    /// first observations into the buffers; with `reset_mask` (a bool array, one per
-    /// environment), only the marked environments.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "reset")]
     #[pyo3(signature = (seed = None, reset_mask = None))]
     fn reset(
         &mut self,
@@ -517,8 +522,7 @@ impl PyVectorEnv {
         .map_err(InvalidArgumentError::new_err)
     }
 
-    /// One step of every environment with the learner's `actions` (one per environment).
-    /// Refused actions change nothing.
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "step")]
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         let n = self.num_envs();
         let actions = extract_actions(actions, n)?;
@@ -532,7 +536,7 @@ impl PyVectorEnv {
         .map_err(internal)
     }
 
-    /// What `seat` sees in environment `env` now, as `kind`/`layout` (a new array).
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "observe")]
     #[pyo3(signature = (env, seat, kind = None, layout = None))]
     fn observe<'py>(
         &self,
@@ -559,7 +563,7 @@ impl PyVectorEnv {
         Ok(PyArray1::from_vec(py, out))
     }
 
-    /// The hand of environment `env` now, as a state of its game (a copy).
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "state")]
     fn state<'py>(&self, py: Python<'py>, env: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
         let n = self.num_envs();
         let i: usize = extract_int(env, "env")?.within(0..=n as i128 - 1, || {
@@ -583,8 +587,7 @@ impl PyVectorEnv {
         }
     }
 
-    /// The cards chosen so far for a pass made one card at a time in environment `env`
-    /// (Hearts; empty otherwise).
+    #[doc = crate::docs::stub_doc!("_VectorEnv", "selected")]
     fn selected(&self, env: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let n = self.num_envs();
         let i: usize = extract_int(env, "env")?.within(0..=n as i128 - 1, || {
@@ -605,7 +608,7 @@ fn tensor_len<G: EnvGame>(v: &VectorEnv<G>, kind: Kind, layout: Layout) -> Resul
     G::size(v.config(), kind, layout)
 }
 
-/// The compact layout's fields for `rules` and `kind`: `(name, start, stop)` in order.
+#[doc = crate::docs::stub_doc!("_tensor_fields")]
 #[pyfunction]
 #[pyo3(signature = (rules, kind = None))]
 pub fn _tensor_fields(

@@ -158,7 +158,7 @@ fn draw(
 
 /// The members both classes share: the engine observation is `self.0`.
 macro_rules! info_class {
-    ($ty:ident as $class:literal, $info:ty, $rules:ident, $state:ident, |$w:ident, $h:ident| $world:expr; $($members:tt)*) => {
+    ($ty:ident as $class:tt, $info:ty, $rules:ident, $state:ident, |$w:ident, $h:ident| $world:expr; $($members:tt)*) => {
         #[pymethods]
         impl $ty {
             $($members)*
@@ -177,13 +177,12 @@ macro_rules! info_class {
                 )))
             }
 
-            /// The text form (docs/text-format.md).
+            #[doc = $crate::docs::stub_doc!($class, "to_text")]
             fn to_text(&self) -> String {
                 self.0.to_text()
             }
 
-            /// Reads a text form; only a text that some hand shows its seat is accepted.
-            /// Also the pickle reconstructor.
+            #[doc = $crate::docs::stub_doc!($class, "from_text")]
             #[classmethod]
             #[pyo3(signature = (*args, **kwargs), text_signature = "($cls, text)")]
             fn from_text(
@@ -221,97 +220,93 @@ macro_rules! info_class {
                 h.finish()
             }
 
-            /// The rules.
+            #[doc = $crate::docs::stub_doc!($class, "rules")]
             #[getter]
             fn rules(&self) -> $rules {
                 $rules(self.0.rules)
             }
 
-            /// Players at the table.
+            #[doc = $crate::docs::stub_doc!($class, "num_players")]
             #[getter]
             fn num_players(&self) -> u8 {
                 self.0.hidden.seats
             }
 
-            /// The observing seat.
+            #[doc = $crate::docs::stub_doc!($class, "seat")]
             #[getter]
             fn seat(&self) -> u8 {
                 self.0.seat
             }
 
-            /// The dealer.
+            #[doc = $crate::docs::stub_doc!($class, "dealer")]
             #[getter]
             fn dealer(&self) -> u8 {
                 self.0.dealer
             }
 
-            /// The hand's index in its game.
+            #[doc = $crate::docs::stub_doc!($class, "hand_index")]
             #[getter]
             fn hand_index(&self) -> u64 {
                 self.0.hand_index
             }
 
-            /// The phase of the hand.
+            #[doc = $crate::docs::stub_doc!($class, "phase")]
             #[getter]
             fn phase(&self) -> &'static str {
                 self.0.phase.name()
             }
 
-            /// The seat to act (to play, pass or bid); None once the hand is over.
+            #[doc = $crate::docs::stub_doc!($class, "current_player")]
             #[getter]
             fn current_player(&self) -> Option<u8> {
                 self.0.to_move
             }
 
-            /// The seat's cards now.
+            #[doc = $crate::docs::stub_doc!($class, "hand")]
             #[getter]
             fn hand(&self) -> Vec<u32> {
                 ids(self.0.hand())
             }
 
-            /// The cards each seat holds now.
+            #[doc = $crate::docs::stub_doc!($class, "hand_sizes")]
             #[getter]
             fn hand_sizes(&self) -> Vec<u32> {
                 crate::convert::widen(&self.0.hidden.sizes[..usize::from(self.0.hidden.seats)])
             }
 
-            /// Every card played this hand, in order: `(seat, card)`.
+            #[doc = $crate::docs::stub_doc!($class, "plays")]
             #[getter]
             fn plays(&self) -> Vec<(u8, u8)> {
                 self.0.plays.iter().map(|&(s, c)| (s, c.id())).collect()
             }
 
-            /// The trick being played: `(seat, card)` in order.
+            #[doc = $crate::docs::stub_doc!($class, "trick")]
             #[getter]
             fn trick(&self) -> Vec<(u8, u8)> {
                 self.0.trick.plays().map(|(s, c)| (s, c.id())).collect()
             }
 
-            /// The winner of each completed trick.
+            #[doc = $crate::docs::stub_doc!($class, "trick_winners")]
             #[getter]
             fn trick_winners(&self) -> Vec<u32> {
                 crate::convert::widen(&self.0.trick_winners)
             }
 
-            /// Per seat, the cards known to be in its hand now: the seat's own hand; cards
-            /// it passed, with the seat that has them; face-up cards; the lowest club with
-            /// the seat that led it to trick 1 under a lowest-club lead.
+            #[doc = $crate::docs::stub_doc!($class, "known")]
             #[getter]
             fn known(&self) -> Vec<Vec<u32>> {
                 let h = &self.0.hidden;
                 h.known[..usize::from(h.seats)].iter().map(|&k| ids(k)).collect()
             }
 
-            /// Per seat, the cards it has shown it does not hold: each card that, held
-            /// beside the card it played, would have made one of its plays illegal.
+            #[doc = $crate::docs::stub_doc!($class, "lacks")]
             #[getter]
             fn lacks(&self) -> Vec<Vec<u32>> {
                 let h = &self.0.hidden;
                 h.lacks[..usize::from(h.seats)].iter().map(|&k| ids(k)).collect()
             }
 
-            /// Per seat, the suits (0 clubs, 1 diamonds, 2 hearts, 3 spades) it has shown it
-            /// lacks entirely (every card of the suit in `lacks`).
+            #[doc = $crate::docs::stub_doc!($class, "voids")]
             #[getter]
             fn voids(&self) -> Vec<Vec<u32>> {
                 let h = &self.0.hidden;
@@ -322,16 +317,13 @@ macro_rules! info_class {
                     .collect()
             }
 
-            /// The cards whose holder the seat does not know.
+            #[doc = $crate::docs::stub_doc!($class, "unseen")]
             #[getter]
             fn unseen(&self) -> Vec<u32> {
                 ids(self.0.hidden.hidden)
             }
 
-            /// This observation as a float32 tensor (docs/environments.md): `kind` is
-            /// `"observation"` (what the seat sees now) or `"info_state"` (with the whole
-            /// history of plays); `layout` is `"compact"` (this package's) or `"openspiel"`
-            /// (OpenSpiel's tensor, under the `openspiel` preset).
+            #[doc = $crate::docs::stub_doc!($class, "tensor")]
             #[pyo3(signature = (kind = None, layout = None))]
             fn tensor<'py>(
                 &self,
@@ -345,15 +337,13 @@ macro_rules! info_class {
                 Ok(numpy::PyArray1::from_vec(py, t))
             }
 
-            /// The exact number of deals (every seat's hand now) that agree with what the
-            /// seat knows.
+            #[doc = $crate::docs::stub_doc!($class, "count_worlds")]
             fn count_worlds(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 let mut w = worlds(self.0.hidden)?;
                 Ok(w.count().into_pyobject(py)?.into_any().unbind())
             }
 
-            /// `n` full states drawn exactly uniformly from the deals that agree with what
-            /// the seat knows (world `i` from the stream `(seed, i)`).
+            #[doc = $crate::docs::stub_doc!($class, "sample")]
             #[pyo3(signature = (*args, **kwargs), text_signature = "($self, n, *, seed=None)")]
             fn sample(
                 &self,
@@ -376,11 +366,11 @@ macro_rules! info_class {
     };
 }
 
-/// What one seat knows of a Hearts hand (docs/information.md).
+#[doc = crate::docs::stub_doc!("HeartsInfoState")]
 #[pyclass(name = "HeartsInfoState", module = "hearts_fast._core", frozen)]
 pub struct PyHeartsInfo(pub HeartsInfo);
 
-/// What one seat knows of a Spades hand (docs/information.md).
+#[doc = crate::docs::stub_doc!("SpadesInfoState")]
 #[pyclass(name = "SpadesInfoState", module = "hearts_fast._core", frozen)]
 pub struct PySpadesInfo(pub SpadesInfo);
 
@@ -396,68 +386,67 @@ info_class!(PyHeartsInfo as "HeartsInfoState", HeartsInfo, PyHeartsRules, PyHear
     let state = log.replay().map_err(replay_error)?;
     Ok(PyHeartsState { log, state })
 };
-    /// The hand's pass direction.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "pass_direction")]
     #[getter]
     fn pass_direction(&self) -> &'static str {
         self.0.direction.name()
     }
 
-    /// Cards each seat passes this hand (0 when holding).
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "pass_count")]
     #[getter]
     fn pass_count(&self) -> u8 {
         self.0.pass_count
     }
 
-    /// The seat's hand as dealt.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "dealt")]
     #[getter]
     fn dealt(&self) -> Vec<u32> {
         ids(self.0.dealt)
     }
 
-    /// The cards the seat passed (empty before it passes, when it forwards or holds).
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "passed")]
     #[getter]
     fn passed(&self) -> Vec<u32> {
         ids(self.0.passed)
     }
 
-    /// The seat that got them, once every pass is made.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "passed_to")]
     #[getter]
     fn passed_to(&self) -> Option<u8> {
         self.0.passed_to
     }
 
-    /// The cards the seat received, once every pass is made.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "received")]
     #[getter]
     fn received(&self) -> Vec<u32> {
         ids(self.0.received)
     }
 
-    /// The seat they came from.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "received_from")]
     #[getter]
     fn received_from(&self) -> Option<u8> {
         self.0.received_from
     }
 
-    /// The seats that have made their pass-phase decision.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "decided")]
     #[getter]
     fn decided(&self) -> Vec<u32> {
         crate::convert::seats_of_mask(self.0.decided, self.0.hidden.seats)
     }
 
-    /// The seats that declared FORWARD.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "forwarded")]
     #[getter]
     fn forwarded(&self) -> Vec<u32> {
         crate::convert::seats_of_mask(self.0.forwarded, self.0.hidden.seats)
     }
 
-    /// Penalty points taken so far per seat.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "points")]
     #[getter]
     fn points(&self) -> Vec<u32> {
         self.0.points[..usize::from(self.0.hidden.seats)].to_vec()
     }
 
-    /// The game's totals before the hand, as `HeartsGame.totals` gives them
-    /// (`HeartsGame.observation`); None for a hand observed on its own.
+    #[doc = crate::docs::stub_doc!("HeartsInfoState", "totals")]
     #[getter]
     fn totals<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, pyo3::types::PyList>>> {
         if self.0.totals.is_empty() {
@@ -478,7 +467,7 @@ info_class!(PyHeartsInfo as "HeartsInfoState", HeartsInfo, PyHeartsRules, PyHear
 info_class!(PySpadesInfo as "SpadesInfoState", SpadesInfo, PySpadesRules, PySpadesState, |info, hands| {
     info.world(&hands).map(PySpadesState::wrap).map_err(replay_error)
 };
-    /// The bids made so far (None for a seat yet to bid).
+    #[doc = crate::docs::stub_doc!("SpadesInfoState", "bids")]
     #[getter]
     fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Option<Bound<'py, PyAny>>>> {
         self.0
@@ -488,39 +477,38 @@ info_class!(PySpadesInfo as "SpadesInfoState", SpadesInfo, PySpadesRules, PySpad
             .collect()
     }
 
-    /// Each seat's face-up cards as dealt (`face_up_first_four`; empty otherwise).
+    #[doc = crate::docs::stub_doc!("SpadesInfoState", "face_up")]
     #[getter]
     fn face_up(&self) -> Vec<Vec<u32>> {
         self.0.face_up.iter().map(|&f| ids(f)).collect()
     }
 
-    /// The redeal claims of the hand: `(seat, the hand it showed)`.
+    #[doc = crate::docs::stub_doc!("SpadesInfoState", "redeal_claims")]
     #[getter]
     fn redeal_claims(&self) -> Vec<(u8, Vec<u32>)> {
         self.0.claims.iter().map(|&(s, c)| (s, ids(c))).collect()
     }
 
-    /// Team totals before the hand.
+    #[doc = crate::docs::stub_doc!("SpadesInfoState", "totals")]
     #[getter]
     fn totals(&self) -> Vec<i64> {
         self.0.totals.to_vec()
     }
 
-    /// Team bag counters before the hand.
+    #[doc = crate::docs::stub_doc!("SpadesInfoState", "bags")]
     #[getter]
     fn bags(&self) -> Vec<i64> {
         self.0.bags.to_vec()
     }
 
-    /// Tricks taken so far per seat.
+    #[doc = crate::docs::stub_doc!("SpadesInfoState", "tricks_taken")]
     #[getter]
     fn tricks_taken(&self) -> Vec<u32> {
         crate::convert::widen(&self.0.tricks_taken)
     }
 );
 
-/// `sample_deals(info, n, *, seed=None, weights=None, threads=None)`:
-/// docs/information.md.
+#[doc = crate::docs::stub_doc!("sample_deals")]
 #[pyfunction]
 #[pyo3(
     signature = (*args, **kwargs),

@@ -7,6 +7,7 @@ mod arena;
 mod batch;
 mod cards;
 mod convert;
+mod docs;
 mod env;
 mod errors;
 mod hearts;

@@ -81,9 +81,7 @@ impl PolicySpec {
     }
 }
 
-/// In-engine policies, one per seat, with the random stream of one batch hand: stepping a
-/// `from_batch(rules, seed, index)` state of any game with `Policy(policy, seed=seed,
-/// index=index)` makes exactly the choices the game's `simulate_*` makes for that hand.
+#[doc = crate::docs::stub_doc!("Policy")]
 #[pyclass(name = "Policy", module = "hearts_fast._core")]
 pub struct PyPolicy {
     spec: PolicySpec,
@@ -215,8 +213,7 @@ impl PyPolicy {
         })
     }
 
-    /// Makes the next move on `state` (a Hearts pass for the lowest pending seat or a play,
-    /// a Spades bid or play, a rummy action); returns False when the hand is over.
+    #[doc = crate::docs::stub_doc!("Policy", "act")]
     fn act(&mut self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(s) = state.cast::<crate::hearts::state::PyHeartsState>() {
             let mut s = s.borrow_mut();
@@ -245,11 +242,7 @@ impl PyPolicy {
         )))
     }
 
-    /// The move `act` would make now, without making it (a bot's advice): a card id for a
-    /// play; `("pass", seat, cards)` or `("forward", seat)` for a Hearts pass-phase move;
-    /// a `Bid` for a Spades bid; a rummy action; None once the hand is over. It advances
-    /// this policy's random stream exactly as `act` would: ask a copy (`copy.copy`) for
-    /// advice that leaves the stream alone.
+    #[doc = crate::docs::stub_doc!("Policy", "choose")]
     fn choose<'py>(
         &mut self,
         py: Python<'py>,
@@ -290,7 +283,7 @@ impl PyPolicy {
         self.__copy__()
     }
 
-    /// Plays `state` to the end of the hand.
+    #[doc = crate::docs::stub_doc!("Policy", "play_out")]
     fn play_out(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
         while self.act(state)? {}
         Ok(())

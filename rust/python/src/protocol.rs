@@ -194,7 +194,7 @@ pub(crate) use bind_args;
 /// ```
 macro_rules! protocol_class {
     (
-        game $ty:ident($game:ty) as $class:literal,
+        game $ty:ident($game:ty) as $class:tt,
         hand: $current:ident => $py_rules:ident,
         history: |$hg:ident, $hpy:ident, $hh:ident| $entry:expr
         $(, new($($np:ident),+; $($nk:ident),+) $nsig:tt $new:block)?;
@@ -208,13 +208,13 @@ macro_rules! protocol_class {
             hand: |g| g.0.$current() => $py_rules
             $(, new($($np),+; $($nk),+) $nsig $new)?;
 
-            /// Hands completed.
+            #[doc = $crate::docs::stub_doc!($class, "hands_played")]
             #[getter]
             fn hands_played(&self) -> usize {
                 self.0.history().len()
             }
 
-            /// Each completed hand's record, in order.
+            #[doc = $crate::docs::stub_doc!($class, "hand_history")]
             #[getter]
             fn hand_history<'py>(
                 &self,
@@ -233,7 +233,7 @@ macro_rules! protocol_class {
         }
     };
     (
-        $ty:ident as $class:literal,
+        $ty:ident as $class:tt,
         text: |$s:ident| $text:expr,
         read: |$t:ident| $read:expr,
         same: |$a:ident, $b:ident| $same:expr,
@@ -261,8 +261,7 @@ macro_rules! protocol_class {
             )?
 
             $(
-                /// A hand dealt as `hands` (one list of cards per seat), with the other arguments
-                /// as the constructor's.
+                #[doc = $crate::docs::stub_doc!($class, "from_deal")]
                 #[classmethod]
                 #[pyo3(signature = (*args, **kwargs), text_signature = $dsig)]
                 fn from_deal(
@@ -277,14 +276,13 @@ macro_rules! protocol_class {
                 }
             )?
 
-            /// The text form (docs/text-format.md): the rules, the deals and every action;
-            /// `from_text` reads it back.
+            #[doc = $crate::docs::stub_doc!($class, "to_text")]
             fn to_text(&self) -> String {
                 let $s = self;
                 $text
             }
 
-            /// Also the pickle reconstructor (see `__reduce__`).
+            #[doc = $crate::docs::stub_doc!($class, "from_text")]
             #[classmethod]
             #[pyo3(signature = (*args, **kwargs), text_signature = "($cls, text)")]
             fn from_text(
@@ -322,35 +320,35 @@ macro_rules! protocol_class {
                 })
             }
 
-            /// The rules.
+            #[doc = $crate::docs::stub_doc!($class, "rules")]
             #[getter]
             fn rules(&self) -> $py_rules {
                 let $e = self;
                 $py_rules(*($hand_of).rules())
             }
 
-            /// Players at the table.
+            #[doc = $crate::docs::stub_doc!($class, "num_players")]
             #[getter]
             fn num_players(&self) -> u8 {
                 let $e = self;
                 ($hand_of).rules().players
             }
 
-            /// Where the hand (or game) is: the game's phase names, `"over"` at the end.
+            #[doc = $crate::docs::stub_doc!($class, "phase")]
             #[getter]
             fn phase(&self) -> &'static str {
                 let $e = self;
                 ($hand_of).phase().name()
             }
 
-            /// The seat to act; None once over.
+            #[doc = $crate::docs::stub_doc!($class, "current_player")]
             #[getter]
             fn current_player(&self) -> Option<u8> {
                 let $e = self;
                 ($hand_of).current_player()
             }
 
-            /// Whether the hand (or game) is over.
+            #[doc = $crate::docs::stub_doc!($class, "is_over")]
             #[getter]
             fn is_over(&self) -> bool {
                 #[allow(unused_imports)]
@@ -360,23 +358,21 @@ macro_rules! protocol_class {
             }
 
             $(
-                /// The dealer's seat.
+                #[doc = $crate::docs::stub_doc!($class, "dealer")]
                 #[getter]
                 fn dealer(&self) -> u8 {
                     let $e = self;
                     ($hand_of).dealer()
                 }
 
-                /// The hand's 0-based index in its game (it fixes rotations such as the pass
-                /// direction).
+                #[doc = $crate::docs::stub_doc!($class, "hand_index")]
                 #[getter]
                 fn hand_index(&self) -> u64 {
                     let $e = self;
                     ($hand_of).hand_index()
                 }
 
-                /// The initial state of hand `index` of a batch run with `seed`: the hand the
-                /// game's `simulate_*` plays as hand `index` (dealer `index % players`).
+                #[doc = $crate::docs::stub_doc!($class, "from_batch")]
                 #[classmethod]
                 #[pyo3(signature = (*args, **kwargs), text_signature = "($cls, rules, seed, index)")]
                 fn from_batch(
@@ -399,7 +395,7 @@ macro_rules! protocol_class {
             )?
 
             $(
-                /// Every seat's cards now, as card ids, seat by seat.
+                #[doc = $crate::docs::stub_doc!($class, "hands")]
                 #[getter]
                 fn hands(&self) -> Vec<Vec<u32>> {
                     let $h = self;
@@ -410,13 +406,13 @@ macro_rules! protocol_class {
                         .collect()
                 }
 
-                /// The cards the player to act may play now (empty outside the play phase).
+                #[doc = $crate::docs::stub_doc!($class, "legal_plays")]
                 fn legal_plays(&self) -> Vec<u32> {
                     let $h = self;
                     $crate::convert::ids(hearts_engine::TrickTaking::legal_plays($hand))
                 }
 
-                /// The trick under way: `(seat, card)` in play order.
+                #[doc = $crate::docs::stub_doc!($class, "trick")]
                 #[getter]
                 fn trick(&self) -> Vec<(u8, u8)> {
                     let $h = self;
@@ -424,14 +420,14 @@ macro_rules! protocol_class {
                     trick.plays().map(|(s, c)| (s, c.id())).collect()
                 }
 
-                /// The 1-based number of the trick under way (tricks completed + 1).
+                #[doc = $crate::docs::stub_doc!($class, "trick_number")]
                 #[getter]
                 fn trick_number(&self) -> usize {
                     let $h = self;
                     hearts_engine::TrickTaking::trick_winners($hand).len() + 1
                 }
 
-                /// The winner of each completed trick, in order.
+                #[doc = $crate::docs::stub_doc!($class, "trick_winners")]
                 #[getter]
                 fn trick_winners(&self) -> Vec<u32> {
                     let $h = self;
@@ -439,7 +435,7 @@ macro_rules! protocol_class {
                     winners.map(|s| u32::from(s.id())).collect()
                 }
 
-                /// Tricks won so far, per seat.
+                #[doc = $crate::docs::stub_doc!($class, "tricks_taken")]
                 #[getter]
                 fn tricks_taken(&self) -> Vec<u32> {
                     let $h = self;
@@ -451,7 +447,7 @@ macro_rules! protocol_class {
                 }
             )?
 
-            /// An independent copy.
+            #[doc = $crate::docs::stub_doc!($class, "copy")]
             fn copy(&self) -> Self {
                 self.clone()
             }

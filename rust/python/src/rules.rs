@@ -213,10 +213,7 @@ pub fn repr<R: PyRules>(py: Python<'_>, r: &R) -> PyResult<String> {
 /// [`PyRules`]), with the class's own members after the shared ones.
 macro_rules! rules_class {
     ($py:ident($rules:ty), $name:tt; $($members:tt)*) => {
-        #[doc = concat!(
-            "The ", $name, ": every parameter of the game's rules page by name (docs/rules/), ",
-            "validated; immutable, with presets, `replace`, `to_dict` and a text form."
-        )]
+        #[doc = $crate::docs::stub_doc!($name)]
         #[pyo3::pyclass(name = $name, module = "hearts_fast._core", frozen, eq, hash)]
         #[derive(Clone, Copy, PartialEq, Eq, Hash)]
         pub struct $py(pub $rules);
@@ -251,7 +248,7 @@ macro_rules! rules_class {
                 $crate::rules::new(<$rules>::default(), args, params).map(Self)
             }
 
-            /// The rules of a named preset (`presets` lists them), with keyword overrides.
+            #[doc = $crate::docs::stub_doc!($name, "preset")]
             #[classmethod]
             #[pyo3(signature = (*args, **overrides), text_signature = "($cls, name, **overrides)")]
             fn preset(
@@ -275,7 +272,7 @@ macro_rules! rules_class {
                     .collect()
             }
 
-            /// A copy with the given parameters changed (validated like the constructor).
+            #[doc = $crate::docs::stub_doc!($name, "replace")]
             #[pyo3(signature = (*args, **overrides), text_signature = "($self, **overrides)")]
             fn replace(
                 &self,
@@ -293,7 +290,7 @@ macro_rules! rules_class {
                 $crate::rules::get(py, &self.0, name)
             }
 
-            /// Every parameter by name (what the constructor takes back).
+            #[doc = $crate::docs::stub_doc!($name, "to_dict")]
             fn to_dict<'py>(
                 &self,
                 py: pyo3::Python<'py>,

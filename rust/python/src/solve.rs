@@ -187,8 +187,7 @@ fn py_solution(py: Python<'_>, s: Result<Solution, SolveError>) -> PyResult<Boun
         .call1((s.value, moves, best, s.nodes))
 }
 
-/// `solve(state, *, seat=None, objective=None)`: docs/solver.md. Each call borrows a spare
-/// engine solver of 16 MiB, its table cleared first.
+#[doc = crate::docs::stub_doc!("solve")]
 #[pyfunction]
 #[pyo3(signature = (*args, **kwargs), text_signature = "(state, *, seat=None, objective=None)")]
 pub fn solve<'py>(
@@ -203,7 +202,7 @@ pub fn solve<'py>(
     py_solution(py, solution)
 }
 
-/// `Solver(*, memory_mb=64)`: an engine solver whose table is kept between calls.
+#[doc = crate::docs::stub_doc!("Solver")]
 #[pyclass(name = "Solver", module = "hearts_fast._core", frozen)]
 pub struct PySolver {
     solver: Mutex<Solver>,
@@ -236,8 +235,7 @@ impl PySolver {
         })
     }
 
-    /// `solve(state, *, seat=None, objective=None) -> Solution` with this solver's kept
-    /// table (docs/solver.md).
+    #[doc = crate::docs::stub_doc!("Solver", "solve")]
     #[pyo3(signature = (*args, **kwargs), text_signature = "($self, state, *, seat=None, objective=None)")]
     fn solve<'py>(
         &self,
@@ -254,12 +252,12 @@ impl PySolver {
         py_solution(py, solution)
     }
 
-    /// Forgets every stored position.
+    #[doc = crate::docs::stub_doc!("Solver", "clear")]
     fn clear(&self, py: Python<'_>) {
         py.detach(|| lock(&self.solver).clear());
     }
 
-    /// The bytes the table uses once allocated.
+    #[doc = crate::docs::stub_doc!("Solver", "memory")]
     #[getter]
     fn memory(&self) -> usize {
         self.memory
@@ -308,7 +306,7 @@ impl Seats {
     }
 }
 
-/// `solve_batch(states, *, seat=None, objective=None, threads=None)`: docs/solver.md.
+#[doc = crate::docs::stub_doc!("solve_batch")]
 #[pyfunction]
 #[pyo3(
     signature = (*args, **kwargs),

@@ -18,8 +18,7 @@ use hearts_engine::CardSet;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList};
 
-/// A whole game of the Hearts family, hand after hand with its totals and end rule
-/// (A-22..A-25); the current hand is played through the game (docs/hearts-api.md).
+#[doc = crate::docs::stub_doc!("HeartsGame")]
 #[pyclass(name = "HeartsGame", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyHeartsGame(HeartsGame);
@@ -189,7 +188,7 @@ protocol_class! {
         Ok(PyHeartsGame(game))
     };
 
-    /// The hand being played, as a HeartsState (a copy).
+    #[doc = crate::docs::stub_doc!("HeartsGame", "state")]
     #[getter]
     fn state(&self) -> PyHeartsState {
         PyHeartsState {
@@ -197,38 +196,36 @@ protocol_class! {
             state: *self.0.state(),
         }
     }
-    /// What `seat` knows of the current hand, with the game's totals before it
-    /// (docs/information.md).
+    #[doc = crate::docs::stub_doc!("HeartsGame", "observation")]
     fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PyHeartsInfo> {
         let seat = crate::info::extract_observer(seat, self.0.rules().players)?;
         hearts_engine::hearts::info::HeartsInfo::observe_in_game(self.0.log(), seat, self.0.totals())
             .map(crate::info::PyHeartsInfo)
             .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))
     }
-    /// The cards the player to act may play in the current hand (empty outside the play phase).
+    #[doc = crate::docs::stub_doc!("HeartsGame", "legal_plays")]
     fn legal_plays(&self) -> Vec<u32> {
         ids(self.0.state().legal_plays())
     }
-    /// The seats still to pass or forward in the current hand.
+    #[doc = crate::docs::stub_doc!("HeartsGame", "pending_passes")]
     fn pending_passes(&self) -> Vec<u32> {
         seats_of_mask(self.0.state().pending_passes(), self.0.rules().players)
     }
-    /// Plays a card for the player to act in the current hand; scores the hand and deals the
-    /// next when it ends.
+    #[doc = crate::docs::stub_doc!("HeartsGame", "play")]
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
     }
-    /// Passes `cards` for `seat` in the current hand (A-8..A-10).
+    #[doc = crate::docs::stub_doc!("HeartsGame", "pass_cards")]
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = pass_action(self.0.state(), seat, cards)?;
         self.apply(action)
     }
-    /// Declares FORWARD for `seat` in the current hand.
+    #[doc = crate::docs::stub_doc!("HeartsGame", "forward")]
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = forward_action(self.0.state(), seat)?;
         self.apply(action)
     }
-    /// Each seat's total: points, or chips under `scoring="chips"` (A-22..A-24).
+    #[doc = crate::docs::stub_doc!("HeartsGame", "totals")]
     #[getter]
     fn totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
@@ -241,12 +238,12 @@ protocol_class! {
         }
         Ok(out)
     }
-    /// The chips in the pot (`scoring="chips"`; 0 otherwise).
+    #[doc = crate::docs::stub_doc!("HeartsGame", "pot")]
     #[getter]
     fn pot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         chips(py, self.0.pot())
     }
-    /// The winning seats once the game is over; empty before.
+    #[doc = crate::docs::stub_doc!("HeartsGame", "winners")]
     #[getter]
     fn winners(&self) -> Vec<u32> {
         seats_of_mask(self.0.winners(), self.0.rules().players)

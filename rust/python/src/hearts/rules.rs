@@ -26,17 +26,17 @@ impl PyRules for HeartsRules {
 rules_class! {
     PyHeartsRules(HeartsRules), "HeartsRules";
 
-    /// Derived: the cards in play.
+    #[doc = crate::docs::stub_doc!("HeartsRules", "deck")]
     fn deck(&self) -> Vec<u32> {
         ids(self.0.deck())
     }
 
-    /// Derived: the penalty cards in play.
+    #[doc = crate::docs::stub_doc!("HeartsRules", "penalty_cards")]
     fn penalty_cards(&self) -> Vec<u32> {
         ids(self.0.penalty_cards())
     }
 
-    /// Derived: V.
+    #[doc = crate::docs::stub_doc!("HeartsRules", "total_penalty")]
     fn total_penalty(&self) -> u32 {
         self.0.total_penalty()
     }

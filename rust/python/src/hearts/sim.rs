@@ -161,10 +161,7 @@ impl Simulate for Hearts {
 }
 
 simulate_function!(
-    /// Simulates `hands` Hearts hands (or whole `games`) of `rules` in Rust: deterministic
-    /// for `seed` (hand `i` depends on `(seed, i)` only, for any `threads`), played by
-    /// `policy` (one name or one per seat), from caller `deals` when given; numpy arrays,
-    /// or streamed statistics in constant memory with `stream=True` (docs/hearts-api.md).
+    #[doc = crate::docs::stub_doc!("simulate_hearts")]
     simulate_hearts,
     Hearts,
     (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)

@@ -17,8 +17,7 @@ use hearts_engine::{Card, Rng};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// One hand of the Hearts family, from the deal through passing and play to the hand
-/// score (A-5..A-21; docs/hearts-api.md).
+#[doc = crate::docs::stub_doc!("HeartsState")]
 #[pyclass(name = "HeartsState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyHeartsState {
@@ -203,15 +202,13 @@ protocol_class! {
         out
     }
 
-    /// The legal actions of the seat to act in the environments' action space
-    /// (docs/environments.md): a bool array of 53, card ids and 52 = FORWARD; in the pass
-    /// phase the cards the lowest pending seat may pass.
+    #[doc = crate::docs::stub_doc!("HeartsState", "legal_mask")]
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
         let m = hearts_engine::hearts::tensor::legal_mask(&self.state, hearts_engine::CardSet::EMPTY);
         crate::env::mask_array(py, m, hearts_engine::hearts::tensor::ACTIONS)
     }
 
-    /// What `seat` knows of this hand, and nothing else (docs/information.md).
+    #[doc = crate::docs::stub_doc!("HeartsState", "observation")]
     fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PyHeartsInfo> {
         let seat = crate::info::extract_observer(seat, self.state.num_players())?;
         let info = hearts_engine::hearts::info::HeartsInfo::observe(&self.log, seat)
@@ -219,37 +216,35 @@ protocol_class! {
         Ok(crate::info::PyHeartsInfo(info))
     }
 
-    /// This hand's pass direction: "left", "right", "across" or "hold".
+    #[doc = crate::docs::stub_doc!("HeartsState", "pass_direction")]
     #[getter]
     fn pass_direction(&self) -> &'static str {
         self.state.pass_direction().name()
     }
-    /// Cards each seat passes this hand (A-9; 0 when holding).
+    #[doc = crate::docs::stub_doc!("HeartsState", "pass_count")]
     #[getter]
     fn pass_count(&self) -> u8 {
         self.state.pass_count()
     }
-    /// The seats still to pass or forward, lowest first.
+    #[doc = crate::docs::stub_doc!("HeartsState", "pending_passes")]
     fn pending_passes(&self) -> Vec<u32> {
         seats_of_mask(self.state.pending_passes(), self.state.num_players())
     }
-    /// Passes `cards` (card ids or names) for `seat` (A-8..A-10); delivered once every seat has
-    /// passed.
+    #[doc = crate::docs::stub_doc!("HeartsState", "pass_cards")]
     fn pass_cards(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = pass_action(&self.state, seat, cards)?;
         self.apply(action)
     }
-    /// Declares FORWARD for `seat`: its pass travels on (A-11, rules `pass_through`).
+    #[doc = crate::docs::stub_doc!("HeartsState", "forward")]
     fn forward(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = forward_action(&self.state, seat)?;
         self.apply(action)
     }
-    /// Plays `card` for the player to act (A-12..A-16); an illegal card raises IllegalMoveError and
-    /// changes nothing.
+    #[doc = crate::docs::stub_doc!("HeartsState", "play")]
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(Action::Play(extract_card(card)?))
     }
-    /// Per seat, the cards of the tricks it won.
+    #[doc = crate::docs::stub_doc!("HeartsState", "captured")]
     #[getter]
     fn captured(&self) -> Vec<Vec<u32>> {
         let value = self.state.rules().value_cards();
@@ -259,20 +254,20 @@ protocol_class! {
             .map(|c| ids(*c & value))
             .collect()
     }
-    /// Whether hearts are broken.
+    #[doc = crate::docs::stub_doc!("HeartsState", "hearts_broken")]
     #[getter]
     fn hearts_broken(&self) -> bool {
         self.state.hearts_broken()
     }
-    /// Penalty points taken per seat.
+    #[doc = crate::docs::stub_doc!("HeartsState", "points")]
     fn points(&self) -> Vec<u32> {
         self.state.points()[..usize::from(self.state.num_players())].to_vec()
     }
-    /// The seat that shot the moon, once the hand is over; None otherwise.
+    #[doc = crate::docs::stub_doc!("HeartsState", "moon_shooter")]
     fn moon_shooter(&self) -> Option<u8> {
         self.state.moon_shooter()
     }
-    /// Each seat's hand score: points with the moon and bonus rules applied.
+    #[doc = crate::docs::stub_doc!("HeartsState", "hand_scores")]
     fn hand_scores(&self) -> Vec<i32> {
         self.state.hand_scores()[..usize::from(self.state.num_players())].to_vec()
     }

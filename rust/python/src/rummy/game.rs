@@ -12,8 +12,7 @@ use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-/// A whole game of the rummy La Dame de Pique, hand after hand to its target (C-21;
-/// docs/rummy-api.md).
+#[doc = crate::docs::stub_doc!("RummyGame")]
 #[pyclass(name = "RummyGame", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyGame(RummyGame);
@@ -65,16 +64,16 @@ protocol_class! {
         Ok(PyRummyGame(RummyGame::new(&r, Rng::new(seed), first_dealer, deals, totals)))
     };
 
-    /// The hand being played, as a RummyState (a copy).
+    #[doc = crate::docs::stub_doc!("RummyGame", "state")]
     #[getter]
     fn state(&self) -> PyRummyState {
         PyRummyState(self.0.state().clone())
     }
-    /// Every legal action of the player to act in the current hand.
+    #[doc = crate::docs::stub_doc!("RummyGame", "legal_actions")]
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_actions(py, self.0.state())
     }
-    /// Makes `action` in the current hand; scores it and deals the next when it ends.
+    #[doc = crate::docs::stub_doc!("RummyGame", "apply")]
     fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse(action)?;
         // try_apply leaves the game unchanged when it refuses.
@@ -84,12 +83,12 @@ protocol_class! {
         let why = " (see legal_actions())";
         Err(refused(action, card, why, legal_actions(py, self.0.state())?)?)
     }
-    /// Each seat's game total (C-21).
+    #[doc = crate::docs::stub_doc!("RummyGame", "totals")]
     #[getter]
     fn totals(&self) -> Vec<i64> {
         self.0.totals().to_vec()
     }
-    /// The winning seats once the game is over (C-21); empty before.
+    #[doc = crate::docs::stub_doc!("RummyGame", "winners")]
     #[getter]
     fn winners(&self) -> Vec<u32> {
         self.0.winners().iter().map(|&w| u32::from(w)).collect()

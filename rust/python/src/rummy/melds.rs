@@ -8,8 +8,7 @@ use hearts_engine::rummy::{is_deck_meld, Multiset};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-/// Every valid canonical meld (C-6..C-8) that can be formed from the multiset `hand`
-/// (with jokers only if `allow_jokers`), sorted, each once.
+#[doc = crate::docs::stub_doc!("all_melds")]
 #[pyfunction]
 #[pyo3(signature = (rules, hand, allow_jokers = None))]
 pub fn all_melds<'py>(
@@ -36,7 +35,7 @@ pub fn all_melds<'py>(
         .collect()
 }
 
-/// Whether `meld` (card ids) is a valid meld under `rules` (C.1).
+#[doc = crate::docs::stub_doc!("is_valid_meld")]
 #[pyfunction]
 pub fn is_valid_meld(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<bool> {
     let r = PyRummyRules::extract(rules)?;
@@ -44,7 +43,7 @@ pub fn is_valid_meld(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyRes
     Ok(is_deck_meld(&r, &m))
 }
 
-/// The points a valid `meld` (card ids) counts under `rules` (C.1).
+#[doc = crate::docs::stub_doc!("meld_value")]
 #[pyfunction]
 pub fn meld_value(rules: &Bound<'_, PyAny>, meld: &Bound<'_, PyAny>) -> PyResult<i64> {
     let r = PyRummyRules::extract(rules)?;

@@ -11,7 +11,7 @@ impl PyRules for RummyRules {
         vec!["default"]
     }
 
-    /// The rules of a named preset (`presets` lists them), with keyword overrides.
+    #[doc = crate::docs::stub_doc!("RummyRules", "preset")]
     fn preset(name: &str) -> Option<RummyRules> {
         (name == "default").then(RummyRules::default)
     }
@@ -20,7 +20,7 @@ impl PyRules for RummyRules {
 rules_class! {
     PyRummyRules(RummyRules), "RummyRules";
 
-    /// Derived: the 108 cards (C-2) as a sorted multiset.
+    #[doc = crate::docs::stub_doc!("RummyRules", "deck")]
     #[allow(clippy::unused_self)]
     fn deck(&self) -> Vec<u32> {
         Multiset::deck().to_vec().into_iter().map(u32::from).collect()

@@ -99,8 +99,7 @@ impl Simulate for Rummy {
 }
 
 simulate_function!(
-    /// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
-    /// `random`); see docs/rummy-api.md and docs/protocol.md.
+    #[doc = crate::docs::stub_doc!("simulate_rummy")]
     simulate_rummy,
     Rummy,
     (hands, games, seed, policy, threads, stream, progress, hand_limit)

@@ -38,8 +38,7 @@ pub fn extract_totals(rules: &RummyRules, obj: Option<&Bound<'_, PyAny>>) -> PyR
         .collect()
 }
 
-/// One hand of the rummy La Dame de Pique (docs/rules/rummy.md, docs/rummy-api.md): a bot
-/// drives it with `legal_actions()` and `apply(action)`.
+#[doc = crate::docs::stub_doc!("RummyState")]
 #[pyclass(name = "RummyState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PyRummyState(pub RummyState);
@@ -88,19 +87,17 @@ protocol_class! {
         )))
     };
 
-    /// Every legal action of the player to act: draw, take the pile, melds, lay-offs, discards
-    /// (docs/rummy-api.md).
+    #[doc = crate::docs::stub_doc!("RummyState", "legal_actions")]
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_actions(py, &self.0)
     }
 
-    /// The number of legal actions (the range of `apply_index`).
+    #[doc = crate::docs::stub_doc!("RummyState", "legal_action_count")]
     fn legal_action_count(&self) -> usize {
         self.0.legal_actions().len()
     }
 
-    /// Applies `legal_actions()[i]`: a compact integer encoding of the choice for batch and
-    /// RL use (the index into the sorted legal actions).
+    #[doc = crate::docs::stub_doc!("RummyState", "apply_index")]
     fn apply_index(&mut self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<()> {
         let i = extract_int(i, "i")?;
         let legal = self.0.sorted_legal_actions();
@@ -120,8 +117,7 @@ protocol_class! {
         Ok(())
     }
 
-    /// Makes `action` (one of `legal_actions()`); an illegal one raises IllegalMoveError and
-    /// changes nothing.
+    #[doc = crate::docs::stub_doc!("RummyState", "apply")]
     fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let (parsed, card) = parse(action)?;
         let why = format!(" (phase {:?}; see legal_actions())", self.0.phase().name());
@@ -132,12 +128,12 @@ protocol_class! {
         Err(refused(action, card, &why, legal_actions(py, &self.0)?)?)
     }
 
-    /// Each seat's total before this hand.
+    #[doc = crate::docs::stub_doc!("RummyState", "totals")]
     #[getter]
     fn totals(&self) -> Vec<i64> {
         self.0.totals().to_vec()
     }
-    /// Every seat's cards now, as card ids, seat by seat.
+    #[doc = crate::docs::stub_doc!("RummyState", "hands")]
     #[getter]
     fn hands(&self) -> Vec<Vec<u32>> {
         self.0
@@ -146,7 +142,7 @@ protocol_class! {
             .map(|h| h.to_vec().into_iter().map(u32::from).collect())
             .collect()
     }
-    /// The melds on the table: per seat, its melds as card lists.
+    #[doc = crate::docs::stub_doc!("RummyState", "melds")]
     #[getter]
     fn melds<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyTuple>>>> {
         self.0
@@ -155,46 +151,46 @@ protocol_class! {
             .map(|ms| ms.iter().map(|m| PyTuple::new(py, m)).collect())
             .collect()
     }
-    /// Per seat, whether it has opened (laid its first melds).
+    #[doc = crate::docs::stub_doc!("RummyState", "opened")]
     #[getter]
     fn opened(&self) -> Vec<bool> {
         self.0.opened().to_vec()
     }
-    /// Whether the hand ended blocked (nobody can go out).
+    #[doc = crate::docs::stub_doc!("RummyState", "blocked")]
     #[getter]
     fn blocked(&self) -> Vec<bool> {
         self.0.blocked().to_vec()
     }
-    /// Cards left in the stock.
+    #[doc = crate::docs::stub_doc!("RummyState", "stock_size")]
     #[getter]
     fn stock_size(&self) -> usize {
         self.0.stock_size()
     }
-    /// The stock's cards, top first.
+    #[doc = crate::docs::stub_doc!("RummyState", "stock")]
     #[getter]
     fn stock(&self) -> Vec<u32> {
         self.0.stock().into_iter().map(u32::from).collect()
     }
-    /// The discard pile, bottom first.
+    #[doc = crate::docs::stub_doc!("RummyState", "pile")]
     #[getter]
     fn pile(&self) -> Vec<u32> {
         self.0.pile().iter().map(|&c| u32::from(c)).collect()
     }
-    /// The number of turns played in this hand.
+    #[doc = crate::docs::stub_doc!("RummyState", "turn")]
     #[getter]
     fn turn(&self) -> u32 {
         self.0.turn()
     }
-    /// The seat that went out (C-18), once the hand is over; None otherwise.
+    #[doc = crate::docs::stub_doc!("RummyState", "went_out")]
     #[getter]
     fn went_out(&self) -> Option<u8> {
         self.0.went_out()
     }
-    /// Each seat's hand score (C-20), once the hand is over.
+    #[doc = crate::docs::stub_doc!("RummyState", "hand_scores")]
     fn hand_scores(&self) -> Vec<i64> {
         self.0.hand_scores()
     }
-    /// Each seat's total after this hand (C-21).
+    #[doc = crate::docs::stub_doc!("RummyState", "totals_after")]
     fn totals_after(&self) -> Vec<i64> {
         self.0.totals_after()
     }

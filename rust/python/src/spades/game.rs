@@ -14,8 +14,7 @@ use hearts_engine::Rng;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// A whole game of Spades, hand after hand with team totals, bags and the end rules
-/// (B-19..B-22; docs/spades-api.md).
+#[doc = crate::docs::stub_doc!("SpadesGame")]
 #[pyclass(name = "SpadesGame", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PySpadesGame(SpadesGame);
@@ -56,49 +55,47 @@ spades_class! {
         Ok(PySpadesGame(SpadesGame::new(&rules, rng, first_dealer, deals, totals, bags)))
     };
 
-    /// The hand being played, as a SpadesState (a copy).
+    #[doc = crate::docs::stub_doc!("SpadesGame", "state")]
     #[getter]
     fn state(&self) -> PySpadesState {
         PySpadesState::wrap(self.0.state().clone())
     }
-    /// What `seat` knows of the current hand (its totals and bags before the hand
-    /// included; docs/information.md).
+    #[doc = crate::docs::stub_doc!("SpadesGame", "observation")]
     fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PySpadesInfo> {
         let seat = crate::info::extract_observer(seat, 4)?;
         hearts_engine::spades::info::SpadesInfo::observe(self.0.state(), seat)
             .map(crate::info::PySpadesInfo)
             .ok_or_else(|| crate::errors::InvalidArgumentError::new_err("no such seat"))
     }
-    /// `seat` shows a deficient hand and the same dealer redeals (B.3 `deficient_hand`).
+    #[doc = crate::docs::stub_doc!("SpadesGame", "claim_redeal")]
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(self.0.state(), seat)?;
         self.0
             .claim_redeal(seat)
             .map_err(|e| illegal(e.to_string(), None, deficient_seats(self.0.state())))
     }
-    /// The cards the player to act may play in the current hand (empty outside the play phase).
+    #[doc = crate::docs::stub_doc!("SpadesGame", "legal_plays")]
     fn legal_plays(&self) -> Vec<u32> {
         ids(self.0.state().legal_plays())
     }
-    /// Plays a card for the player to act in the current hand; scores the hand and deals the next
-    /// when it ends.
+    #[doc = crate::docs::stub_doc!("SpadesGame", "play")]
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         let c = extract_spades_card(card)?;
         self.0
             .act(|s| s.try_play(c))
             .map_err(|e| refused_play(self.0.state(), c, e))
     }
-    /// Each team's game total (B-21).
+    #[doc = crate::docs::stub_doc!("SpadesGame", "totals")]
     #[getter]
     fn totals(&self) -> [i64; 2] {
         self.0.totals()
     }
-    /// Each team's bag counter.
+    #[doc = crate::docs::stub_doc!("SpadesGame", "bags")]
     #[getter]
     fn bags(&self) -> [i64; 2] {
         self.0.bags()
     }
-    /// The winning teams once the game is over (B-22); empty before.
+    #[doc = crate::docs::stub_doc!("SpadesGame", "winners")]
     #[getter]
     fn winners(&self) -> Vec<u32> {
         (0..2).filter(|t| self.0.winners() >> t & 1 != 0).collect()

@@ -16,23 +16,22 @@ macro_rules! spades_class {
         $crate::protocol::protocol_class! {
             $($input)*
 
-            /// The bid values the bidder may make now (B-6, B.3).
+            #[doc = $crate::docs::stub_doc!("_Bidding", "legal_bids")]
             fn legal_bids(&self) -> Vec<u32> {
                 let $h = self;
                 $crate::spades::state::legal_bids($hand)
             }
-            /// Whether the bidder may bid blind nil now (B.3).
+            #[doc = $crate::docs::stub_doc!("_Bidding", "can_bid_blind")]
             fn can_bid_blind(&self) -> bool {
                 let $h = self;
                 ($hand).can_bid_blind()
             }
-            /// The bemos the bidder may declare now: "little", "big", or none (B.3 #9).
+            #[doc = $crate::docs::stub_doc!("_Bidding", "legal_bemos")]
             fn legal_bemos(&self) -> Vec<&'static str> {
                 let $h = self;
                 ($hand).legal_bemos().iter().map(|b| b.name()).collect()
             }
-            /// Bids `value` tricks for the bidder (0 is a nil where the rules have nil), optionally
-            /// `blind` or with a `bemo` (B-6..B-8, B.3).
+            #[doc = $crate::docs::stub_doc!("_Bidding", "bid")]
             #[pyo3(signature = (n, *, blind = None, bemo = None))]
             fn bid(
                 &mut self,
@@ -47,7 +46,7 @@ macro_rules! spades_class {
                 $act;
                 Ok(())
             }
-            /// The seats that may claim a redeal of a deficient hand now (B.3).
+            #[doc = $crate::docs::stub_doc!("_Bidding", "deficient_seats")]
             fn deficient_seats(&self) -> Vec<u32> {
                 let $h = self;
                 $crate::spades::state::deficient_seats($hand)

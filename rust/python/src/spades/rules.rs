@@ -12,7 +12,7 @@ impl PyRules for SpadesRules {
         SpadesPreset::ALL.iter().map(|p| p.name()).collect()
     }
 
-    /// The rules of a named preset (`presets` lists them), with keyword overrides.
+    #[doc = crate::docs::stub_doc!("SpadesRules", "preset")]
     fn preset(name: &str) -> Option<SpadesRules> {
         SpadesPreset::from_name(name).map(SpadesRules::preset)
     }
@@ -21,7 +21,7 @@ impl PyRules for SpadesRules {
 rules_class! {
     PySpadesRules(SpadesRules), "SpadesRules";
 
-    /// Derived: the 52 cards in play (B-2, B.3 #5).
+    #[doc = crate::docs::stub_doc!("SpadesRules", "deck")]
     fn deck(&self) -> Vec<u32> {
         ids(self.0.deck())
     }

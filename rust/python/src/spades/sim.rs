@@ -164,10 +164,7 @@ impl Simulate for Spades {
 }
 
 simulate_function!(
-    /// Simulates `hands` Spades hands (or whole `games`) of `rules` in Rust: deterministic
-    /// for `seed` (hand `i` depends on `(seed, i)` only, for any `threads`), played by
-    /// `policy` (one name or one per seat), from caller `deals` when given; numpy arrays,
-    /// or streamed statistics in constant memory with `stream=True` (docs/spades-api.md).
+    #[doc = crate::docs::stub_doc!("simulate_spades")]
     simulate_spades,
     Spades,
     (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)

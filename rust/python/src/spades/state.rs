@@ -191,8 +191,7 @@ pub fn refused_play(s: &SpadesState, card: Card, e: impl std::fmt::Display) -> P
     play_error(e, Some(card.id()), s.legal_plays())
 }
 
-/// One hand of Spades: the deal, a redeal of a deficient hand, bidding, play and the hand's
-/// score (B-1..B-21, B.3; docs/spades-api.md).
+#[doc = crate::docs::stub_doc!("SpadesState")]
 #[pyclass(name = "SpadesState", module = "hearts_fast._core")]
 #[derive(Clone)]
 pub struct PySpadesState {
@@ -259,30 +258,28 @@ spades_class! {
         Self::build(a, Some(hands), [totals, bags], redeals)
     };
 
-    /// The legal actions of the seat to act in the environments' action space
-    /// (docs/environments.md): a bool array of 98 (cards 0..53, bids 54..67, blind nil 68,
-    /// redeal claim 69, bids with LITTLE 70..83 and BIG 84..97).
+    #[doc = crate::docs::stub_doc!("SpadesState", "legal_mask")]
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
         let m = hearts_engine::spades::tensor::legal_mask(&self.state);
         crate::env::mask_array(py, m, hearts_engine::spades::tensor::ACTIONS)
     }
 
-    /// Each team's total before this hand.
+    #[doc = crate::docs::stub_doc!("SpadesState", "totals")]
     #[getter]
     fn totals(&self) -> [i64; 2] {
         self.state.totals()
     }
-    /// Each team's bag counter before this hand.
+    #[doc = crate::docs::stub_doc!("SpadesState", "bags")]
     #[getter]
     fn bags(&self) -> [i64; 2] {
         self.state.bags()
     }
-    /// Per seat, its face-up cards still in hand (B.3 #2 `face_up_first_four`).
+    #[doc = crate::docs::stub_doc!("SpadesState", "face_up")]
     #[getter]
     fn face_up(&self) -> Vec<Vec<u32>> {
         self.state.face_up().iter().map(|h| ids(*h)).collect()
     }
-    /// What `seat` knows of this hand, and nothing else (docs/information.md).
+    #[doc = crate::docs::stub_doc!("SpadesState", "observation")]
     fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<crate::info::PySpadesInfo> {
         let seat = crate::info::extract_observer(seat, 4)?;
         let info = hearts_engine::spades::info::SpadesInfo::observe(&self.state, seat)
@@ -290,46 +287,45 @@ spades_class! {
         Ok(crate::info::PySpadesInfo(info))
     }
 
-    /// Each seat's bid so far (a Bid: value, nil, blind, bemo), None where not yet bid.
+    #[doc = crate::docs::stub_doc!("SpadesState", "bids")]
     #[getter]
     fn bids<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         self.state.bids().iter().map(|b| py_bid(py, *b)).collect()
     }
-    /// Each team's contract so far: the sum of its non-nil bids (B-8).
+    #[doc = crate::docs::stub_doc!("SpadesState", "contracts")]
     fn contracts(&self) -> [i64; 2] {
         self.state.contracts()
     }
-    /// `seat` shows a deficient hand and the same dealer redeals (B.3 `deficient_hand`).
+    #[doc = crate::docs::stub_doc!("SpadesState", "claim_redeal")]
     fn claim_redeal(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = checked_claim(&self.state, seat)?;
         self.state
             .claim_redeal_from(seat, &mut self.redeals)
             .map_err(|e| illegal(e.to_string(), None, deficient_seats(&self.state)))
     }
-    /// The seats that claimed a redeal of a deficient hand this hand, in order (B.3).
+    #[doc = crate::docs::stub_doc!("SpadesState", "redeal_claims")]
     #[getter]
     fn redeal_claims(&self) -> Vec<u32> {
         widen(self.state.redeal_claims())
     }
-    /// Plays `card` for the player to act (B-10..B-14); an illegal card raises IllegalMoveError and
-    /// changes nothing.
+    #[doc = crate::docs::stub_doc!("SpadesState", "play")]
     fn play(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         let c = extract_spades_card(card)?;
         self.state
             .try_play(c)
             .map_err(|e| refused_play(&self.state, c, e))
     }
-    /// Every card played this hand, in order: `(seat, card)`.
+    #[doc = crate::docs::stub_doc!("SpadesState", "plays")]
     #[getter]
     fn plays(&self) -> Vec<(u8, u8)> {
         self.state.plays().map(|(s, c)| (s, c.id())).collect()
     }
-    /// Whether spades are broken (B.3 #1).
+    #[doc = crate::docs::stub_doc!("SpadesState", "spades_broken")]
     #[getter]
     fn spades_broken(&self) -> bool {
         self.state.spades_broken()
     }
-    /// Accepted illegal plays under `renege="penalize"`: `(trick, seat, card)` (B-27).
+    #[doc = crate::docs::stub_doc!("SpadesState", "reneges")]
     #[getter]
     fn reneges(&self) -> Vec<(usize, u8, u8)> {
         self.state
@@ -338,23 +334,23 @@ spades_class! {
             .map(|(t, s, c)| (t, s, c.id()))
             .collect()
     }
-    /// Each team's hand score (B-15..B-18), once the hand is over.
+    #[doc = crate::docs::stub_doc!("SpadesState", "hand_scores")]
     fn hand_scores(&self) -> [i64; 2] {
         self.state.score().scores
     }
-    /// Each team's bags taken this hand (B-16).
+    #[doc = crate::docs::stub_doc!("SpadesState", "hand_bags")]
     fn hand_bags(&self) -> [i64; 2] {
         self.state.score().bags
     }
-    /// Each team's bag counter after this hand (B-16).
+    #[doc = crate::docs::stub_doc!("SpadesState", "bags_after")]
     fn bags_after(&self) -> [i64; 2] {
         self.state.score().bags_after
     }
-    /// Each team's total after this hand.
+    #[doc = crate::docs::stub_doc!("SpadesState", "totals_after")]
     fn totals_after(&self) -> [i64; 2] {
         self.state.totals_after()
     }
-    /// The team that took all 13 tricks on a Boston bid, if any (B.3).
+    #[doc = crate::docs::stub_doc!("SpadesState", "boston_made")]
     fn boston_made(&self) -> Option<u8> {
         self.state.boston_made()
     }
