@@ -499,13 +499,46 @@ def solve_cli(args: argparse.Namespace) -> int:
     objective = args.objective or ("points" if game == "Hearts" else "tricks")
     mover = state.current_player
     seat = mover if args.seat is None else args.seat
-    print(f"hearts-fast solve: {game}, objective {objective} of seat {seat}; seat {mover} to play")
-    print()
-    rows = [[card_name(c), str(v), "*" if c in sol.best else ""] for c, v in sol.moves.items()]
-    print(_table(rows, ["play", "value", "best"]))
-    print()
-    print(f"value: {sol.value}")
-    print(f"nodes: {sol.nodes:,} in {elapsed:.3f} s")
+    title = f"hearts-fast solve: {game}, objective {objective} of seat {seat}; seat {mover} to play"
+    if args.format == "table":
+        print(title)
+        print()
+        rows = [[card_name(c), str(v), "*" if c in sol.best else ""] for c, v in sol.moves.items()]
+        print(_table(rows, ["play", "value", "best"]))
+        print()
+        print(f"value: {sol.value}")
+        print(f"nodes: {sol.nodes:,} in {elapsed:.3f} s")
+        return 0
+    report = Report(
+        [title],
+        {
+            "game": game.lower(),
+            "objective": objective,
+            "seat": seat,
+            "to_play": mover,
+            "seconds": elapsed,
+        },
+    )
+    report.tables.append(
+        Table(
+            "moves",
+            [
+                Column("play", "", "a legal play of the player to move (card name)"),
+                Column("card", "d", "its card id"),
+                Column(
+                    "value", "d", f"the exact value ({objective} of seat {seat}) after that play"
+                ),
+                Column("best", "", "whether the play is optimal for the player to move"),
+            ],
+            [[card_name(c), c, v, c in sol.best] for c, v in sol.moves.items()],
+        )
+    )
+    report.summary += [
+        ("value", sol.value, "d"),
+        ("best", " ".join(card_name(c) for c in sol.best), ""),
+        ("nodes", sol.nodes, ","),
+    ]
+    print(render(report, args.format))
     return 0
 
 
@@ -651,6 +684,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--objective",
         default=None,
         help="Hearts: points (default); Spades: tricks (default) or score",
+    )
+    sol.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="how to print the result: table (default), json (the settings, one object per "
+        "play, the value, the best plays and the nodes) or csv (the plays, then the summary)",
     )
     sol.set_defaults(run=solve_cli)
     sim = sub.add_parser("simulate", help="simulate a batch of hands or games and print a table")
