@@ -229,7 +229,7 @@ def test_the_table_explains_its_columns_and_the_changed_rules(
     assert "rules changed from the preset: none" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("command", [[], ["simulate"], ["arena"], ["solve"]])
+@pytest.mark.parametrize("command", [[], ["simulate"], ["arena"], ["solve"], ["play"]])
 def test_help_is_plain_text_and_every_option_explained(
     command: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,8 +13,9 @@ import pytest
 
 pytest.importorskip("textual")
 
-from hearts_fast import HeartsGame, HeartsRules, RummyGame, SpadesGame
+from hearts_fast import HeartsGame, HeartsRules, RummyGame, SpadesGame, SpadesRules
 from hearts_fast.cli import main
+from hearts_fast.errors import InvalidRulesError
 from hearts_fast.play import PlayApp, card_label, policy_name, sort_hand
 
 GAME_CLASSES: dict[str, Any] = {"hearts": HeartsGame, "spades": SpadesGame, "rummy": RummyGame}
@@ -149,7 +150,7 @@ def test_play_help_explains_every_option(capsys: pytest.CaptureFixture[str]) -> 
         main(["play", "--help"])
     assert e.value.code == 0
     out = capsys.readouterr().out
-    for option in ("--game", "--seed", "--bot", "--hint", "--save", "--load"):
+    for option in ("--game", "--seed", "--preset", "--rule", "--bot", "--hint", "--save", "--load"):
         assert option in out
 
 
@@ -186,3 +187,86 @@ def test_bots_the_game_lacks_are_usage_errors() -> None:
     assert main(["play", "--game", "hearts", "--bot", "greedy"]) == 2
     assert main(["play", "--game", "rummy", "--bot", "pimc"]) == 2
     assert policy_name("rummy", "heuristic") == "greedy"
+
+
+def test_rules_header_and_presets() -> None:
+    app = PlayApp("hearts", seed=1, rules=HeartsRules.preset("corazones", pass_through=False))
+    assert app.preset == "corazones"
+    assert str(app.rules_text()) == (
+        "Hearts, preset corazones; rules changed from it: pass_through=False"
+    )
+    plain = PlayApp("spades", seed=1)
+    assert str(plain.rules_text()) == "Spades, preset default; rules changed from it: none"
+    loaded = PlayApp(load_text=HeartsGame(HeartsRules.preset("openspiel")).to_text())
+    assert loaded.preset == "openspiel" and "none" in str(loaded.rules_text())
+    assert PlayApp("hearts", preset="francesa").game.rules == HeartsRules.preset("francesa")
+    with pytest.raises(InvalidRulesError, match="unknown HeartsRules preset"):
+        PlayApp("hearts", preset="nope")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--preset", "nope"], 'unknown HeartsRules preset "nope"; allowed: "default"'),
+        (["--game", "spades", "--rule", "blind=1"], 'unknown SpadesRules parameter "blind"'),
+        (["--rule", "pass_through=maybe"], "pass_through must be a bool"),
+        (["--game", "spades", "--rule", "blind_nil=true", "--rule", "nil=false"], "needs nil"),
+    ],
+)
+def test_cli_bad_rules_are_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--preset and --rule as simulate reads them: a refused one exits with 2 with the same
+    message, saying what is allowed, before any screen is shown."""
+    assert main(["play", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hearts-fast: ") and message in err
+    assert main(["simulate", "--hands", "1", "--no-progress", *argv]) == 2
+    assert capsys.readouterr().err == err
+
+
+def test_cli_rule_syntax_and_load_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("play", "simulate"):
+        with pytest.raises(SystemExit) as e:
+            main([command, "--rule", "players"])
+        assert e.value.code == 2
+        assert "argument --rule: takes NAME=VALUE, e.g. players=5" in capsys.readouterr().err
+    assert main(["play", "--load", "game.txt", "--preset", "default"]) == 2
+    assert "leave out --preset and --rule" in capsys.readouterr().err
+    assert main(["play", "--load", "game.txt", "--rule", "players=3"]) == 2
+
+
+def captured_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> PlayApp:
+    """The app ``hearts-fast play ARGV`` would run, kept instead of run."""
+    apps: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self, *a, **k: apps.append(self))
+    assert main(["play", *argv]) == 0
+    (app,) = apps
+    return app
+
+
+def test_cli_play_under_a_preset_and_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spades under --preset openspiel --rule blind_nil=true --rule bemo=true: a whole hand
+    played by keys."""
+    argv = ["--game", "spades", "--preset", "openspiel", "--seed", "3", "--hint", "heuristic"]
+    app = captured_app(monkeypatch, [*argv, "--rule", "blind_nil=true", "--rule", "bemo=true"])
+    assert app.game.rules == SpadesRules.preset("openspiel", blind_nil=True, bemo=True)
+    assert str(app.rules_text()).endswith("changed from it: blind_nil=True, bemo=True")
+
+    async def script(pilot: Any) -> None:
+        for _ in range(100):
+            if app.game.hands_played:
+                break
+            await take_hint(app, pilot)
+        assert app.game.hands_played == 1
+        assert SpadesGame.from_text(app.game.to_text()) == app.game
+
+    drive(app, script)
+
+
+def test_cli_play_hearts_with_a_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = captured_app(monkeypatch, ["--preset", "corazones", "--rule", "pass_through=false"])
+    assert app.game.rules == HeartsRules.preset("corazones", pass_through=False)
+    assert app.preset == "corazones"
+    again = captured_app(monkeypatch, ["--game", "hearts", "--seed", "3"])
+    assert again.game.rules == HeartsRules.preset("dame_de_pic")

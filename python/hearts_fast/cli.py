@@ -644,7 +644,15 @@ def arena_cli(args: argparse.Namespace) -> int:
 
 
 def play_cli(args: argparse.Namespace) -> int:
-    """``hearts-fast play``: the Textual interface of hearts_fast.play, imported only here."""
+    """``hearts-fast play``: the Textual interface of hearts_fast.play, imported only here.
+    The rules are read as ``simulate`` reads them (before textual is imported: a refused
+    preset or rule is a usage error even without it); a loaded game keeps its own rules."""
+    if args.load is not None and (args.preset is not None or args.rule):
+        raise InvalidArgumentError(
+            "--load resumes a game under the rules saved with it; leave out --preset and "
+            "--rule (they choose the rules of a new game)"
+        )
+    preset, rules = (None, None) if args.load else _rules(args.game, args.preset, args.rule)
     try:
         from hearts_fast import play
     except ImportError as e:
@@ -652,7 +660,14 @@ def play_cli(args: argparse.Namespace) -> int:
             f'play needs textual ({e}); install it with: pip install "hearts-fast[play]"'
         ) from None
     return play.run(
-        args.game, seed=args.seed, bot=args.bot, hint=args.hint, save=args.save, load=args.load
+        args.game,
+        seed=args.seed,
+        bot=args.bot,
+        hint=args.hint,
+        save=args.save,
+        load=args.load,
+        rules=rules,
+        preset=preset,
     )
 
 
@@ -821,6 +836,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
     )
     pla.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    pla.add_argument("--preset", default=None, help=PRESET_HELP)
+    pla.add_argument(
+        "--rule",
+        action="append",
+        type=_rule,
+        default=[],
+        metavar="NAME=VALUE",
+        help=RULE_HELP,
+    )
     pla.add_argument(
         "--bot",
         choices=["heuristic", "pimc", "ismcts", "random", "greedy"],
@@ -840,7 +864,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where s saves the game's text form (default hearts-fast-game.txt)",
     )
     pla.add_argument(
-        "--load", default=None, metavar="FILE", help="resume a game saved in its text form"
+        "--load",
+        default=None,
+        metavar="FILE",
+        help="resume a game saved in its text form, under its own rules (default: a new game)",
     )
     args = parser.parse_args(argv)
     try:

@@ -27,6 +27,7 @@ from hearts_fast import (
     SpadesGame,
     SpadesRules,
 )
+from hearts_fast.cli import DEFAULT_PRESET
 
 GAMES = ("hearts", "spades", "rummy")
 SUITS = "♣♦♥♠"
@@ -35,6 +36,12 @@ RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUIT_ORDER = (3, 2, 0, 1)
 
 AnyGame = HeartsGame | SpadesGame | RummyGame
+AnyRules = HeartsRules | SpadesRules | RummyRules
+RULES_CLASSES: dict[str, type[AnyRules]] = {
+    "hearts": HeartsRules,
+    "spades": SpadesRules,
+    "rummy": RummyRules,
+}
 
 
 def card_label(card: int) -> str:
@@ -68,14 +75,32 @@ def seat_names(players: int) -> list[str]:
     return ["You"] + [f"Bot {i}" for i in range(1, players)]
 
 
-def new_game(kind: str, seed: int | None) -> AnyGame:
-    if kind == "hearts":
-        return HeartsGame(HeartsRules(), seed=seed)
-    if kind == "spades":
-        return SpadesGame(SpadesRules(), seed=seed)
-    if kind == "rummy":
-        return RummyGame(RummyRules(), seed=seed)
-    raise ValueError(f"unknown game {kind!r}; choose one of {', '.join(GAMES)}")
+def new_game(kind: str, seed: int | None, rules: AnyRules | None = None) -> AnyGame:
+    """A new game of ``kind`` under ``rules`` (default: the game's default preset)."""
+    if kind not in GAMES:
+        raise ValueError(f"unknown game {kind!r}; choose one of {', '.join(GAMES)}")
+    if rules is None:
+        rules = RULES_CLASSES[kind].preset(DEFAULT_PRESET[kind])
+    if not isinstance(rules, RULES_CLASSES[kind]):
+        raise TypeError(f"a {kind} game takes {RULES_CLASSES[kind].__name__}, got {rules!r}")
+    if isinstance(rules, HeartsRules):
+        return HeartsGame(rules, seed=seed)
+    if isinstance(rules, SpadesRules):
+        return SpadesGame(rules, seed=seed)
+    return RummyGame(rules, seed=seed)
+
+
+def rules_changes(rules: AnyRules, preset: str) -> dict[str, Any]:
+    """The parameters of ``rules`` that differ from the preset's."""
+    base = type(rules).preset(preset).to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base[k] != v}
+
+
+def closest_preset(kind: str, rules: AnyRules) -> str:
+    """The preset ``rules`` differ least from (the game's default preset on a tie): how a
+    loaded game's rules are named."""
+    presets = [DEFAULT_PRESET[kind], *type(rules).presets]
+    return min(presets, key=lambda p: len(rules_changes(rules, p)))
 
 
 def load_game(text: str) -> tuple[str, AnyGame]:
@@ -131,6 +156,7 @@ class PlayApp(App[None]):
 
     TITLE = "hearts-fast play"
     CSS = """
+    #rules { height: auto; padding: 0 1; background: $panel; }
     #status { height: auto; padding: 0 1; background: $boost; }
     #table { height: auto; min-height: 7; padding: 0 1; border: round $primary; }
     #hand { height: auto; padding: 0 1; border: round $secondary; }
@@ -161,13 +187,23 @@ class PlayApp(App[None]):
         hint: str | None = None,
         save_path: str | Path = "hearts-fast-game.txt",
         load_text: str | None = None,
+        rules: AnyRules | None = None,
+        preset: str | None = None,
     ) -> None:
         super().__init__()
         if load_text is not None:
+            if rules is not None or preset is not None:
+                raise ValueError("a loaded game is played under its own rules")
             kind, self.game = load_game(load_text)
         else:
-            self.game = new_game(kind, seed)
+            if kind not in GAMES:
+                raise ValueError(f"unknown game {kind!r}; choose one of {', '.join(GAMES)}")
+            if rules is None:
+                rules = RULES_CLASSES[kind].preset(preset or DEFAULT_PRESET[kind])
+            self.game = new_game(kind, seed, rules)
         self.kind = kind
+        #: The preset the rules are shown against (a loaded game's: the closest one).
+        self.preset = preset or closest_preset(kind, self.game.rules)
         bot = policy_name(kind, bot)
         hint = policy_name(kind, hint or ("greedy" if kind == "rummy" else "pimc"))
         self.bot = Policy(bot, seed=seed, index=0)
@@ -187,6 +223,7 @@ class PlayApp(App[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            yield Static(id="rules")
             yield Static(id="status")
             yield Static(id="table")
             yield Static(id="hand")
@@ -397,12 +434,22 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
+        self.query_one("#rules", Static).update(self.rules_text())
         self.query_one("#status", Static).update(self.status_text())
         self.query_one("#table", Static).update(self.table_text())
         self.query_one("#hand", Static).update(self.hand_text())
         self.query_one("#choices", Static).update(self.choices_text())
         lines = [*self.log_lines[-8:], *([self.message] if self.message else [])]
         self.query_one("#log", Static).update("\n".join(lines))
+
+    def rules_text(self) -> Text:
+        """The header: the game, its preset and the rules changed from it."""
+        changed = rules_changes(self.game.rules, self.preset)
+        shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "none"
+        t = Text()
+        t.append(f"{self.kind.capitalize()}, preset {self.preset}", style="bold")
+        t.append(f"; rules changed from it: {shown}")
+        return t
 
     def status_text(self) -> Text:
         g = self.game
@@ -527,7 +574,21 @@ def run(
     hint: str | None = None,
     save: str = "hearts-fast-game.txt",
     load: str | None = None,
+    rules: AnyRules | None = None,
+    preset: str | None = None,
 ) -> int:
+    """Play a game of ``kind`` under ``rules`` (shown against ``preset``), or the game saved
+    in ``load`` under its own rules."""
     text = Path(load).read_text(encoding="utf-8") if load else None
-    PlayApp(kind, seed=seed, bot=bot, hint=hint, save_path=save, load_text=text).run()
+    app = PlayApp(
+        kind,
+        seed=seed,
+        bot=bot,
+        hint=hint,
+        save_path=save,
+        load_text=text,
+        rules=rules,
+        preset=preset,
+    )
+    app.run()
     return 0
