@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -227,7 +229,7 @@ def test_the_table_explains_its_columns_and_the_changed_rules(
     assert "rules changed from the preset: none" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("command", [[], ["simulate"], ["arena"], ["solve"]])
+@pytest.mark.parametrize("command", [[], ["simulate"], ["arena"], ["solve"], ["play"]])
 def test_help_is_plain_text_and_every_option_explained(
     command: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -246,3 +248,67 @@ def test_help_is_plain_text_and_every_option_explained(
             # an option on a line of its own: its help follows on the next line
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             assert nxt.startswith(" " * 10) and nxt.strip(), f"{opt} has no help"
+
+
+def _spades_endgame() -> hf.SpadesState:
+    """A Spades hand with four tricks left, the player to move holding several legal plays."""
+    s = hf.SpadesState(hf.SpadesRules(), seed=5)
+    while s.phase == "bid":
+        s.bid(s.legal_bids()[3])
+    while len(s.plays) < 37:
+        s.play(s.legal_plays()[-1])
+    assert len(s.legal_plays()) > 1
+    return s
+
+
+@pytest.mark.parametrize("objective", [None, "score"])
+def test_solve_json_and_csv_hold_the_solution(
+    objective: str | None, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """solve --format json / csv: every legal play with its value and whether it is best,
+    the value and the nodes, as hearts_fast.solve gives them for the same state."""
+    import csv
+    import io
+    import json
+
+    state = _spades_endgame()
+    path = tmp_path / "hand.txt"
+    path.write_text(state.to_text(), encoding="utf-8")
+    sol = hf.solve(state, seat=1, objective=objective)
+    argv = ["solve", str(path), "--seat", "1", *(["--objective", objective] if objective else [])]
+    assert main([*argv, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    settings = data["settings"]
+    assert settings["game"] == "spades" and settings["objective"] == (objective or "tricks")
+    assert settings["seat"] == 1 and settings["to_play"] == state.current_player
+    assert settings["seconds"] >= 0
+    rows = data["tables"]["moves"]
+    assert [(r["play"], r["card"], r["value"], r["best"]) for r in rows] == [
+        (hf.card_name(c), c, v, c in sol.best) for c, v in sol.moves.items()
+    ]
+    assert data["summary"] == {
+        "value": sol.value,
+        "best": " ".join(hf.card_name(c) for c in sol.best),
+        "nodes": sol.nodes,
+    }
+    assert set(data["columns"]["moves"]) == {"play", "card", "value", "best"}
+    assert main([*argv, "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    moves, summary = out.split("\n\n")
+    lines = moves.splitlines()
+    assert lines[0] == "# moves"
+    table = list(csv.DictReader(io.StringIO("\n".join(lines[1:]))))
+    assert [(r["play"], int(r["card"]), int(r["value"]), r["best"]) for r in table] == [
+        (hf.card_name(c), c, v, str(c in sol.best)) for c, v in sol.moves.items()
+    ]
+    assert summary.splitlines()[:2] == ["# summary", "name,value"]
+    assert dict(csv.reader(summary.splitlines()[2:])) == {
+        "value": str(sol.value),
+        "best": " ".join(hf.card_name(c) for c in sol.best),
+        "nodes": str(sol.nodes),
+    }
+    assert main([*argv, "--format", "table"]) == 0
+    assert f"value: {sol.value}" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--format", "xml"])
+    assert e.value.code == 2

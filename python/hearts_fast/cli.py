@@ -122,6 +122,29 @@ def _table(rows: list[list[str]], header: list[str]) -> str:
     return "\n".join([line, sep, *body])
 
 
+#: The rules class of each ``--game``.
+RULES_CLASSES: dict[str, Any] = {"hearts": HeartsRules, "spades": SpadesRules, "rummy": RummyRules}
+#: ``--preset`` when not given.
+DEFAULT_PRESET = {"hearts": "dame_de_pic", "spades": "default", "rummy": "default"}
+#: The help of ``--preset`` (simulate, play): each game's presets and its default.
+PRESET_HELP = "; ".join(
+    f"{label}: {', '.join(RULES_CLASSES[game].presets)} (default {DEFAULT_PRESET[game]})"
+    for game, label in (("hearts", "Hearts"), ("spades", "Spades"), ("rummy", "rummy"))
+)
+#: The help of ``--rule`` (simulate, arena, play).
+RULE_HELP = (
+    "override one rule parameter of the game's rules class (repeatable; default: none); "
+    "values true, false, none, whole numbers or words, e.g. players=5"
+)
+
+
+def _rules(game: str, preset: str | None, overrides: Sequence[str]) -> tuple[str, Any]:
+    """The preset's name (the game's default when None) and the rules of ``--preset`` with
+    the ``--rule`` overrides; the rules class refuses an unknown preset, name or value."""
+    preset = preset or DEFAULT_PRESET[game]
+    return preset, RULES_CLASSES[game].preset(preset, **_params(overrides))
+
+
 #: ``--hands`` when not given: rummy hands are about 200 times slower than trick-game hands.
 DEFAULT_HANDS = {"hearts": 1_000_000, "spades": 1_000_000, "rummy": 100_000}
 #: ``--policy`` when not given.
@@ -136,8 +159,6 @@ def _changed(rules_class: Any, preset: str, rules: Any) -> dict[str, Any]:
 
 def _run(
     args: argparse.Namespace,
-    rules_class: Any,
-    default_preset: str,
     sim: Callable[..., Any],
     label: str,
     *,
@@ -148,8 +169,7 @@ def _run(
     with ``stream``), with a progress bar; and the report's header: the game's ``label``,
     the preset and the rules changed from it, the number of players (with ``players``),
     the options and how long the run took."""
-    preset = args.preset or default_preset
-    rules = rules_class.preset(preset, **_params(args.rule))
+    preset, rules = _rules(args.game, args.preset, args.rule)
     what = f"{label}preset {preset}, " + (f"{rules.players} players, " if players else "")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     unit = "games" if args.games is not None else "hands"
@@ -169,7 +189,7 @@ def _run(
     elapsed = time.perf_counter() - start
     count = args.games if args.games is not None else args.hands
     rate = count / elapsed if elapsed > 0 else float("inf")
-    changed = _changed(rules_class, preset, rules)
+    changed = _changed(RULES_CLASSES[args.game], preset, rules)
     shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "none"
     header = [
         f"hearts-fast simulate: {what}policy {args.policy}, seed {args.seed}, {threads} thread(s)",
@@ -252,7 +272,7 @@ def _plot(args: argparse.Namespace, res: Any, title: str) -> None:
 
 
 def simulate_rummy_cli(args: argparse.Namespace) -> int:
-    rules, res, report = _run(args, RummyRules, "default", simulate_rummy, "rummy, ", stream=False)
+    rules, res, report = _run(args, simulate_rummy, "rummy, ", stream=False)
     if args.games is not None:
         return _emit(
             _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args, res
@@ -304,9 +324,7 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
             "win_score and lose_score): use --policy heuristic, or give --hand-limit N to "
             "cut each game after N hands and read the table as such"
         )
-    _, res, report = _run(
-        args, SpadesRules, "default", simulate_spades, "Spades, ", stream=True, players=False
-    )
+    _, res, report = _run(args, simulate_spades, "Spades, ", stream=True, players=False)
     teams = [f"{t} (seats {t}, {t + 2})" for t in range(2)]
     if args.games is not None:
         _games_table(report, res, teams, "team")
@@ -365,7 +383,7 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
 
 
 def simulate_hearts_cli(args: argparse.Namespace) -> int:
-    rules, res, report = _run(args, HeartsRules, "dame_de_pic", simulate_hearts, "", stream=True)
+    rules, res, report = _run(args, simulate_hearts, "", stream=True)
     if args.games is not None:
         return _emit(
             _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args, res
@@ -481,13 +499,46 @@ def solve_cli(args: argparse.Namespace) -> int:
     objective = args.objective or ("points" if game == "Hearts" else "tricks")
     mover = state.current_player
     seat = mover if args.seat is None else args.seat
-    print(f"hearts-fast solve: {game}, objective {objective} of seat {seat}; seat {mover} to play")
-    print()
-    rows = [[card_name(c), str(v), "*" if c in sol.best else ""] for c, v in sol.moves.items()]
-    print(_table(rows, ["play", "value", "best"]))
-    print()
-    print(f"value: {sol.value}")
-    print(f"nodes: {sol.nodes:,} in {elapsed:.3f} s")
+    title = f"hearts-fast solve: {game}, objective {objective} of seat {seat}; seat {mover} to play"
+    if args.format == "table":
+        print(title)
+        print()
+        rows = [[card_name(c), str(v), "*" if c in sol.best else ""] for c, v in sol.moves.items()]
+        print(_table(rows, ["play", "value", "best"]))
+        print()
+        print(f"value: {sol.value}")
+        print(f"nodes: {sol.nodes:,} in {elapsed:.3f} s")
+        return 0
+    report = Report(
+        [title],
+        {
+            "game": game.lower(),
+            "objective": objective,
+            "seat": seat,
+            "to_play": mover,
+            "seconds": elapsed,
+        },
+    )
+    report.tables.append(
+        Table(
+            "moves",
+            [
+                Column("play", "", "a legal play of the player to move (card name)"),
+                Column("card", "d", "its card id"),
+                Column(
+                    "value", "d", f"the exact value ({objective} of seat {seat}) after that play"
+                ),
+                Column("best", "", "whether the play is optimal for the player to move"),
+            ],
+            [[card_name(c), c, v, c in sol.best] for c, v in sol.moves.items()],
+        )
+    )
+    report.summary += [
+        ("value", sol.value, "d"),
+        ("best", " ".join(card_name(c) for c in sol.best), ""),
+        ("nodes", sol.nodes, ","),
+    ]
+    print(render(report, args.format))
     return 0
 
 
@@ -513,9 +564,8 @@ def _arena_policy(text: str) -> Any:
 def arena_cli(args: argparse.Namespace) -> int:
     from hearts_fast.arena import arena, format_arena
 
-    rules_class: Any = HeartsRules if args.game == "hearts" else SpadesRules
-    preset = args.preset or ("dame_de_pic" if args.game == "hearts" else "default")
-    rules = rules_class.preset(preset, **_params(args.rule))
+    rules_class = RULES_CLASSES[args.game]
+    preset, rules = _rules(args.game, args.preset, args.rule)
     specs = args.policy or ["heuristic", "random"]
     policies = {spec: _arena_policy(spec) for spec in specs}
     threads = args.threads or os.cpu_count() or 1
@@ -594,7 +644,15 @@ def arena_cli(args: argparse.Namespace) -> int:
 
 
 def play_cli(args: argparse.Namespace) -> int:
-    """``hearts-fast play``: the Textual interface of hearts_fast.play, imported only here."""
+    """``hearts-fast play``: the Textual interface of hearts_fast.play, imported only here.
+    The rules are read as ``simulate`` reads them (before textual is imported: a refused
+    preset or rule is a usage error even without it); a loaded game keeps its own rules."""
+    if args.load is not None and (args.preset is not None or args.rule):
+        raise InvalidArgumentError(
+            "--load resumes a game under the rules saved with it; leave out --preset and "
+            "--rule (they choose the rules of a new game)"
+        )
+    preset, rules = (None, None) if args.load else _rules(args.game, args.preset, args.rule)
     try:
         from hearts_fast import play
     except ImportError as e:
@@ -602,7 +660,14 @@ def play_cli(args: argparse.Namespace) -> int:
             f'play needs textual ({e}); install it with: pip install "hearts-fast[play]"'
         ) from None
     return play.run(
-        args.game, seed=args.seed, bot=args.bot, hint=args.hint, save=args.save, load=args.load
+        args.game,
+        seed=args.seed,
+        bot=args.bot,
+        hint=args.hint,
+        save=args.save,
+        load=args.load,
+        rules=rules,
+        preset=preset,
     )
 
 
@@ -635,6 +700,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="Hearts: points (default); Spades: tricks (default) or score",
     )
+    sol.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="how to print the result: table (default), json (the settings, one object per "
+        "play, the value, the best plays and the nodes) or csv (the plays, then the summary)",
+    )
     sol.set_defaults(run=solve_cli)
     sim = sub.add_parser("simulate", help="simulate a batch of hands or games and print a table")
     sim.set_defaults(run=simulate)
@@ -652,17 +724,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
     )
     sim.add_argument("--seed", type=int, default=0, help="the batch seed, 0..2**64-1 (default 0)")
-    sim.add_argument(
-        "--preset",
-        default=None,
-        help="Hearts: "
-        + ", ".join(HeartsRules.presets)
-        + " (default dame_de_pic); Spades: "
-        + ", ".join(SpadesRules.presets)
-        + " (default default); rummy: "
-        + ", ".join(RummyRules.presets)
-        + " (default default)",
-    )
+    sim.add_argument("--preset", default=None, help=PRESET_HELP)
     sim.add_argument(
         "--policy",
         default=None,
@@ -700,7 +762,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=_rule,
         default=[],
         metavar="NAME=VALUE",
-        help="override one rule parameter of the game's rules class (repeatable)",
+        help=RULE_HELP,
     )
     are = sub.add_parser(
         "arena",
@@ -760,7 +822,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=_rule,
         default=[],
         metavar="NAME=VALUE",
-        help="override one rule parameter of the game's rules class (repeatable)",
+        help=RULE_HELP,
     )
     pla = sub.add_parser(
         "play",
@@ -774,6 +836,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
     )
     pla.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    pla.add_argument("--preset", default=None, help=PRESET_HELP)
+    pla.add_argument(
+        "--rule",
+        action="append",
+        type=_rule,
+        default=[],
+        metavar="NAME=VALUE",
+        help=RULE_HELP,
+    )
     pla.add_argument(
         "--bot",
         choices=["heuristic", "pimc", "ismcts", "random", "greedy"],
@@ -793,7 +864,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where s saves the game's text form (default hearts-fast-game.txt)",
     )
     pla.add_argument(
-        "--load", default=None, metavar="FILE", help="resume a game saved in its text form"
+        "--load",
+        default=None,
+        metavar="FILE",
+        help="resume a game saved in its text form, under its own rules (default: a new game)",
     )
     args = parser.parse_args(argv)
     try:
