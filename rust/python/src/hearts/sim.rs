@@ -88,6 +88,7 @@ impl Simulate for Hearts {
             seed: run.seed,
             policy: run.policies,
             deals: run.deals.as_deref(),
+            first: run.start,
         }
     }
 
@@ -100,7 +101,11 @@ impl Simulate for Hearts {
         table(spec, rules.players)
     }
 
-    fn deals(_rules: &HeartsRules, obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, usize)> {
+    fn deals(
+        _rules: &HeartsRules,
+        obj: &Bound<'_, PyAny>,
+        _start: u64,
+    ) -> PyResult<(Vec<u8>, usize)> {
         let orders = deck_orders(obj, 51)?;
         check_deals(&orders).map_err(|e| deck_order_error(&e))?;
         let rows = orders.len() / 52;
@@ -165,7 +170,9 @@ simulate_function!(
     /// for `seed` (hand `i` depends on `(seed, i)` only, for any `threads`), played by
     /// `policy` (one name or one per seat), from caller `deals` when given; numpy arrays,
     /// or streamed statistics in constant memory with `stream=True` (docs/hearts-api.md).
+    /// `start` (default 0): compute items `start..start + n` of the batch, so that parts
+    /// merge exactly into the whole (`hearts_fast.merge`).
     simulate_hearts,
     Hearts,
-    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)
+    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit, start)
 );

@@ -94,14 +94,19 @@ impl Simulate for Rummy {
         d.set_item("nobody_out", st.nobody_out)?;
         d.set_item("mean_turns", st.turns.mean())?;
         d.set_item("var_turns", st.turns.variance())?;
+        // The exact integers of the turn statistics, for merging parts (`hearts_fast.merge`).
+        d.set_item("sum_turns", st.turns.sum)?;
+        d.set_item("sumsq_turns", st.turns.sum_sq)?;
         Ok(d)
     }
 }
 
 simulate_function!(
     /// Simulates rummy hands or games with in-engine policies (`greedy`, the default, or
-    /// `random`); see docs/rummy-api.md and docs/protocol.md.
+    /// `random`); see docs/rummy-api.md and docs/protocol.md. `start` (default 0): compute
+    /// items `start..start + n` of the batch, so that parts merge exactly into the whole
+    /// (`hearts_fast.merge`).
     simulate_rummy,
     Rummy,
-    (hands, games, seed, policy, threads, stream, progress, hand_limit)
+    (hands, games, seed, policy, threads, stream, progress, hand_limit, start)
 );
