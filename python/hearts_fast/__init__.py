@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hearts_fast import errors
+from hearts_fast._merge import merge, moments
 from hearts_fast._types import (
     Bid,
     HeartsSimulation,
@@ -182,6 +183,8 @@ __all__ = [
     "format_arena",
     "is_valid_meld",
     "meld_value",
+    "merge",
+    "moments",
     "rummy_batch_state",
     "rummy_play_out",
     "sample_deals",

@@ -308,7 +308,9 @@ impl Seats {
     }
 }
 
-/// `solve_batch(states, *, seat=None, objective=None, threads=None)`: docs/solver.md.
+/// `solve_batch(states, *, seat=None, objective=None, threads=None)`: docs/solver.md. No
+/// `start=`: the states are the caller's list, not an index stream; parts of the list cut
+/// at multiples of 8 states merge (`hearts_fast.merge`) into this result exactly.
 #[pyfunction]
 #[pyo3(
     signature = (*args, **kwargs),
