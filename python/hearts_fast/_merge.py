@@ -191,7 +191,7 @@ def merge(results: Sequence[_R]) -> _R:
     - the same with ``stream=True``: ``hands``, the counts and histograms, and the exact
       integer sums ``sum_<x>`` and ``sumsq_<x>`` (Python ints) added; every ``mean_<x>``
       and ``var_<x>`` then computed from the merged sums as the engine computes them
-      (:func:`hearts_fast.moments`); the order of the parts does not matter here;
+      (``hearts_fast.moments``); the order of the parts does not matter here;
     - ``arena``: the per-deal ``scores`` concatenated, and every statistic computed from
       them as ``arena`` does;
     - ``sample_deals`` (``SampledDeals``), ``solve_batch`` (``SolveBatch``) and
