@@ -62,9 +62,8 @@ def cuts(n: int) -> st.SearchStrategy[list[int]]:
     return st.lists(st.integers(0, n), max_size=4)
 
 
-#: (function, rules, count keyword, count, extra options) of every simulate mode tested.
+#: game -> (its simulate_*, its rules class, hands of a whole batch, games of a whole batch).
 GAMES: dict[str, tuple[Callable[..., Any], Callable[[], Any], int, int]] = {
-    # name: (simulate, rules, hands, games)
     "hearts": (hf.simulate_hearts, hf.HeartsRules, 300, 24),
     "spades": (hf.simulate_spades, hf.SpadesRules, 300, 12),
     "rummy": (hf.simulate_rummy, hf.RummyRules, 40, 3),
