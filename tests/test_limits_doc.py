@@ -60,6 +60,10 @@ ROWS: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
         lambda: hf.RummyState.from_batch(R, 0, 2**64 - 1),
         lambda: hf.Policy(index=2**64),
     ),
+    "`start=` (`simulate_*`, `arena`, `sample_deals`, `info.sample`)": (
+        lambda: hf.simulate_rummy(R, games=1, hand_limit=1, start=2**64 - 1),
+        lambda: hf.simulate_rummy(R, games=2, hand_limit=1, start=2**64 - 1),
+    ),
     "`deals=` card ids": (
         lambda: hf.simulate_spades(S, deals=[list(range(52))]),
         lambda: hf.simulate_spades(S, deals=[[52, *range(1, 52)]]),

@@ -60,6 +60,7 @@ class Game:
         "progress",
         "deals",
         "hand_limit",
+        "start",
     )
     #: The policy names the game takes, and one it refuses (another game's): a trick game's
     #: unless given.
@@ -99,7 +100,7 @@ COMMON_GAME_PROPERTIES = (
     "winners",
 )
 TRICK_PROPERTIES = ("trick", "trick_number", "trick_winners", "tricks_taken")
-COMMON_SIMULATE = ("hands", "games", "seed", "policy", "threads", "stream", "progress")
+COMMON_SIMULATE = ("hands", "games", "seed", "policy", "threads", "stream", "progress", "start")
 
 HEARTS = Game(
     name="hearts",
@@ -624,6 +625,8 @@ def resolve(annotation: Any) -> set[Any]:
         part = part.strip()
         if part.startswith("npt.NDArray["):
             out.add(np.dtype(getattr(np, part[len("npt.NDArray[np.") : -1])))
+        elif part == "list[int]":  # the exact sums of a stream: Python ints
+            out.add(list)
         else:
             out.add({"int": int, "float": float}[part])
     return out

@@ -11,7 +11,10 @@ bots; ``docs/protocol.md`` states what the three have in common. ``solve``, ``So
 ``solve_batch`` are the exact open-hand solver of Hearts and Spades (docs/solver.md).
 ``state.observation(seat)`` is what one seat knows (``HeartsInfoState``,
 ``SpadesInfoState``), and ``info.sample`` and ``sample_deals`` draw the hidden hands
-exactly uniformly from every deal that agrees with it (docs/information.md).
+exactly uniformly from every deal that agrees with it (docs/information.md). Every batch
+entry point takes ``start=`` (items ``start .. start + n - 1`` of its ``(seed, index)``
+stream), and ``merge`` puts the parts of a batch back together into exactly the one-call
+result (docs/protocol.md, Index ranges).
 
 Cards are plain ``int`` ids ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2, spades 3;
 rank 0 = "2" … 12 = "A"), so Q♠ is 49; 52 is the Little Joker (Spades with ``jokers=True``,
@@ -29,6 +32,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hearts_fast import errors
+from hearts_fast._merge import merge, moments
 from hearts_fast._types import (
     Bid,
     HeartsSimulation,
@@ -182,6 +186,8 @@ __all__ = [
     "format_arena",
     "is_valid_meld",
     "meld_value",
+    "merge",
+    "moments",
     "rummy_batch_state",
     "rummy_play_out",
     "sample_deals",

@@ -400,6 +400,7 @@ class _Batch(TypedDict, total=False):
     threads: int | None
     stream: bool | None
     progress: Callable[[int, int], object] | None
+    start: int | None
 
 class _DealtBatch(_Batch, total=False):
     """The options of a trick game's batch: also the deck orders to deal."""
@@ -428,7 +429,9 @@ def simulate_hearts(rules: HeartsRules, **options: Unpack[_TrickBatch]) -> Heart
     left. ``policy``: "random" (the default) or
     "heuristic", or one per seat. ``threads``: default all cores; results never depend on
     it. ``progress`` is called as ``progress(done, total)`` between chunks; Ctrl-C raises
-    KeyboardInterrupt.
+    KeyboardInterrupt. ``start`` (default 0): compute hands (or games) ``start .. start + N
+    - 1`` instead (with ``deals``, row k is hand ``start + k``); parts merge into the one
+    call exactly with ``hearts_fast.merge`` (docs/protocol.md, Index ranges).
     """
 
 @final
@@ -662,7 +665,9 @@ def simulate_spades(rules: SpadesRules, **options: Unpack[_TrickBatch]) -> Spade
     ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at ``hand_limit``,
     default 1000). Hand (or game) i depends only on (seed, i): any thread count gives the
     same arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)``
-    replays it.
+    replays it. ``start`` (default 0): compute items ``start .. start + n - 1`` instead
+    (with ``deals``, row k is hand ``start + k``, dealer ``(start + k) % 4``); parts merge
+    exactly with ``hearts_fast.merge``.
     """
 
 # ------------------------------------------------------- The open-hand solver (docs/solver.md)
@@ -722,7 +727,10 @@ def solve_batch(
     ``Solution.ILLEGAL`` for cards that are not legal plays, int64 (n,). The states are
     solved in fixed chunks of 8, each by one solver whose table is cleared at the chunk's
     start, so every array is the same for any thread count. A bad state fails the whole
-    call before any solving, naming its index."""
+    call before any solving, naming its index. There is no ``start=``: the states are the
+    caller's list, with no index stream. Solving the parts of the list and merging them
+    (``hearts_fast.merge``) gives ``values`` and ``moves`` exactly for any split, and
+    ``nodes`` too when every part but the last holds a multiple of 8 states."""
 
 # ---------------------------------------------------------------- Rummy (docs/rummy-api.md)
 
@@ -871,7 +879,9 @@ def simulate_rummy(rules: RummyRules, **options: Unpack[_LimitedBatch]) -> Rummy
     only, in constant memory. Games: ``totals`` (n, players) int64, ``winners`` (n,
     players) bool, ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at
     ``hand_limit``, default 1000). Hand i depends only on (seed, i);
-    ``RummyState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays it."""
+    ``RummyState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays it.
+    ``start`` (default 0): compute items ``start .. start + n - 1`` instead; parts merge
+    exactly with ``hearts_fast.merge``."""
 
 # ---------------------------------------------------------------- what a seat knows
 
@@ -955,9 +965,10 @@ class _InfoState(Generic[_R, _S]):
     def count_worlds(self) -> int:
         """The exact number of deals (every seat's hand now) that agree with what the seat
         knows."""
-    def sample(self, n: int, *, seed: int | None = None) -> list[_S]:
-        """`n` full states drawn exactly uniformly from the deals that agree with what the seat
-        knows (world `i` from the stream `(seed, i)`)."""
+    def sample(self, n: int, *, seed: int | None = None, start: int | None = None) -> list[_S]:
+        """``n`` full states drawn exactly uniformly from the deals that agree: worlds
+        ``start .. start + n - 1`` (start default 0), world ``i`` from the stream
+        ``(seed, i)`` alone."""
 
 @final
 class HeartsInfoState(_InfoState[HeartsRules, HeartsState]):
@@ -1028,11 +1039,13 @@ def sample_deals(
     seed: int | None = None,
     weights: npt.ArrayLike | None = None,
     threads: int | None = None,
+    start: int | None = None,
 ) -> SampledDeals:
     """``n`` deals drawn exactly uniformly from those that agree with ``info``, as arrays:
     the holder of each card id per world, and importance weights under ``weights`` (a
-    ``(54, players)`` array of per-card, per-seat weights). Row ``i`` depends only on
-    ``(seed, i)``: the same for any thread count (docs/information.md)."""
+    ``(54, players)`` array of per-card, per-seat weights). Row ``k`` is world ``start +
+    k`` (start default 0), which depends only on ``(seed, start + k)``: the same for any
+    thread count, and parts concatenate exactly (docs/information.md)."""
 
 def _arena_scores(
     rules: HeartsRules | SpadesRules,

@@ -4,7 +4,11 @@ the open-hand solver's ``Solution`` and ``SolveBatch`` (docs/solver.md).
 
 The same column has the same dtype in every game: ``hand_scores`` int32, ``tricks`` uint8,
 ``totals`` int64 (float64 for Hearts chips), ``winners`` and ``finished`` bool,
-``hands_played`` uint32, means and variances float64, counts int64.
+``hands_played`` uint32, means and variances float64, counts int64. Each streamed
+``mean_<x>`` (and ``var_<x>``) comes with the exact integers it is computed from,
+``sum_<x>`` and ``sumsq_<x>``: lists of Python ints (one per seat or team; a plain int for
+rummy's turns), which never wrap, so that parts of a batch merge exactly
+(``hearts_fast.merge``, ``hearts_fast.moments``).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ class Bid(NamedTuple):
 class _Columns(TypedDict, total=False):
     """The columns of every game's result: ``hand_scores`` (hands); ``winners``,
     ``hands_played``, ``finished`` (games); ``hands``, ``mean_hand_scores``,
-    ``var_hand_scores`` (stream)."""
+    ``var_hand_scores``, ``sum_hand_scores``, ``sumsq_hand_scores`` (stream)."""
 
     hand_scores: npt.NDArray[np.int32]
     winners: npt.NDArray[np.bool_]
@@ -52,13 +56,18 @@ class _Columns(TypedDict, total=False):
     hands: int
     mean_hand_scores: npt.NDArray[np.float64]
     var_hand_scores: npt.NDArray[np.float64]
+    sum_hand_scores: list[int]
+    sumsq_hand_scores: list[int]
 
 
 class _TrickColumns(_Columns, total=False):
-    """The columns of both trick games: also ``tricks`` (hands), ``mean_tricks`` (stream)."""
+    """The columns of both trick games: also ``tricks`` (hands), ``mean_tricks``,
+    ``sum_tricks``, ``sumsq_tricks`` (stream)."""
 
     tricks: npt.NDArray[np.uint8]
     mean_tricks: npt.NDArray[np.float64]
+    sum_tricks: list[int]
+    sumsq_tricks: list[int]
 
 
 class HeartsSimulation(_TrickColumns, total=False):
@@ -78,6 +87,8 @@ class HeartsSimulation(_TrickColumns, total=False):
     pot: npt.NDArray[np.float64]
     mean_points: npt.NDArray[np.float64]
     var_points: npt.NDArray[np.float64]
+    sum_points: list[int]
+    sumsq_points: list[int]
     moons: npt.NDArray[np.int64]
     queens: npt.NDArray[np.int64]
     points_hist: npt.NDArray[np.int64]
@@ -102,9 +113,13 @@ class SpadesSimulation(_TrickColumns, total=False):
     hand_bags: npt.NDArray[np.int8]
     totals: npt.NDArray[np.int64]
     mean_hand_bags: npt.NDArray[np.float64]
+    sum_hand_bags: list[int]
+    sumsq_hand_bags: list[int]
     contracts_made: npt.NDArray[np.int64]
     var_tricks: npt.NDArray[np.float64]
     mean_bids: npt.NDArray[np.float64]
+    sum_bids: list[int]
+    sumsq_bids: list[int]
     nil_bids: npt.NDArray[np.int64]
     nils_made: npt.NDArray[np.int64]
     tricks_hist: npt.NDArray[np.int64]
@@ -117,7 +132,8 @@ class RummySimulation(_Columns, total=False):
     nobody, ``turns`` (n,). ``games=n``: ``totals``, ``winners`` (n, players),
     ``hands_played``, ``finished`` (n,). ``stream=True``: ``hands``, ``mean_hand_scores``,
     ``var_hand_scores`` (per seat), ``opens`` and ``outs`` (hands in which each seat opened
-    / went out), ``nobody_out``, ``mean_turns`` and ``var_turns``.
+    / went out), ``nobody_out``, ``mean_turns`` and ``var_turns`` (with the exact
+    ``sum_turns``, ``sumsq_turns``).
     """
 
     opened: npt.NDArray[np.bool_]
@@ -129,6 +145,8 @@ class RummySimulation(_Columns, total=False):
     nobody_out: int
     mean_turns: float
     var_turns: float
+    sum_turns: int
+    sumsq_turns: int
 
 
 @dataclass(frozen=True)

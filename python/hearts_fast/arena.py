@@ -81,6 +81,7 @@ def arena(
     seed: int | None = None,
     threads: int | None = None,
     hand_limit: int | None = None,
+    start: int | None = None,
 ) -> ArenaResult:
     """Rank ``policies`` (a dict: name → ``Policy`` or policy name) under ``rules`` (a
     ``HeartsRules`` or ``SpadesRules``) by duplicate play of ``deals`` deals (default 1000):
@@ -88,7 +89,12 @@ def arena(
     seats policy ``(s + r) % len(policies)`` at seat ``s``); or of ``games`` whole games
     (game ``i`` of the batch, each rotation stopped after ``hand_limit`` hands, default
     1000), scored by win share. Hearts takes 1..players policies, Spades 1 or 2 (one per
-    team). The result is the same for any ``threads``."""
+    team). The result is the same for any ``threads``.
+
+    ``start`` (default 0) plays deals (or games) ``start .. start + deals - 1`` of the
+    batch instead: the arenas of consecutive ranges, merged in index order by
+    ``hearts_fast.merge``, equal the arena of their union exactly (``start + deals`` may
+    be at most ``2**64``)."""
     from hearts_fast import _core
 
     if not isinstance(policies, Mapping):
@@ -121,9 +127,15 @@ def arena(
     if not bots:
         raise InvalidArgumentError("policies must hold at least one policy")
     scores = _core._arena_scores(
-        rules, bots, count, seed, threads, None, mode == "games", hand_limit
+        rules, bots, count, seed, threads, start, mode == "games", hand_limit
     )
     game = "hearts" if isinstance(rules, _core.HeartsRules) else "spades"
+    return _result(game, mode, names, scores)
+
+
+def _result(game: str, mode: str, names: list[str], scores: npt.NDArray[np.float64]) -> ArenaResult:
+    """The arena result of the per-deal ``scores``: every statistic is computed from them
+    (so ``hearts_fast.merge`` rebuilds a merged result from the concatenated scores)."""
     mean, se = _stats(scores)
     diff = scores - scores[:, :1]
     diff_mean, diff_se = _stats(diff)

@@ -14,6 +14,7 @@ fn openspiel() -> Batch<'static> {
         seed: 1,
         policy: TablePolicy::uniform(Policy::Random),
         deals: None,
+        first: 0,
     }
 }
 

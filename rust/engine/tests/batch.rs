@@ -27,6 +27,7 @@ fn random_batch(rng: &mut Rng, case: usize) -> Batch<'static> {
         seed,
         policy,
         deals: None,
+        first: 0,
     }
 }
 

@@ -77,6 +77,7 @@ fn hearts_hands_and_games() {
                 seed: 7,
                 policy: TablePolicy::uniform(policy),
                 deals: None,
+                first: 0,
             };
             // 4-player all-random rows go four at a time: 23 leaves a tail of 3.
             rows_do_not_depend_on_the_split(&b, 5, 23);
@@ -89,8 +90,55 @@ fn hearts_hands_and_games() {
                 3,
                 4,
             );
+            // Caller deals whose first row is hand 10: every split gives the same rows.
+            let mut rng = Rng::new(3);
+            let orders: Vec<u8> = (0..20)
+                .flat_map(|_| {
+                    let mut order: Vec<u8> = (0..52).collect();
+                    rng.shuffle(&mut order);
+                    order
+                })
+                .collect();
+            let dealt = Batch {
+                deals: Some(&orders),
+                first: 10,
+                ..b
+            };
+            rows_do_not_depend_on_the_split(&dealt, 10, 20);
+            stream_equals_stats_of_rows(&dealt, 10, 20);
         }
     }
+}
+
+#[test]
+fn hearts_dealt_rows_follow_their_index_not_their_position() {
+    // Rows 5.. of deals starting at hand 0 are the rows of the same deals from row 5 on,
+    // starting at hand 5: hand `first + k` is dealt row `k`.
+    let rules = HeartsRules::preset(HeartsPreset::OpenSpiel);
+    let mut rng = Rng::new(9);
+    let orders: Vec<u8> = (0..12)
+        .flat_map(|_| {
+            let mut order: Vec<u8> = (0..52).collect();
+            rng.shuffle(&mut order);
+            order
+        })
+        .collect();
+    let whole = Batch {
+        rules,
+        seed: 4,
+        policy: TablePolicy::uniform(Policy::Heuristic),
+        deals: Some(&orders),
+        first: 0,
+    };
+    let tail = Batch {
+        deals: Some(&orders[5 * 52..]),
+        first: 5,
+        ..whole
+    };
+    let all = batch::simulate(&whole, 0, 12, 4).unwrap();
+    let part = batch::simulate(&tail, 5, 7, 3).unwrap();
+    assert_eq!(part.points, all.points[5 * 4..]);
+    assert_eq!(part.moon_shooter, all.moon_shooter[5..]);
 }
 
 #[test]

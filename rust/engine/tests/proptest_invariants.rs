@@ -249,7 +249,7 @@ proptest! {
         seats in prop::array::uniform7(hearts_policy()),
         block in 1usize..8,
     ) {
-        let b = Batch { rules, seed, policy: TablePolicy(seats), deals: None };
+        let b = Batch { rules, seed, policy: TablePolicy(seats), deals: None, first: 0 };
         let (n, p) = (5, usize::from(rules.players));
         let mut out = HandsOut::new(n, p);
         hearts_engine::batch::fill(&b, out.rows(start), block, &Stop::new());

@@ -3,7 +3,7 @@
 //! values of the arguments, the deals in parallel with the GIL released, Ctrl-C honoured,
 //! the same scores for any thread count.
 
-use crate::batch::{detached, extract_threads, pool};
+use crate::batch::{check_range, detached, extract_start, extract_threads, pool};
 use crate::convert::{extract_int, opt_seed, seq, type_name};
 use crate::errors::{type_error, InvalidArgumentError};
 use crate::hearts::rules::PyHeartsRules;
@@ -61,7 +61,8 @@ pub fn _arena_scores<'py>(
         InvalidArgumentError::new_err(format!("deals must be 1..={MAX_DEALS}"))
     })?;
     let seed = opt_seed(seed)?;
-    let start = crate::convert::opt_index(start, "start")?;
+    let start = extract_start(start)?;
+    check_range(start, n as usize, if games { "games" } else { "deals" })?;
     let threads = extract_threads(threads)?;
     if bots.is_empty() || bots.len() > MAX_POLICIES {
         return Err(InvalidArgumentError::new_err(format!(

@@ -4,7 +4,7 @@
 //! between chunks); and numpy results moved out of Rust. A game says what differs through
 //! [`Simulate`].
 
-use crate::convert::{extract_int, given, opt_bool, opt_seed, type_name};
+use crate::convert::{extract_int, given, opt_bool, opt_index, opt_seed, type_name};
 use crate::errors::{too_large, type_error, InvalidArgumentError, InvalidDealError};
 use crate::policy::PolicySpec;
 use crate::rules::RulesArg;
@@ -40,6 +40,7 @@ pub struct SimArgs<'a, 'py> {
     pub stream: Option<&'a Bound<'py, PyAny>>,
     pub progress: Option<&'a Bound<'py, PyAny>>,
     pub hand_limit: Option<&'a Bound<'py, PyAny>>,
+    pub start: Option<&'a Bound<'py, PyAny>>,
 }
 
 /// What a game's batch reads and returns.
@@ -59,16 +60,21 @@ pub trait Simulate {
 
     fn batch<'a>(run: &'a Run<'_, '_, Self>) -> Self::Batch<'a>;
     fn policies(spec: &PolicySpec, rules: &Self::Rules) -> PyResult<Self::Policies>;
-    /// `deals=` and its number of rows. A game without caller deals (rummy) keeps this
-    /// default: its `simulate_*` has no `deals=`, so no call gets here.
-    fn deals(_rules: &Self::Rules, _obj: &Bound<'_, PyAny>) -> PyResult<(Self::Deals, usize)> {
+    /// `deals=` and its number of rows, row `k` being hand `start + k`. A game without
+    /// caller deals (rummy) keeps this default: its `simulate_*` has no `deals=`, so no call
+    /// gets here.
+    fn deals(
+        _rules: &Self::Rules,
+        _obj: &Bound<'_, PyAny>,
+        _start: u64,
+    ) -> PyResult<(Self::Deals, usize)> {
         Err(InvalidArgumentError::new_err("this game takes no deals="))
     }
-    /// Hands `0..n`, one row each.
+    /// Hands `start..start + n` (`run.start`), one row each.
     fn hands<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
-    /// Statistics of hands `0..n`, in constant memory.
+    /// Statistics of hands `start..start + n`, in constant memory.
     fn stream<'py>(run: &Run<'_, 'py, Self>, n: usize) -> Dict<'py>;
-    /// Games `0..n`, each stopped after `hand_limit` hands if it has not ended: the
+    /// Games `start..start + n`, each stopped after `hand_limit` hands if it has not ended: the
     /// games-mode dict every game has (a game with more to say adds to it).
     fn games<'py>(run: &Run<'_, 'py, Self>, n: usize, hand_limit: usize) -> Dict<'py> {
         run.games(&Self::batch(run), (n, hand_limit), Self::GAMES)
@@ -178,6 +184,8 @@ pub struct Run<'a, 'py, G: Simulate + ?Sized> {
     pub py: Python<'py>,
     pub rules: G::Rules,
     pub seed: u64,
+    /// The batch index of the first row (`start=`).
+    pub start: u64,
     pub policies: G::Policies,
     pub deals: Option<G::Deals>,
     pool: Arc<Pool>,
@@ -185,8 +193,8 @@ pub struct Run<'a, 'py, G: Simulate + ?Sized> {
 }
 
 impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
-    /// The one batch loop: `work(start, end, stop)` on consecutive chunks of `0..n` in the
-    /// pool, each [`detached`], then `merge` of its result with the GIL held and a progress
+    /// The one batch loop: `work(from, to, stop)` on consecutive chunks of the rows `0..n`
+    /// (items `start + from..start + to` of the batch) in the pool, each [`detached`], then `merge` of its result with the GIL held and a progress
     /// report between chunks.
     fn chunks<R: Send>(
         &self,
@@ -210,8 +218,8 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
         Ok(())
     }
 
-    /// Items `0..n` of the engine batch `job` in one set of columns, filled chunk by chunk
-    /// in blocks of `block`.
+    /// Items `start..start + n` of the engine batch `job` in one set of columns, filled
+    /// chunk by chunk in blocks of `block`.
     pub fn fill<J: Job>(&self, job: &J, n: usize, chunk: usize, block: usize) -> PyResult<J::Out> {
         let bytes = J::Out::bytes(n, job.players());
         let fits = bytes.is_some_and(|b| physical_memory(self.py).map_or(true, |m| b as u64 <= m));
@@ -219,12 +227,13 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
             return Err(too_large(TooLarge { rows: n, bytes }));
         }
         let mut out = job.try_out(n).map_err(too_large)?;
-        let work = |s, e, stop: &Stop| batch::fill(job, out.chunk(0, s, e), block, stop);
+        let start = self.start;
+        let work = |s, e, stop: &Stop| batch::fill(job, out.chunk(start, s, e), block, stop);
         self.chunks(n, chunk, work, |()| {})?;
         Ok(out)
     }
 
-    /// Games `0..n` of `batch`, each stopped after `hand_limit` hands if it has not ended, as
+    /// Games `start..start + n` of `batch`, each stopped after `hand_limit` hands if it has not ended, as
     /// the games-mode dict, filled in chunks of `chunk` games and blocks of `block`.
     pub fn games<B: PlayGames>(
         &self,
@@ -237,9 +246,9 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
         Ok(games_dict!(self.py, out, n, sides))
     }
 
-    /// The statistics of items `0..n` of the engine batch `job`, streamed chunk by chunk in
-    /// blocks of `block`, and the stream dict with what every game's holds: the mean and
-    /// variance of the hand scores.
+    /// The statistics of items `start..start + n` of the engine batch `job`, streamed chunk
+    /// by chunk in blocks of `block`, and the stream dict with what every game's holds: the
+    /// mean and variance of the hand scores, with their exact sums ([`put_moments`]).
     pub fn stream<J: StreamJob>(
         &self,
         job: &J,
@@ -249,8 +258,9 @@ impl<'py, G: Simulate + ?Sized> Run<'_, 'py, G> {
     ) -> PyResult<(Bound<'py, PyDict>, J::Stats)> {
         let mut total = job.stats();
         let mut refused = None;
+        let start = self.start;
         let work = |s: usize, e: usize, stop: &Stop| {
-            batch::stream(job, s as u64, (e - s) as u64, block as u64, stop)
+            batch::stream(job, start + s as u64, (e - s) as u64, block as u64, stop)
         };
         self.chunks(n, chunk, work, |part| match part {
             Ok(part) => total.merge(&part),
@@ -294,13 +304,40 @@ pub fn put<T: Element>(
     d.set_item(key, data.into_pyarray(d.py()).reshape(shape)?)
 }
 
-/// `mean_<key>` (and `var_<key>` when `var`): per-column statistics computed by the engine.
+/// `mean_<key>` (and `var_<key>` when `var`): per-column statistics computed by the engine;
+/// and the exact integers they come from, `sum_<key>` and `sumsq_<key>` (lists of Python
+/// ints, which never wrap), so that the statistics of parts of a batch merge exactly
+/// (`hearts_fast.merge`).
 pub fn put_moments(d: &Bound<'_, PyDict>, key: &str, cols: &[Moments], var: bool) -> PyResult<()> {
     let means: Vec<f64> = cols.iter().map(Moments::mean).collect();
     put(d, &format!("mean_{key}"), means, &[cols.len()])?;
     if var {
         let vars: Vec<f64> = cols.iter().map(Moments::variance).collect();
         put(d, &format!("var_{key}"), vars, &[cols.len()])?;
+    }
+    let sums: Vec<i128> = cols.iter().map(|m| m.sum).collect();
+    let squares: Vec<i128> = cols.iter().map(|m| m.sum_sq).collect();
+    d.set_item(format!("sum_{key}"), sums)?;
+    d.set_item(format!("sumsq_{key}"), squares)?;
+    Ok(())
+}
+
+/// The largest batch index plus one: `start + n` may not pass it.
+const INDEX_END: u128 = 1 << 64;
+
+/// `start=`: None (0) or an int `0..2**64-1`, the batch index of the first item.
+pub fn extract_start(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    opt_index(obj, "start")
+}
+
+/// Refuses a range `start..start + n` that passes the last batch index, `2**64 - 1`; `what`
+/// names the count (`hands`, `games`, `deals`, `n`).
+pub fn check_range(start: u64, n: usize, what: &str) -> PyResult<()> {
+    if u128::from(start) + n as u128 > INDEX_END {
+        return Err(InvalidArgumentError::new_err(format!(
+            "start + {what} must be at most 2**64 (the items are start..start+{what}-1 and \
+             batch indices are 0..2**64-1), got start={start} and {what}={n}"
+        )));
     }
     Ok(())
 }
@@ -421,8 +458,9 @@ pub fn simulate<'py, G: Simulate>(
     let progress = extract_progress(a.progress)?;
     let hands = extract_count(a.hands, "hands")?;
     let games = extract_count(a.games, "games")?;
+    let start = extract_start(a.start)?;
     let (deals, rows) = match given(a.deals) {
-        Some(d) => G::deals(&rules, d).map(|(d, rows)| (Some(d), Some(rows)))?,
+        Some(d) => G::deals(&rules, d, start).map(|(d, rows)| (Some(d), Some(rows)))?,
         None => (None, None),
     };
     let pool = pool(threads)?;
@@ -430,6 +468,7 @@ pub fn simulate<'py, G: Simulate>(
         py,
         rules,
         seed,
+        start,
         policies,
         deals,
         pool,
@@ -440,7 +479,10 @@ pub fn simulate<'py, G: Simulate>(
         (Some(_), Some(_)) => refuse("give either hands= or games=, not both".into()),
         (None, Some(_)) if rows.is_some() => refuse("deals= works with hands=, not games=".into()),
         (None, Some(_)) if stream => refuse("stream=True works with hands=, not games=".into()),
-        (None, Some(n)) => G::games(&run, n, hand_limit),
+        (None, Some(n)) => {
+            check_range(start, n, "games")?;
+            G::games(&run, n, hand_limit)
+        }
         (h, None) => {
             let n = match (h, rows) {
                 (Some(n), Some(r)) if n != r => {
@@ -451,6 +493,7 @@ pub fn simulate<'py, G: Simulate>(
                 (Some(n), _) | (None, Some(n)) => n,
                 (None, None) => return refuse("give hands= (a number of hands) or games=".into()),
             };
+            check_range(start, n, "hands")?;
             if stream {
                 G::stream(&run, n)
             } else {

@@ -167,7 +167,7 @@ macro_rules! stub_doc {
         "The rules."
     };
     ("HeartsInfoState", "sample") => {
-        "`n` full states drawn exactly uniformly from the deals that agree with what the seat\nknows (world `i` from the stream `(seed, i)`)."
+        "``n`` full states drawn exactly uniformly from the deals that agree: worlds\n``start .. start + n - 1`` (start default 0), world ``i`` from the stream\n``(seed, i)`` alone."
     };
     ("HeartsInfoState", "seat") => {
         "The observing seat."
@@ -629,7 +629,7 @@ macro_rules! stub_doc {
         "The rules."
     };
     ("SpadesInfoState", "sample") => {
-        "`n` full states drawn exactly uniformly from the deals that agree with what the seat\nknows (world `i` from the stream `(seed, i)`)."
+        "``n`` full states drawn exactly uniformly from the deals that agree: worlds\n``start .. start + n - 1`` (start default 0), world ``i`` from the stream\n``(seed, i)`` alone."
     };
     ("SpadesInfoState", "seat") => {
         "The observing seat."
@@ -914,7 +914,7 @@ macro_rules! stub_doc {
         "The rules."
     };
     ("_InfoState", "sample") => {
-        "`n` full states drawn exactly uniformly from the deals that agree with what the seat\nknows (world `i` from the stream `(seed, i)`)."
+        "``n`` full states drawn exactly uniformly from the deals that agree: worlds\n``start .. start + n - 1`` (start default 0), world ``i`` from the stream\n``(seed, i)`` alone."
     };
     ("_InfoState", "seat") => {
         "The observing seat."
@@ -1217,22 +1217,22 @@ macro_rules! stub_doc {
         "The C-9 value of a valid canonical meld; InvalidArgumentError for an invalid one."
     };
     ("sample_deals") => {
-        "``n`` deals drawn exactly uniformly from those that agree with ``info``, as arrays:\nthe holder of each card id per world, and importance weights under ``weights`` (a\n``(54, players)`` array of per-card, per-seat weights). Row ``i`` depends only on\n``(seed, i)``: the same for any thread count (docs/information.md)."
+        "``n`` deals drawn exactly uniformly from those that agree with ``info``, as arrays:\nthe holder of each card id per world, and importance weights under ``weights`` (a\n``(54, players)`` array of per-card, per-seat weights). Row ``k`` is world ``start +\nk`` (start default 0), which depends only on ``(seed, start + k)``: the same for any\nthread count, and parts concatenate exactly (docs/information.md)."
     };
     ("simulate_hearts") => {
-        "Simulate a batch inside Rust with the GIL released.\n\n``hands=N``: N independent hands (hand i: dealer ``i % players``, hand index i, deal and\nchoices seeded from ``(seed, i)``), returned as arrays ``points``, ``hand_scores``\n(int32), ``tricks`` (N, players) and ``moon_shooter``, ``queen_taker`` (N,) with -1 for\nnone. ``games=N``: whole games to the rules' end: ``totals``, ``winners``,\n``hands_played``, ``finished`` (False: stopped after ``hand_limit`` hands, default\n1000, without reaching A-25; and ``chips_sixtieths``, ``pot`` for chips).\n``stream=True`` (with hands) returns only aggregates in constant memory. ``deals``: an\n(N, 52) integer array of deck orders, each dealt one card at a time from the dealer's\nleft. ``policy``: \"random\" (the default) or\n\"heuristic\", or one per seat. ``threads``: default all cores; results never depend on\nit. ``progress`` is called as ``progress(done, total)`` between chunks; Ctrl-C raises\nKeyboardInterrupt."
+        "Simulate a batch inside Rust with the GIL released.\n\n``hands=N``: N independent hands (hand i: dealer ``i % players``, hand index i, deal and\nchoices seeded from ``(seed, i)``), returned as arrays ``points``, ``hand_scores``\n(int32), ``tricks`` (N, players) and ``moon_shooter``, ``queen_taker`` (N,) with -1 for\nnone. ``games=N``: whole games to the rules' end: ``totals``, ``winners``,\n``hands_played``, ``finished`` (False: stopped after ``hand_limit`` hands, default\n1000, without reaching A-25; and ``chips_sixtieths``, ``pot`` for chips).\n``stream=True`` (with hands) returns only aggregates in constant memory. ``deals``: an\n(N, 52) integer array of deck orders, each dealt one card at a time from the dealer's\nleft. ``policy``: \"random\" (the default) or\n\"heuristic\", or one per seat. ``threads``: default all cores; results never depend on\nit. ``progress`` is called as ``progress(done, total)`` between chunks; Ctrl-C raises\nKeyboardInterrupt. ``start`` (default 0): compute hands (or games) ``start .. start + N\n- 1`` instead (with ``deals``, row k is hand ``start + k``); parts merge into the one\ncall exactly with ``hearts_fast.merge`` (docs/protocol.md, Index ranges)."
     };
     ("simulate_rummy") => {
-        "Simulate rummy hands or games with in-engine policies (\"greedy\", the default, or\n\"random\"). Hands: ``hand_scores`` (n, players) int32, ``opened`` (n, players) bool,\n``went_out`` (n,) int8 (-1: nobody), ``turns`` (n,) uint32. ``stream=True``: aggregates\nonly, in constant memory. Games: ``totals`` (n, players) int64, ``winners`` (n,\nplayers) bool, ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at\n``hand_limit``, default 1000). Hand i depends only on (seed, i);\n``RummyState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays it."
+        "Simulate rummy hands or games with in-engine policies (\"greedy\", the default, or\n\"random\"). Hands: ``hand_scores`` (n, players) int32, ``opened`` (n, players) bool,\n``went_out`` (n,) int8 (-1: nobody), ``turns`` (n,) uint32. ``stream=True``: aggregates\nonly, in constant memory. Games: ``totals`` (n, players) int64, ``winners`` (n,\nplayers) bool, ``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at\n``hand_limit``, default 1000). Hand i depends only on (seed, i);\n``RummyState.from_batch`` with ``Policy(policy, seed=seed, index=i)`` replays it.\n``start`` (default 0): compute items ``start .. start + n - 1`` instead; parts merge\nexactly with ``hearts_fast.merge``."
     };
     ("simulate_spades") => {
-        "Simulate Spades hands or whole games with in-engine policies (\"random\", the default,\nor \"heuristic\").\n\nHands: ``bids`` (n, 4) int8, ``nil``/``blind`` (n, 4) bool, ``bemo`` (n, 4) int8 (0 none,\n1 little, 2 big), ``tricks`` (n, 4) uint8, ``hand_scores`` (n, 2) int32, ``hand_bags``\n(n, 2) int8. ``stream=True``: aggregates only (means, variances, counts, trick\nhistograms), in constant memory. ``deals``: an (n, 52) integer array, each row the\nrules' 52 cards in the order they are dealt (card k to seat ``(dealer + 1 + k) % 4``,\ndealer ``i % 4``). Games: ``totals`` (n, 2) int64, ``winners`` (n, 2) bool,\n``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at ``hand_limit``,\ndefault 1000). Hand (or game) i depends only on (seed, i): any thread count gives the\nsame arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)``\nreplays it."
+        "Simulate Spades hands or whole games with in-engine policies (\"random\", the default,\nor \"heuristic\").\n\nHands: ``bids`` (n, 4) int8, ``nil``/``blind`` (n, 4) bool, ``bemo`` (n, 4) int8 (0 none,\n1 little, 2 big), ``tricks`` (n, 4) uint8, ``hand_scores`` (n, 2) int32, ``hand_bags``\n(n, 2) int8. ``stream=True``: aggregates only (means, variances, counts, trick\nhistograms), in constant memory. ``deals``: an (n, 52) integer array, each row the\nrules' 52 cards in the order they are dealt (card k to seat ``(dealer + 1 + k) % 4``,\ndealer ``i % 4``). Games: ``totals`` (n, 2) int64, ``winners`` (n, 2) bool,\n``hands_played`` (n,) uint32, ``finished`` (n,) bool (False: stopped at ``hand_limit``,\ndefault 1000). Hand (or game) i depends only on (seed, i): any thread count gives the\nsame arrays, and ``SpadesState.from_batch`` with ``Policy(policy, seed=seed, index=i)``\nreplays it. ``start`` (default 0): compute items ``start .. start + n - 1`` instead\n(with ``deals``, row k is hand ``start + k``, dealer ``(start + k) % 4``); parts merge\nexactly with ``hearts_fast.merge``."
     };
     ("solve") => {
         "The exact open-hand value of ``state`` (a hand in phase \"play\") for ``seat`` (default:\nthe player to move) under ``objective`` (Hearts \"points\"; Spades \"tricks\", the default,\nor \"score\"), with the value of each legal play (A-16, B-16). The same contract as\n``hearts_fast.reference.solve``; ``state`` never changes. The GIL is released and\nCtrl-C stops the search (KeyboardInterrupt). Each call uses an engine solver with a\n16 MiB table cleared first, so the result, ``nodes`` included, never depends on earlier\ncalls.\n\nArgumentTypeError: ``state`` is not a fast-engine HeartsState or SpadesState, ``seat``\nis not an int or None, ``objective`` not a str or None, a positional seat. Then\nInvalidArgumentError: an objective not of the game, a seat out of range, a hand not in\nphase \"play\", in that order."
     };
     ("solve_batch") => {
-        "``solve`` of every state of a non-empty sequence of states of one game, in parallel\non ``threads`` threads (default: every core) with the GIL released and Ctrl-C honoured.\n``seat``: None (each state's player to move), one seat for all, or one per state.\nReturns ``SolveBatch(values, moves, nodes)``: int32 (n,), int32 (n, 54) with\n``Solution.ILLEGAL`` for cards that are not legal plays, int64 (n,). The states are\nsolved in fixed chunks of 8, each by one solver whose table is cleared at the chunk's\nstart, so every array is the same for any thread count. A bad state fails the whole\ncall before any solving, naming its index."
+        "``solve`` of every state of a non-empty sequence of states of one game, in parallel\non ``threads`` threads (default: every core) with the GIL released and Ctrl-C honoured.\n``seat``: None (each state's player to move), one seat for all, or one per state.\nReturns ``SolveBatch(values, moves, nodes)``: int32 (n,), int32 (n, 54) with\n``Solution.ILLEGAL`` for cards that are not legal plays, int64 (n,). The states are\nsolved in fixed chunks of 8, each by one solver whose table is cleared at the chunk's\nstart, so every array is the same for any thread count. A bad state fails the whole\ncall before any solving, naming its index. There is no ``start=``: the states are the\ncaller's list, with no index stream. Solving the parts of the list and merging them\n(``hearts_fast.merge``) gives ``values`` and ``moves`` exactly for any split, and\n``nodes`` too when every part but the last holds a multiple of 8 states."
     };
 }
 

@@ -3,7 +3,7 @@
 //! of the worlds that agree, and sampling: full states (`info.sample`) or many deals as
 //! arrays (`sample_deals`, the GIL released, any thread count, the same rows).
 
-use crate::batch::{detached, extract_threads, pool};
+use crate::batch::{check_range, detached, extract_start, extract_threads, pool};
 use crate::convert::{extract_int, given, ids, type_name, Int};
 use crate::errors::{type_error, InvalidArgumentError};
 use crate::hearts::rules::PyHeartsRules;
@@ -108,23 +108,23 @@ fn extract_weights(obj: Option<&Bound<'_, PyAny>>, players: u8) -> PyResult<Opti
     Ok(Some(w))
 }
 
-/// Draws worlds `0..n` of the stream `seed` into the rows of `hands` (the holder of each
-/// card id, -1 when no seat holds it) and their importance weights.
+/// Draws worlds `start..start + n` of the stream `seed` into the rows of `hands` (the holder
+/// of each card id, -1 when no seat holds it) and their importance weights.
 fn draw(
     py: Python<'_>,
     base: &Worlds,
-    n: usize,
+    (start, n): (u64, usize),
     seed: u64,
     weights: Option<&[f64]>,
     threads: usize,
 ) -> PyResult<(Vec<i8>, Vec<f64>)> {
     let pool = pool(threads)?;
-    let starts: Vec<usize> = (0..n).step_by(CHUNK).collect();
+    let firsts: Vec<usize> = (0..n).step_by(CHUNK).collect();
     let parts = detached(py, |stop| {
         pool.install(|| {
-            map_all(starts, |start| {
+            map_all(firsts, |first| {
                 let mut w = base.clone();
-                let len = CHUNK.min(n - start);
+                let len = CHUNK.min(n - first);
                 let mut rows = vec![-1i8; len * CARD_IDS];
                 let mut iw = vec![1.0f64; len];
                 if stop.requested() {
@@ -132,7 +132,8 @@ fn draw(
                 }
                 let hidden = w.hidden().hidden;
                 for i in 0..len {
-                    let hands = w.sample(&mut Rng::for_game(seed, (start + i) as u64));
+                    let index = start + (first + i) as u64;
+                    let hands = w.sample(&mut Rng::for_game(seed, index));
                     let row = &mut rows[i * CARD_IDS..(i + 1) * CARD_IDS];
                     for (s, h) in hands.iter().enumerate() {
                         for c in *h {
@@ -344,19 +345,21 @@ macro_rules! info_class {
             }
 
             #[doc = $crate::docs::stub_doc!($class, "sample")]
-            #[pyo3(signature = (*args, **kwargs), text_signature = "($self, n, *, seed=None)")]
+            #[pyo3(signature = (*args, **kwargs), text_signature = "($self, n, *, seed=None, start=None)")]
             fn sample(
                 &self,
                 args: &Bound<'_, PyTuple>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Vec<$state>> {
-                bind_args!(concat!($class, ".sample()"), args, kwargs; n; seed);
+                bind_args!(concat!($class, ".sample()"), args, kwargs; n; seed, start);
                 let n = extract_n(n)?;
                 let seed = crate::convert::opt_seed(seed)?;
+                let start = extract_start(start)?;
+                check_range(start, n, "n")?;
                 let mut w = worlds(self.0.hidden)?;
                 (0..n)
                     .map(|i| {
-                        let $h = w.sample(&mut Rng::for_game(seed, i as u64));
+                        let $h = w.sample(&mut Rng::for_game(seed, start + i as u64));
                         let $w = &self.0;
                         $world
                     })
@@ -512,14 +515,14 @@ info_class!(PySpadesInfo as "SpadesInfoState", SpadesInfo, PySpadesRules, PySpad
 #[pyfunction]
 #[pyo3(
     signature = (*args, **kwargs),
-    text_signature = "(info, n, *, seed=None, weights=None, threads=None)"
+    text_signature = "(info, n, *, seed=None, weights=None, threads=None, start=None)"
 )]
 pub fn sample_deals<'py>(
     py: Python<'py>,
     args: &Bound<'py, PyTuple>,
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    bind_args!("sample_deals()", args, kwargs; info, n; seed, weights, threads);
+    bind_args!("sample_deals()", args, kwargs; info, n; seed, weights, threads, start);
     let hidden = if let Ok(i) = info.cast::<PyHeartsInfo>() {
         i.get().0.hidden
     } else if let Ok(i) = info.cast::<PySpadesInfo>() {
@@ -535,8 +538,10 @@ pub fn sample_deals<'py>(
     let seed = crate::convert::opt_seed(seed)?;
     let weights = extract_weights(weights, hidden.seats)?;
     let threads = extract_threads(threads)?;
+    let start = extract_start(start)?;
+    check_range(start, n, "n")?;
     let base = worlds(hidden)?;
-    let (hands, iw) = draw(py, &base, n, seed, weights.as_deref(), threads)?;
+    let (hands, iw) = draw(py, &base, (start, n), seed, weights.as_deref(), threads)?;
     let hands = hands.into_pyarray(py).reshape([n, CARD_IDS])?;
     SAMPLED_DEALS
         .import(py, "hearts_fast._types", "SampledDeals")?

@@ -88,6 +88,7 @@ impl Simulate for Hearts {
             seed: run.seed,
             policy: run.policies,
             deals: run.deals.as_deref(),
+            first: run.start,
         }
     }
 
@@ -100,7 +101,11 @@ impl Simulate for Hearts {
         table(spec, rules.players)
     }
 
-    fn deals(_rules: &HeartsRules, obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, usize)> {
+    fn deals(
+        _rules: &HeartsRules,
+        obj: &Bound<'_, PyAny>,
+        _start: u64,
+    ) -> PyResult<(Vec<u8>, usize)> {
         let orders = deck_orders(obj, 51)?;
         check_deals(&orders).map_err(|e| deck_order_error(&e))?;
         let rows = orders.len() / 52;
@@ -164,5 +169,5 @@ simulate_function!(
     #[doc = crate::docs::stub_doc!("simulate_hearts")]
     simulate_hearts,
     Hearts,
-    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)
+    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit, start)
 );

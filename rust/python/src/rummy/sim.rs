@@ -94,6 +94,9 @@ impl Simulate for Rummy {
         d.set_item("nobody_out", st.nobody_out)?;
         d.set_item("mean_turns", st.turns.mean())?;
         d.set_item("var_turns", st.turns.variance())?;
+        // The exact integers of the turn statistics, for merging parts (`hearts_fast.merge`).
+        d.set_item("sum_turns", st.turns.sum)?;
+        d.set_item("sumsq_turns", st.turns.sum_sq)?;
         Ok(d)
     }
 }
@@ -102,5 +105,5 @@ simulate_function!(
     #[doc = crate::docs::stub_doc!("simulate_rummy")]
     simulate_rummy,
     Rummy,
-    (hands, games, seed, policy, threads, stream, progress, hand_limit)
+    (hands, games, seed, policy, threads, stream, progress, hand_limit, start)
 );

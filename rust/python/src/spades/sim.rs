@@ -88,12 +88,12 @@ pub fn choose<'py>(
 pub struct Spades;
 
 impl Spades {
-    /// The batch of the caller's deals, if any (hand `i` dealt `deals[i]`).
+    /// The batch of the caller's deals, if any (hand `start + k` dealt `deals[k]`).
     fn dealt<'a>(run: &'a Run<'_, '_, Self>, b: &'a SpadesBatch) -> Dealt<'a> {
         Dealt {
             batch: b,
             deals: run.deals.as_deref(),
-            first: 0,
+            first: run.start,
         }
     }
 }
@@ -118,14 +118,21 @@ impl Simulate for Spades {
         policies(spec)
     }
 
-    /// Rows of 52 ids, each the rules' 52 cards in the order they are dealt (hand `i` has
-    /// dealer `i % 4`).
-    fn deals(rules: &SpadesRules, obj: &Bound<'_, PyAny>) -> PyResult<(Vec<Deal>, usize)> {
+    /// Rows of 52 ids, each the rules' 52 cards in the order they are dealt (row `k` is hand
+    /// `start + k`, dealer `(start + k) % 4`).
+    fn deals(
+        rules: &SpadesRules,
+        obj: &Bound<'_, PyAny>,
+        start: u64,
+    ) -> PyResult<(Vec<Deal>, usize)> {
         let deals = deck_orders(obj, 53)?
             .chunks_exact(52)
             .enumerate()
             .map(|(i, row)| {
-                deal_from_order(rules, (i % 4) as u8, row)
+                // Computed mod 4 term by term: `start + i` may pass the last index, which
+                // `simulate` refuses once it knows the rows.
+                let dealer = ((start % 4 + i as u64 % 4) % 4) as u8;
+                deal_from_order(rules, dealer, row)
                     .map_err(|e| InvalidDealError::new_err(format!("deals[{i}]: {e}")))
             })
             .collect::<PyResult<Vec<Deal>>>()?;
@@ -167,5 +174,5 @@ simulate_function!(
     #[doc = crate::docs::stub_doc!("simulate_spades")]
     simulate_spades,
     Spades,
-    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit)
+    (hands, games, seed, policy, threads, deals, stream, progress, hand_limit, start)
 );

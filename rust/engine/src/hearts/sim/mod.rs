@@ -96,8 +96,23 @@ pub struct Batch<'a> {
     pub seed: u64,
     /// Per-seat policies.
     pub policy: TablePolicy,
-    /// Caller deck orders, 52 per hand (hands mode only); checked by [`check_deals`].
+    /// Caller deck orders, 52 per hand (hands mode only); checked by [`check_deals`]: hand
+    /// `first + k` is dealt row `k`.
     pub deals: Option<&'a [u8]>,
+    /// The batch index of the first row of `deals` (0 without deals).
+    pub first: u64,
+}
+
+impl<'a> Batch<'a> {
+    /// The caller deck order of hand `index`, if the batch has caller deals (`index` is one
+    /// of the rows the batch fills: `first..first + rows`).
+    #[inline(always)]
+    pub fn deal(&self, index: u64) -> Option<&'a [u8]> {
+        self.deals.map(|d| {
+            let i = (index - self.first) as usize * 52;
+            &d[i..i + 52]
+        })
+    }
 }
 
 /// Builds hand `index` of a batch: dealer `index % players`, hand index `index`, deal and
@@ -108,11 +123,8 @@ pub fn batch_hand_with<B: BitOps>(bits: B, b: &Batch<'_>, index: u64) -> HeartsS
     let mut rng = Rng::for_game(b.seed, index);
     let dealer = (index % u64::from(r.players)) as u8;
     let direction = resolve_direction(r, index, None, &mut rng).unwrap_or(HandDirection::Hold);
-    let hands = match b.deals {
-        Some(d) => {
-            let i = index as usize * 52;
-            deal_from_order(r, dealer, &d[i..i + 52])
-        }
+    let hands = match b.deal(index) {
+        Some(order) => deal_from_order(r, dealer, order),
         None => crate::hearts::deal_random_with(bits, r, dealer, &mut rng),
     };
     HeartsState::new_unchecked(r, hands, dealer, index, direction)
@@ -139,6 +151,7 @@ pub fn batch_state(rules: &HeartsRules, seed: u64, index: u64) -> HeartsState {
         seed,
         policy: TablePolicy::uniform(Policy::Random),
         deals: None,
+        first: 0,
     };
     batch_hand(&b, index)
 }
@@ -172,7 +185,7 @@ const LANES: usize = 2;
 fn fill_impl<B: BitOps>(bits: B, b: &Batch<'_>, fast: Option<&FastRules>, c: &mut HandsChunk<'_>) {
     let p = usize::from(b.rules.players);
     let mixed = b.deals.is_some() || !b.policy.all_random(b.rules.players);
-    let deal = |i: u64| b.deals.map(|d| &d[i as usize * 52..i as usize * 52 + 52]);
+    let deal = |i: u64| b.deal(i);
     let n = c.moon_shooter.len();
     let mut row = 0;
     while row < n {
@@ -346,6 +359,7 @@ pub fn simulate_hands(
         seed,
         policy: TablePolicy::uniform(policy),
         deals: None,
+        first: 0,
     };
     crate::batch::simulate(&b, 0, n, 4096)
 }
