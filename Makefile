@@ -20,7 +20,7 @@ install: $(STAMP)
 	@test -f $(EXTENSION) || { rm -f $(STAMP); $(MAKE) --no-print-directory $(STAMP); }
 
 $(STAMP): $(SOURCES)
-	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl,plot,play]"
+	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl,plot,play,ray]"
 	@mkdir -p $(@D) && touch $@
 
 reinstall:
@@ -43,7 +43,7 @@ test-rust:
 
 # One test process per core (pytest-xdist): the suite's examples are independent.
 test-python:
-	$(PYTHON) -m pytest -n auto
+	$(PYTHON) -m pytest -n auto --dist loadgroup
 
 # The long profile of the fuzzers (tests/fuzz); its result is added to tests/fuzz/RESULTS.md.
 # FUZZ_SEED picks another run of examples.

@@ -202,3 +202,31 @@ def test_search_bots_play_every_spades_variant(params, seed, data):
             assert move in s.legal_plays()
             s.play(move)  # checked
     assert s.phase == "over"
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        hf.Policy("heuristic", seed=3, index=9),
+        hf.Policy(
+            ["random", "heuristic", "pimc", "ismcts"], seed=1, worlds=3, rollouts=2, iterations=20
+        ),
+        hf.Policy("pimc", worlds=2, evaluator="solve", solve_tricks=3),
+        hf.Policy(),
+    ],
+    ids=repr,
+)
+def test_a_pickled_policy_makes_the_same_choices(policy: hf.Policy) -> None:
+    """Policy pickles with its settings and the position of its stream (sent to other
+    processes by hearts_fast.distributed)."""
+    import pickle
+
+    state = hf.SpadesState(hf.SpadesRules(), seed=4)
+    policy.act(state)  # advance the stream first
+    other = pickle.loads(pickle.dumps(policy))
+    assert repr(other) == repr(policy)
+    a, b = state.copy(), state.copy()
+    for _ in range(12):
+        policy.act(a)
+        other.act(b)
+    assert a == b

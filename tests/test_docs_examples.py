@@ -30,7 +30,15 @@ def test_the_examples_are_found():
     assert {"README.md", "docs/environments.md", "docs/solver.md"} <= names
 
 
-@pytest.mark.parametrize("path", WITH_EXAMPLES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def example(path: pathlib.Path) -> object:
+    """One file's parameter; docs/distributed.md starts a Ray cluster, so it runs in the
+    xdist worker of tests/test_distributed.py (one cluster at a time)."""
+    name = path.relative_to(ROOT).as_posix()
+    marks = [pytest.mark.xdist_group("ray")] if name == "docs/distributed.md" else []
+    return pytest.param(path, id=name, marks=marks)
+
+
+@pytest.mark.parametrize("path", [example(f) for f in WITH_EXAMPLES])
 def test_every_example_runs(path: pathlib.Path) -> None:
     namespace: dict[str, object] = {"__name__": "__example__"}
     for i, code in enumerate(blocks(path)):

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import hearts_fast as hf
+import hearts_fast.distributed
 import hearts_fast.env
 import hearts_fast.plot
 
@@ -31,7 +32,12 @@ def public(module: Any) -> list[tuple[str, Any]]:
     return out
 
 
-NAMES = public(hf) + public(hearts_fast.env) + public(hearts_fast.plot)
+NAMES = (
+    public(hf)
+    + public(hearts_fast.env)
+    + public(hearts_fast.plot)
+    + public(hearts_fast.distributed)
+)
 
 
 def test_every_public_name_has_a_docstring() -> None:

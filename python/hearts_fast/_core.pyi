@@ -38,6 +38,7 @@ __all__ = [
     "_VectorEnv",
     "__version__",
     "_arena_scores",
+    "_check_solve_batch",
     "_tensor_fields",
     "all_melds",
     "card",
@@ -469,6 +470,7 @@ class Policy:
         stream alone."""
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any) -> Self: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
     def play_out(self, state: HeartsState | SpadesState | RummyState) -> None:
         """Plays `state` to the end of the hand."""
 
@@ -731,6 +733,16 @@ def solve_batch(
     caller's list, with no index stream. Solving the parts of the list and merging them
     (``hearts_fast.merge``) gives ``values`` and ``moves`` exactly for any split, and
     ``nodes`` too when every part but the last holds a multiple of 8 states."""
+
+def _check_solve_batch(
+    states: Sequence[HeartsState] | Sequence[SpadesState],
+    *,
+    seat: int | Sequence[int] | None = None,
+    objective: str | None = None,
+) -> None:
+    """The checks of ``solve_batch`` without the solving: its error for arguments it would
+    refuse, None otherwise (``hearts_fast.distributed.solve_batch`` checks a batch before
+    sending it)."""
 
 # ---------------------------------------------------------------- Rummy (docs/rummy-api.md)
 

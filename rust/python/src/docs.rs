@@ -1198,6 +1198,9 @@ macro_rules! stub_doc {
     ("_arena_scores") => {
         "The per-deal, per-policy scores of a duplicate arena (``hearts_fast.arena``)."
     };
+    ("_check_solve_batch") => {
+        "The checks of ``solve_batch`` without the solving: its error for arguments it would\nrefuse, None otherwise (``hearts_fast.distributed.solve_batch`` checks a batch before\nsending it)."
+    };
     ("_tensor_fields") => {
         "The compact layout's fields: ``(name, start, stop)`` in order."
     };

@@ -33,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     spades::register(m)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::_check_solve_batch, m)?)?;
     m.add_class::<solve::PySolver>()?;
     m.add_class::<info::PyHeartsInfo>()?;
     m.add_class::<info::PySpadesInfo>()?;

@@ -1,7 +1,9 @@
 //! The `policy=` argument of every batch, and `Policy`: the in-engine policies stepping a
 //! hand of any game with the random stream of one batch hand.
 
-use crate::convert::{extract_int, extract_str, given, iterable, opt_index, opt_seed, type_name};
+use crate::convert::{
+    extract_index, extract_int, extract_str, given, iterable, opt_index, opt_seed, type_name,
+};
 use crate::errors::{type_error, InvalidArgumentError};
 use hearts_engine::search::{Evaluator, Ismcts, Pimc};
 use hearts_engine::{policy_rng, Rng};
@@ -281,6 +283,63 @@ impl PyPolicy {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
         self.__copy__()
+    }
+
+    /// Pickled as its names, its search settings and the position of its random stream, so
+    /// an unpickled policy makes the choices this one would (it can be sent to another
+    /// process, as `hearts_fast.distributed.arena` does).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Bound<'py, PyAny>, u16, &'static str, u16, u8, u32, u64),
+    )> {
+        let names = match &self.spec {
+            PolicySpec::Default => py.None().into_bound(py),
+            PolicySpec::Uniform(p) => PyString::new(py, p).into_any(),
+            PolicySpec::PerSeat(v) => pyo3::types::PyList::new(py, v)?.into_any(),
+        };
+        let p = &self.settings.pimc;
+        Ok((
+            py.get_type::<PyPolicy>().getattr("_unpickle")?,
+            (
+                names,
+                p.worlds,
+                p.evaluator.name(),
+                p.rollouts,
+                p.solve_tricks,
+                self.settings.ismcts.iterations,
+                self.rng.state(),
+            ),
+        ))
+    }
+
+    /// The reconstructor of `__reduce__`: a policy at the given position of its stream.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _unpickle(
+        policy: Option<&Bound<'_, PyAny>>,
+        worlds: &Bound<'_, PyAny>,
+        evaluator: &Bound<'_, PyAny>,
+        rollouts: &Bound<'_, PyAny>,
+        solve_tricks: &Bound<'_, PyAny>,
+        iterations: &Bound<'_, PyAny>,
+        state: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let mut policy = Self::new(
+            policy,
+            None,
+            None,
+            Some(worlds),
+            Some(evaluator),
+            Some(rollouts),
+            Some(solve_tricks),
+            Some(iterations),
+        )?;
+        policy.rng = Rng::from_state(extract_index(state, "state")?);
+        Ok(policy)
     }
 
     #[doc = crate::docs::stub_doc!("Policy", "play_out")]

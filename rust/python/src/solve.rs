@@ -306,18 +306,16 @@ impl Seats {
     }
 }
 
-#[doc = crate::docs::stub_doc!("solve_batch")]
-#[pyfunction]
-#[pyo3(
-    signature = (*args, **kwargs),
-    text_signature = "(states, *, seat=None, objective=None, threads=None)"
-)]
-pub fn solve_batch<'py>(
-    py: Python<'py>,
-    args: &Bound<'py, PyTuple>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    bind_args!("solve_batch()", args, kwargs; states; seat, objective, threads);
+/// The solver task of every state of a `solve_batch` call and its `threads`, with the
+/// checks in their order: every state of one game, the seats, the objective, the threads,
+/// each state solvable (naming its index).
+fn batch_tasks(
+    py: Python<'_>,
+    states: &Bound<'_, PyAny>,
+    seat: Option<&Bound<'_, PyAny>>,
+    objective: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Vec<Task>, usize)> {
     let states = seq(states, "states")?
         .iter()
         .enumerate()
@@ -358,6 +356,35 @@ pub fn solve_batch<'py>(
             })
         })
         .collect::<PyResult<Vec<Task>>>()?;
+    Ok((tasks, threads))
+}
+
+#[doc = crate::docs::stub_doc!("_check_solve_batch")]
+#[pyfunction]
+#[pyo3(signature = (*args, **kwargs), text_signature = "(states, *, seat=None, objective=None)")]
+pub fn _check_solve_batch(
+    py: Python<'_>,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<()> {
+    bind_args!("solve_batch()", args, kwargs; states; seat, objective);
+    batch_tasks(py, states, seat, objective, None).map(drop)
+}
+
+#[doc = crate::docs::stub_doc!("solve_batch")]
+#[pyfunction]
+#[pyo3(
+    signature = (*args, **kwargs),
+    text_signature = "(states, *, seat=None, objective=None, threads=None)"
+)]
+pub fn solve_batch<'py>(
+    py: Python<'py>,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    bind_args!("solve_batch()", args, kwargs; states; seat, objective, threads);
+    let (tasks, threads) = batch_tasks(py, states, seat, objective, threads)?;
+    let n = tasks.len();
     let pool = pool(threads)?;
     let parts = detached(py, |stop| {
         pool.install(|| {
