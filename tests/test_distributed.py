@@ -117,6 +117,13 @@ def test_arena_equals_local(task_size: Any) -> None:
         same(dist.arena(rules, policies, **kwargs, task_size=task_size), local)
 
 
+def test_arena_with_policy_objects() -> None:
+    """Policies given as objects travel to the workers pickled (with their settings)."""
+    policies = {"pimc": hf.Policy("pimc", worlds=2, rollouts=1), "heuristic": "heuristic"}
+    local = hf.arena(hf.HeartsRules(), policies, deals=6, seed=3)
+    same(dist.arena(hf.HeartsRules(), policies, deals=6, seed=3, task_size=2), local)
+
+
 @pytest.mark.parametrize("task_size", [1, 8, 16, None])
 def test_solve_batch_equals_local(task_size: Any) -> None:
     states = positions(21)
