@@ -671,6 +671,14 @@ def play_cli(args: argparse.Namespace) -> int:
     )
 
 
+def _rules_arguments(parser: argparse.ArgumentParser, preset_help: str) -> None:
+    """``--preset NAME`` and the repeatable ``--rule NAME=VALUE`` of a subcommand."""
+    parser.add_argument("--preset", default=None, help=preset_help)
+    parser.add_argument(
+        "--rule", action="append", type=_rule, default=[], metavar="NAME=VALUE", help=RULE_HELP
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="hearts-fast",
@@ -724,7 +732,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
     )
     sim.add_argument("--seed", type=int, default=0, help="the batch seed, 0..2**64-1 (default 0)")
-    sim.add_argument("--preset", default=None, help=PRESET_HELP)
+    _rules_arguments(sim, PRESET_HELP)
     sim.add_argument(
         "--policy",
         default=None,
@@ -755,14 +763,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="progress bar (default: when stderr is a terminal)",
-    )
-    sim.add_argument(
-        "--rule",
-        action="append",
-        type=_rule,
-        default=[],
-        metavar="NAME=VALUE",
-        help=RULE_HELP,
     )
     are = sub.add_parser(
         "arena",
@@ -801,9 +801,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     are.add_argument("--seed", type=int, default=0, help="the batch seed, 0..2**64-1 (default 0)")
     are.add_argument("--threads", type=_threads, default=None, help="default: all cores")
-    are.add_argument(
-        "--preset", default=None, help="the rules preset (default: the game's default)"
-    )
+    _rules_arguments(are, "the rules preset (default: the game's default)")
     are.add_argument(
         "--plot",
         default=None,
@@ -815,14 +813,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=FORMATS,
         default="table",
         help="how to print the result: table (default; each column explained), json or csv",
-    )
-    are.add_argument(
-        "--rule",
-        action="append",
-        type=_rule,
-        default=[],
-        metavar="NAME=VALUE",
-        help=RULE_HELP,
     )
     pla = sub.add_parser(
         "play",
@@ -836,15 +826,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--game", choices=["hearts", "spades", "rummy"], default="hearts", help="default: hearts"
     )
     pla.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
-    pla.add_argument("--preset", default=None, help=PRESET_HELP)
-    pla.add_argument(
-        "--rule",
-        action="append",
-        type=_rule,
-        default=[],
-        metavar="NAME=VALUE",
-        help=RULE_HELP,
-    )
+    _rules_arguments(pla, PRESET_HELP)
     pla.add_argument(
         "--bot",
         choices=["heuristic", "pimc", "ismcts", "random", "greedy"],
