@@ -233,6 +233,7 @@ def test_ctrl_c_cancels_the_tasks() -> None:
         ({"hands": 10, "threads": 0}, hf.InvalidArgumentError, "threads must be at least 1"),
         ({"hands": 10, "retries": -1}, hf.InvalidArgumentError, "retries must be at least 0"),
         ({"hands": 10, "address": 5}, hf.ArgumentTypeError, "address must be a str"),
+        ({"hands": 10, "address": "auto"}, hf.InvalidArgumentError, "already joined"),
         ({"hands": 10, "progress": "yes"}, hf.ArgumentTypeError, "progress must be a callable"),
         ({}, hf.InvalidArgumentError, "give hands="),
         ({"hands": 10, "games": 10}, hf.InvalidArgumentError, "not both"),

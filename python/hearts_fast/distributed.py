@@ -68,7 +68,13 @@ def _connect(address: str | None) -> Any:
             f"address must be a str such as 'auto' or 'host:6379', got {type(address).__name__}"
         )
     ray = _ray()
-    if not ray.is_initialized():
+    if ray.is_initialized():
+        if address is not None:
+            raise InvalidArgumentError(
+                f"address={address!r}, but this process has already joined a Ray cluster "
+                "(ray.init): leave address= out to use that one, or call ray.shutdown() first"
+            )
+    else:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     return ray
 
