@@ -84,8 +84,19 @@ impl Multiset {
     }
 
     /// Number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|&c| usize::from(c)).sum()
+        const LANES: u64 = 0x00ff_00ff_00ff_00ff;
+        let mut n = 0usize;
+        for chunk in self.0[..48].chunks_exact(8) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            let x = u64::from_le_bytes(b);
+            // Four 16-bit sums of byte pairs (each <= 510), then their sum (<= 2040).
+            let pairs = (x & LANES) + (x >> 8 & LANES);
+            n += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+        }
+        n + self.0[48..].iter().map(|&c| usize::from(c)).sum::<usize>()
     }
 
     /// Whether there is no card.
@@ -129,25 +140,26 @@ impl Multiset {
         m
     }
 
-    /// Bit `id` set for each face id (0..52) held at least once (jokers left out), from
-    /// eight counts at a time.
+    /// Bit `id` set for each face id (0..52) held at least `k` (1..=127) times (jokers
+    /// left out), from eight counts at a time.
     #[inline]
-    pub fn face_mask(&self) -> u64 {
-        /// Bit i of the result: byte i of `x` is not zero.
-        #[inline]
-        fn nonzero_bytes(x: u64) -> u64 {
-            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-            let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    pub fn faces_held(&self, k: u8) -> u64 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let add = u64::from_le_bytes([0x80 - k; 8]);
+        // Bit i of the result: byte i of `x` is at least k (its high bit, or its low 7 bits
+        // plus 128 - k reach 128 without a carry into the next byte).
+        let at_least = |x: u64| -> u64 {
+            let high = (((x & LOW7) + add) | x) & !LOW7;
             (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-        }
+        };
         let mut m = 0u64;
         for (i, chunk) in self.0[..48].chunks_exact(8).enumerate() {
             let mut b = [0u8; 8];
             b.copy_from_slice(chunk);
-            m |= nonzero_bytes(u64::from_le_bytes(b)) << (8 * i);
+            m |= at_least(u64::from_le_bytes(b)) << (8 * i);
         }
         let tail = [self.0[48], self.0[49], self.0[50], self.0[51], 0, 0, 0, 0];
-        m | nonzero_bytes(u64::from_le_bytes(tail)) << 48
+        m | at_least(u64::from_le_bytes(tail)) << 48
     }
 
     /// The ids in ascending order, repeated by count.
@@ -523,17 +535,23 @@ pub fn usable_cards(rules: &RummyRules, hand: &Multiset) -> u64 {
 pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> u64 {
     let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
-    let held = hand.face_mask();
-    // Sets: >= 3 naturals of a rank, or 2 and a joker.
-    let mut ranks = 0u64;
-    for rank in 0..13usize {
-        let c = &hand.0;
-        let n = u32::from(c[rank]) + u32::from(c[13 + rank]) + u32::from(c[26 + rank]);
-        let n = n + u32::from(c[39 + rank]);
-        if n >= 3 || (n == 2 && max_j >= 1) {
-            ranks |= 1 << rank;
+    let held = hand.faces_held(1);
+    // Sets: >= 3 naturals of a rank, or 2 and a joker. Per rank, the copies of each suit
+    // counted up to 3 (enough to tell 2 from >= 3), added bit-sliced over the 13 ranks.
+    let (two, three) = (hand.faces_held(2), hand.faces_held(3));
+    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+    for mask in [held, two, three] {
+        for s in 0..4 {
+            let bit = mask >> (13 * s) & 0x1fff;
+            let carry = ones & bit;
+            ones ^= bit;
+            fours |= twos & carry;
+            twos ^= carry;
         }
     }
+    let at_least_3 = fours | (twos & ones);
+    let exactly_2 = twos & !ones & !fours;
+    let ranks = at_least_3 | if max_j >= 1 { exactly_2 } else { 0 };
     let mut out = held & (ranks | ranks << 13 | ranks << 26 | ranks << 39);
     // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
     // (the 14-card window needs both aces).

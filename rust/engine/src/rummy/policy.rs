@@ -90,6 +90,7 @@ const MAX_OPENING: usize = 36;
 /// smallest index sequence. `best` holds a candidate to beat: (value, indices) with an
 /// empty list standing for "no further meld", which every non-empty list follows.
 struct OpeningSearch<'a> {
+    r: &'a RummyRules,
     cands: &'a [(MeldBuf, i64)],
     min: i64,
     len: usize,
@@ -97,34 +98,42 @@ struct OpeningSearch<'a> {
     extra: usize,
     extra_q: usize,
     exception: bool,
+    /// Nodes worth at most this need not be searched (`i64::MIN`: none).
+    floor: i64,
     cur: [u16; MAX_OPENING],
     best: Option<(i64, [u16; MAX_OPENING], usize)>,
 }
 
 impl OpeningSearch<'_> {
-    /// The `openings` recursion of the engine, keeping only the best node.
+    /// The `openings` recursion of the engine, keeping only the best node. It visits the
+    /// index sequences in ascending lexicographic order (a node before its extensions, an
+    /// extension by a lower index first), so the first node of the highest value is the
+    /// one to keep, and a subtree that cannot beat the best so far (`bound`: the value of
+    /// the cards left that some candidate uses, at least what further melds add) is skipped.
     fn rec(
         &mut self,
         from: usize,
         depth: usize,
         left: &Multiset,
         used: (usize, usize),
-        value: i64,
+        vb: (i64, i64),
     ) {
-        if depth > 0 && value >= self.min {
+        let (value, bound) = vb;
+        if depth > 0 && value >= self.min && self.best.as_ref().map_or(true, |b| value > b.0) {
             let keeps = has_discard_after(
                 self.len - used.0 + self.extra,
                 self.queens - used.1 + self.extra_q,
                 self.exception,
             );
-            let better = self.best.as_ref().map_or(true, |(bv, seq, n)| {
-                value > *bv || (value == *bv && self.cur[..depth] < seq[..*n])
-            });
-            if keeps && better {
+            if keeps {
                 self.best = Some((value, self.cur, depth));
             }
         }
-        if depth >= MAX_OPENING {
+        let limit = self
+            .best
+            .as_ref()
+            .map_or(self.floor, |b| b.0.max(self.floor));
+        if depth >= MAX_OPENING || value.saturating_add(bound) <= limit {
             return;
         }
         for i in from..self.cands.len() {
@@ -133,12 +142,15 @@ impl OpeningSearch<'_> {
             if fits(left, m) {
                 let mut l2 = *left;
                 let mut q = 0;
+                let mut spent = 0;
                 for &c in m {
                     l2.remove(c);
                     q += usize::from(c == QS);
+                    spent += card_value(self.r, c);
                 }
                 self.cur[depth] = i as u16;
-                self.rec(i, depth + 1, &l2, (used.0 + m.len(), used.1 + q), value + v);
+                let used = (used.0 + m.len(), used.1 + q);
+                self.rec(i, depth + 1, &l2, used, (value + v, bound - spent));
             }
         }
     }
@@ -165,9 +177,15 @@ fn best_opening(
     extra: (usize, usize),
     exception: bool,
     seed: Option<i64>,
+    floor: i64,
 ) -> Option<(i64, [u16; MAX_OPENING], usize)> {
     natural_melds(r, hand, cands);
+    // Every card of a natural meld is a usable card, and a natural meld is worth at most
+    // the C-5 values of its cards (a low ace counts 1, not 11).
+    let bound = bound(r, hand, usable_cards_with(r, hand, false));
     let mut search = OpeningSearch {
+        r,
+        floor,
         cands,
         min,
         len: hand.len(),
@@ -178,14 +196,17 @@ fn best_opening(
         cur: [0; MAX_OPENING],
         best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
     };
-    search.rec(0, 0, hand, (0, 0), 0);
+    search.rec(0, 0, hand, (0, 0), (0, bound));
     search.best
 }
 
 /// The greedy take-pile choice: the `take_pile` meld list of most value (ties: the smallest
 /// list), with its value, or `None` when the pile cannot be taken. The same choice as the
 /// best of [`RummyState::take_pile_actions`], without listing them.
-fn best_take_pile(s: &RummyState, p: usize) -> Option<(i64, Vec<Vec<u8>>)> {
+///
+/// Meld lists worth at most `floor` may be left out (the policy draws unless the pile's
+/// melds are worth more than the other pile cards).
+fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<u8>>)> {
     let r = s.rules();
     let pile = s.pile();
     let (&top, rest) = pile.split_last()?;
@@ -228,8 +249,21 @@ fn best_take_pile(s: &RummyState, p: usize) -> Option<(i64, Vec<Vec<u8>>)> {
                 here = Some((v0, [0; MAX_OPENING], 0));
             }
         } else {
+            // Lists that cannot beat the best so far (nor, on a tie, a smaller m0) or the
+            // floor need not be searched.
+            let limit = best.as_ref().map_or(floor, |(bv, bm, _, _)| {
+                if m0 < bm.as_slice() {
+                    floor.max(*bv - 1)
+                } else {
+                    floor.max(*bv)
+                }
+            });
+            if v0 + bound(r, &left, usable_cards_with(r, &left, false)) <= limit {
+                return;
+            }
             let seed = (v0 >= r.opening_min && keeps).then_some(0);
-            here = best_opening(r, &left, &mut cands, r.opening_min - v0, extra, false, seed)
+            let min = r.opening_min - v0;
+            here = best_opening(r, &left, &mut cands, min, extra, false, seed, limit - v0)
                 .map(|(v, seq, n)| (v0 + v, seq, n));
         }
         let Some((v, seq, n)) = here else { return };
@@ -344,7 +378,7 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                 .iter()
                 .map(|&c| card_value(r, c))
                 .sum();
-            match best_take_pile(s, p) {
+            match best_take_pile(s, p, inherited) {
                 Some((v, melds)) if v > inherited => Action::TakePile(melds),
                 _ => Action::Draw,
             }
@@ -374,7 +408,8 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             } else {
                 let exc = s.flags().2;
                 let mut cands = Vec::new();
-                match best_opening(r, hand, &mut cands, r.opening_min, (0, 0), exc, None) {
+                let min = r.opening_min;
+                match best_opening(r, hand, &mut cands, min, (0, 0), exc, None, i64::MIN) {
                     Some((_, seq, n)) => Action::Open(
                         seq[..n]
                             .iter()
