@@ -602,7 +602,29 @@ fn suit_covered(faces: u32, aces: u8, max_j: u32) -> u32 {
 
 /// Whether the face card `card` (< 52) of `hand` belongs to some meld [`all_melds`] could
 /// form (jokers only if `allow_jokers`): [`usable_cards_with`] for one card (false for a
-/// joker).
+/// joker), looking only at the card's rank and suit.
 pub fn card_usable(rules: &RummyRules, hand: &Multiset, allow_jokers: bool, card: u8) -> bool {
-    card < JOKER && usable_cards_with(rules, hand, allow_jokers) >> card & 1 != 0
+    if card >= JOKER || hand.count(card) == 0 {
+        return false;
+    }
+    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
+    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let rank = rank_of(card);
+    let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
+    if n >= 3 || (n == 2 && max_j >= 1) {
+        return true;
+    }
+    let suit = suit_of(card);
+    let row = &hand.0[usize::from(suit) * 13..usize::from(suit) * 13 + 13];
+    let faces = row
+        .iter()
+        .enumerate()
+        .fold(0u32, |m, (i, &c)| m | u32::from(c > 0) << i);
+    let covered = suit_covered(faces, hand.count(suit * 13 + 12), max_j);
+    let pos = if rank == 12 {
+        1 | 1 << 13
+    } else {
+        1 << (rank + 1)
+    };
+    covered & pos != 0
 }

@@ -451,11 +451,10 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             }
             let legal = &mut legal[..n];
             legal.sort_unstable_by(|a, b| b.cmp(a));
-            let usable = usable_cards_with(r, hand, true);
             let free = legal
                 .iter()
                 .map(|&(_, c)| c)
-                .find(|&c| fits >> c & 1 == 0 && usable >> c & 1 == 0);
+                .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
             Action::Discard(free.or_else(|| legal.first().map(|&(_, c)| c))?)
         }
     };
