@@ -201,7 +201,7 @@ fn multiset_len_and_held_masks_count_every_byte() {
     let mut rng = Rng::new(11);
     for case in 0..2000u32 {
         let mut m = Multiset::EMPTY;
-        for slot in m.0.iter_mut() {
+        for slot in &mut m.0 {
             // Mostly deck-like counts, sometimes any byte.
             *slot = if case % 7 == 0 {
                 rng.below(256) as u8

@@ -217,7 +217,7 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
     let hand = s.hands()[p];
     let mut with_top = hand;
     with_top.add(top);
-    let rest_q = rest.iter().filter(|&&c| c == QS).count();
+    let rest_q = rest.iter().fold(0, |n, &c| n + usize::from(c == QS));
     let extra = (rest.len(), rest_q);
     let must = (top != JOKER).then_some(top);
     let mut cands: Vec<(MeldBuf, i64)> = Vec::new();
