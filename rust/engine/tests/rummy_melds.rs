@@ -195,3 +195,25 @@ fn c5_joker_as_the_low_ace_keeps_its_value() {
     assert_eq!(meld_value(&r, &[jk, c2, c3]), 50 + 2 + 3);
     assert_eq!(meld_value(&r, &[ca, c2, c3]), 1 + 2 + 3);
 }
+
+#[test]
+fn multiset_len_and_held_masks_count_every_byte() {
+    let mut rng = Rng::new(11);
+    for case in 0..2000u32 {
+        let mut m = Multiset::EMPTY;
+        for slot in &mut m.0 {
+            // Mostly deck-like counts, sometimes any byte.
+            *slot = if case % 7 == 0 {
+                rng.below(256) as u8
+            } else {
+                rng.below(3) as u8
+            };
+        }
+        let want: usize = m.0.iter().map(|&c| usize::from(c)).sum();
+        assert_eq!(m.len(), want);
+        for k in 1..=4u8 {
+            let want = (0..52u8).fold(0u64, |acc, c| acc | u64::from(m.count(c) >= k) << c);
+            assert_eq!(m.faces_held(k), want, "k = {k}, {m:?}");
+        }
+    }
+}

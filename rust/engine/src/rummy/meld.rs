@@ -84,8 +84,19 @@ impl Multiset {
     }
 
     /// Number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|&c| usize::from(c)).sum()
+        const LANES: u64 = 0x00ff_00ff_00ff_00ff;
+        let mut n = 0usize;
+        for chunk in self.0[..48].chunks_exact(8) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            let x = u64::from_le_bytes(b);
+            // Four 16-bit sums of byte pairs (each <= 510), then their sum (<= 2040).
+            let pairs = (x & LANES) + (x >> 8 & LANES);
+            n += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+        }
+        n + self.0[48..].iter().map(|&c| usize::from(c)).sum::<usize>()
     }
 
     /// Whether there is no card.
@@ -127,6 +138,28 @@ impl Multiset {
             *a += b;
         }
         m
+    }
+
+    /// Bit `id` set for each face id (0..52) held at least `k` (1..=127) times (jokers
+    /// left out), from eight counts at a time.
+    #[inline]
+    pub fn faces_held(&self, k: u8) -> u64 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let add = u64::from_le_bytes([0x80 - k; 8]);
+        // Bit i of the result: byte i of `x` is at least k (its high bit, or its low 7 bits
+        // plus 128 - k reach 128 without a carry into the next byte).
+        let at_least = |x: u64| -> u64 {
+            let high = (((x & LOW7) + add) | x) & !LOW7;
+            (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+        };
+        let mut m = 0u64;
+        for (i, chunk) in self.0[..48].chunks_exact(8).enumerate() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            m |= at_least(u64::from_le_bytes(b)) << (8 * i);
+        }
+        let tail = [self.0[48], self.0[49], self.0[50], self.0[51], 0, 0, 0, 0];
+        m | at_least(u64::from_le_bytes(tail)) << 48
     }
 
     /// The ids in ascending order, repeated by count.
@@ -334,6 +367,21 @@ pub fn melds_with(
     must: Option<u8>,
 ) -> Vec<Vec<u8>> {
     let mut out = Vec::with_capacity(32);
+    for_each_meld(rules, hand, allow_jokers, must, &mut |m: &[u8]| {
+        out.push(m.to_vec());
+    });
+    out
+}
+
+/// Calls `f` with each meld [`melds_with`] lists, in the same order, each built in a stack
+/// buffer (nothing is allocated).
+pub(super) fn for_each_meld(
+    rules: &RummyRules,
+    hand: &Multiset,
+    allow_jokers: bool,
+    must: Option<u8>,
+    f: &mut impl FnMut(&[u8]),
+) {
     let have_j = if allow_jokers { hand.count(JOKER) } else { 0 };
     let max_j = rules.max_jokers_per_meld.map_or(have_j, |m| m.min(have_j));
     // Sets (C-6): per rank, every choice of 0..=count copies per suit, plus jokers.
@@ -359,14 +407,15 @@ pub fn melds_with(
                             if !(3..=8).contains(&len) {
                                 continue;
                             }
-                            let mut m = Vec::with_capacity(usize::from(len));
-                            for (s, &k) in nat.iter().enumerate() {
-                                for _ in 0..k {
-                                    m.push(s as u8 * 13 + rank);
+                            let mut m = [JOKER; 8];
+                            let mut k = 0;
+                            for (s, &copies) in nat.iter().enumerate() {
+                                for _ in 0..copies {
+                                    m[k] = s as u8 * 13 + rank;
+                                    k += 1;
                                 }
                             }
-                            m.extend(std::iter::repeat(JOKER).take(usize::from(j)));
-                            out.push(m);
+                            f(&m[..usize::from(len)]);
                         }
                     }
                 }
@@ -448,19 +497,16 @@ pub fn melds_with(
                         if u32::from(len) - mask.count_ones() < 2 {
                             return;
                         }
-                        out.push(
-                            cards
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &c)| if mask >> i & 1 != 0 { JOKER } else { c })
-                                .collect(),
-                        );
+                        let mut m = [0u8; 14];
+                        for (i, (slot, &c)) in m.iter_mut().zip(cards).enumerate() {
+                            *slot = if mask >> i & 1 != 0 { JOKER } else { c };
+                        }
+                        f(&m[..usize::from(len)]);
                     });
                 }
             }
         }
     }
-    out
 }
 
 /// Calls `f` with every subset (as a bit mask over the positions in `items`) of at most `k`
@@ -489,38 +535,42 @@ pub fn usable_cards(rules: &RummyRules, hand: &Multiset) -> u64 {
 pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> u64 {
     let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
-    let mut out = 0u64;
-    // Sets: >= 3 naturals of a rank, or 2 and a joker.
-    for rank in 0..13u8 {
-        let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
-        if n >= 3 || (n == 2 && max_j >= 1) {
-            for s in 0..4u8 {
-                if hand.count(s * 13 + rank) > 0 {
-                    out |= 1 << (s * 13 + rank);
-                }
-            }
+    let held = hand.faces_held(1);
+    // Sets: >= 3 naturals of a rank, or 2 and a joker. Per rank, the copies of each suit
+    // counted up to 3 (enough to tell 2 from >= 3), added bit-sliced over the 13 ranks.
+    let (two, three) = (hand.faces_held(2), hand.faces_held(3));
+    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+    for mask in [held, two, three] {
+        for s in 0..4 {
+            let bit = mask >> (13 * s) & 0x1fff;
+            let carry = ones & bit;
+            ones ^= bit;
+            fours |= twos & carry;
+            twos ^= carry;
         }
     }
+    let at_least_3 = fours | (twos & ones);
+    let exactly_2 = twos & !ones & !fours;
+    let ranks = at_least_3 | if max_j >= 1 { exactly_2 } else { 0 };
+    let mut out = held & (ranks | ranks << 13 | ranks << 26 | ranks << 39);
     // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
     // (the 14-card window needs both aces).
     for suit in 0..4u8 {
-        let covered = suit_covered(hand, suit, max_j);
-        for p in 0..14u8 {
-            if covered >> p & 1 != 0 {
-                out |= 1 << card_at(suit, p);
-            }
-        }
+        let faces = (held >> (13 * suit)) as u32 & 0x1fff;
+        let aces = hand.count(suit * 13 + 12);
+        let covered = suit_covered(faces, aces, max_j);
+        // Position p >= 1 is rank p - 1; position 0 is the ace (rank 12).
+        let ranks = (covered >> 1) | (covered & 1) << 12;
+        out |= u64::from(ranks) << (13 * suit);
     }
     out
 }
 
-/// The run positions (bit p; the ace at 0 and 13) of `suit` whose held card is in some
-/// run the hand could form with at most `max_j` jokers per meld.
-fn suit_covered(hand: &Multiset, suit: u8, max_j: u32) -> u32 {
-    let held: u32 = (0..14u8).fold(0, |m, p| {
-        m | u32::from(hand.count(card_at(suit, p)) > 0) << p
-    });
-    let aces = hand.count(card_at(suit, 0));
+/// The run positions (bit p; the ace at 0 and 13) of a suit whose held card is in some
+/// run the hand could form with at most `max_j` jokers per meld, from the suit's held
+/// ranks (bit r: rank r) and its aces.
+fn suit_covered(faces: u32, aces: u8, max_j: u32) -> u32 {
+    let held = (faces << 1) | (faces >> 12 & 1);
     let mut covered = 0u32;
     if max_j <= 1 {
         // A longer valid window holds a 3-window around each of its cards with at most
@@ -550,20 +600,27 @@ fn suit_covered(hand: &Multiset, suit: u8, max_j: u32) -> u32 {
     covered
 }
 
-/// Whether the face card `card` of `hand` belongs to some meld [`all_melds`] could form
-/// (jokers only if `allow_jokers`): [`usable_cards_with`] for one card.
+/// Whether the face card `card` (< 52) of `hand` belongs to some meld [`all_melds`] could
+/// form (jokers only if `allow_jokers`): [`usable_cards_with`] for one card (false for a
+/// joker), looking only at the card's rank and suit.
 pub fn card_usable(rules: &RummyRules, hand: &Multiset, allow_jokers: bool, card: u8) -> bool {
+    if card >= JOKER || hand.count(card) == 0 {
+        return false;
+    }
     let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
     let rank = rank_of(card);
     let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
-    if hand.count(card) == 0 {
-        return false;
-    }
     if n >= 3 || (n == 2 && max_j >= 1) {
         return true;
     }
-    let covered = suit_covered(hand, suit_of(card), max_j);
+    let suit = suit_of(card);
+    let row = &hand.0[usize::from(suit) * 13..usize::from(suit) * 13 + 13];
+    let faces = row
+        .iter()
+        .enumerate()
+        .fold(0u32, |m, (i, &c)| m | u32::from(c > 0) << i);
+    let covered = suit_covered(faces, hand.count(suit * 13 + 12), max_j);
     let pos = if rank == 12 {
         1 | 1 << 13
     } else {

@@ -2,9 +2,12 @@
 //! order) and `greedy` (docs/rummy-api.md, Batch). Stepping a [`RummyState`] with
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
-use super::meld::{card_usable, card_value, meld_value, usable_cards_with, Multiset, JOKER};
+use super::meld::{
+    card_usable, card_value, for_each_meld, meld_value, usable_cards_with, Multiset, JOKER,
+    QUEEN_OF_SPADES as QS,
+};
 use super::rules::RummyRules;
-use super::state::{Action, Phase, RummyState};
+use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
 use crate::core::Rng;
 use crate::option_enum;
 
@@ -24,6 +27,7 @@ option_enum! {
 pub struct NoLegalAction(pub Phase);
 
 /// The value of what an action puts on the table (melds, or the laid-off card).
+#[cfg(test)]
 fn placed_value(r: &RummyRules, a: &Action) -> i64 {
     match a {
         Action::TakePile(ms) | Action::Open(ms) => ms.iter().map(|m| meld_value(r, m)).sum(),
@@ -36,10 +40,300 @@ fn placed_value(r: &RummyRules, a: &Action) -> i64 {
 /// An upper bound on the value of any natural melds from `hand`: the C-5 values of every
 /// card (with its copies) that some natural meld could use.
 fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
-    (0..52u8)
-        .filter(|&c| usable >> c & 1 != 0)
-        .map(|c| i64::from(hand.count(c)) * card_value(r, c))
-        .sum()
+    let (mut left, mut sum) = (usable & ((1 << 52) - 1), 0);
+    while left != 0 {
+        let c = left.trailing_zeros() as u8;
+        sum += i64::from(hand.count(c)) * card_value(r, c);
+        left &= left - 1;
+    }
+    sum
+}
+
+/// A meld held in a fixed array (the first `len` cards), so that the greedy policy can
+/// compare melds without allocating.
+#[derive(Copy, Clone, Debug)]
+struct MeldBuf {
+    len: u8,
+    cards: [u8; 14],
+}
+
+impl MeldBuf {
+    fn new(m: &[u8]) -> MeldBuf {
+        let mut cards = [0; 14];
+        cards[..m.len()].copy_from_slice(m);
+        MeldBuf {
+            len: m.len() as u8,
+            cards,
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.cards[..usize::from(self.len)]
+    }
+}
+
+/// Whether the cards of `m` (with repeats) are all in `left`.
+fn fits(left: &Multiset, m: &[u8]) -> bool {
+    m.iter().enumerate().all(|(i, &c)| {
+        let k = m[..=i].iter().fold(0u8, |n, &x| n + u8::from(x == c));
+        left.count(c) >= k
+    })
+}
+
+/// The most melds an opening can hold (3 cards each out of the 108).
+const MAX_OPENING: usize = 36;
+
+/// The best opening the greedy policy finds among the natural melds `cands` (sorted, with
+/// their values) of `hand`: the most valuable multiset of them (at least one) worth at
+/// least `min` after which the player keeps a discard, the hand then holding `extra` more
+/// cards, `extra_q` of them Q♠; on a tie the lexicographically smallest list, that is the
+/// smallest index sequence. `best` holds a candidate to beat: (value, indices) with an
+/// empty list standing for "no further meld", which every non-empty list follows.
+struct OpeningSearch<'a> {
+    r: &'a RummyRules,
+    cands: &'a [(MeldBuf, i64)],
+    min: i64,
+    len: usize,
+    queens: usize,
+    extra: usize,
+    extra_q: usize,
+    exception: bool,
+    /// Nodes worth at most this need not be searched (`i64::MIN`: none).
+    floor: i64,
+    cur: [u16; MAX_OPENING],
+    best: Option<(i64, [u16; MAX_OPENING], usize)>,
+}
+
+impl OpeningSearch<'_> {
+    /// The `openings` recursion of the engine, keeping only the best node. It visits the
+    /// index sequences in ascending lexicographic order (a node before its extensions, an
+    /// extension by a lower index first), so the first node of the highest value is the
+    /// one to keep, and a subtree that cannot beat the best so far (`bound`: the value of
+    /// the cards left that some candidate uses, at least what further melds add) is skipped.
+    fn rec(
+        &mut self,
+        from: usize,
+        depth: usize,
+        left: &Multiset,
+        used: (usize, usize),
+        vb: (i64, i64),
+    ) {
+        let (value, bound) = vb;
+        if depth > 0 && value >= self.min && self.best.as_ref().map_or(true, |b| value > b.0) {
+            let keeps = has_discard_after(
+                self.len - used.0 + self.extra,
+                self.queens - used.1 + self.extra_q,
+                self.exception,
+            );
+            if keeps {
+                self.best = Some((value, self.cur, depth));
+            }
+        }
+        let limit = self
+            .best
+            .as_ref()
+            .map_or(self.floor, |b| b.0.max(self.floor));
+        if depth >= MAX_OPENING || value.saturating_add(bound) <= limit {
+            return;
+        }
+        for i in from..self.cands.len() {
+            let (m, v) = self.cands[i];
+            let m = m.as_slice();
+            if fits(left, m) {
+                let mut l2 = *left;
+                let mut q = 0;
+                let mut spent = 0;
+                for &c in m {
+                    l2.remove(c);
+                    q += usize::from(c == QS);
+                    spent += card_value(self.r, c);
+                }
+                self.cur[depth] = i as u16;
+                let used = (used.0 + m.len(), used.1 + q);
+                self.rec(i, depth + 1, &l2, used, (value + v, bound - spent));
+            }
+        }
+    }
+}
+
+/// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), with their
+/// values, into `out`.
+fn natural_melds(r: &RummyRules, hand: &Multiset, out: &mut Vec<(MeldBuf, i64)>) {
+    out.clear();
+    for_each_meld(r, hand, false, None, &mut |m: &[u8]| {
+        out.push((MeldBuf::new(m), meld_value(r, m)));
+    });
+    out.sort_unstable_by(|a, b| a.0.as_slice().cmp(b.0.as_slice()));
+}
+
+/// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
+/// `seed` (a value standing for the empty list): (value, melds as indices into `cands`).
+#[allow(clippy::too_many_arguments)]
+fn best_opening(
+    r: &RummyRules,
+    hand: &Multiset,
+    cands: &mut Vec<(MeldBuf, i64)>,
+    min: i64,
+    extra: (usize, usize),
+    exception: bool,
+    seed: Option<i64>,
+    floor: i64,
+) -> Option<(i64, [u16; MAX_OPENING], usize)> {
+    natural_melds(r, hand, cands);
+    // Every card of a natural meld is a usable card, and a natural meld is worth at most
+    // the C-5 values of its cards (a low ace counts 1, not 11).
+    let bound = bound(r, hand, usable_cards_with(r, hand, false));
+    let mut search = OpeningSearch {
+        r,
+        floor,
+        cands,
+        min,
+        len: hand.len(),
+        queens: usize::from(hand.count(QS)),
+        extra: extra.0,
+        extra_q: extra.1,
+        exception,
+        cur: [0; MAX_OPENING],
+        best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
+    };
+    search.rec(0, 0, hand, (0, 0), (0, bound));
+    search.best
+}
+
+/// The greedy take-pile choice: the `take_pile` meld list of most value (ties: the smallest
+/// list), with its value, or `None` when the pile cannot be taken. The same choice as the
+/// best of [`RummyState::take_pile_actions`], without listing them.
+///
+/// Meld lists worth at most `floor` may be left out (the policy draws unless the pile's
+/// melds are worth more than the other pile cards).
+fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<u8>>)> {
+    let r = s.rules();
+    let pile = s.pile();
+    let (&top, rest) = pile.split_last()?;
+    let opened = s.opened()[p];
+    if top == JOKER && !opened {
+        return None;
+    }
+    let hand = s.hands()[p];
+    let mut with_top = hand;
+    with_top.add(top);
+    let rest_q = rest.iter().fold(0, |n, &c| n + usize::from(c == QS));
+    let extra = (rest.len(), rest_q);
+    let must = (top != JOKER).then_some(top);
+    let mut cands: Vec<(MeldBuf, i64)> = Vec::new();
+    // (value, m0, indices of the further melds into `best_cands`)
+    let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
+    let mut best_cands: Vec<(MeldBuf, i64)> = Vec::new();
+    for_each_meld(r, &with_top, opened, must, &mut |m0: &[u8]| {
+        if !m0.contains(&top) {
+            return;
+        }
+        let mut left = hand;
+        let mut skipped = false;
+        for &c in m0 {
+            if c == top && !skipped {
+                skipped = true;
+            } else {
+                left.remove(c);
+            }
+        }
+        let v0 = meld_value(r, m0);
+        let keeps = has_discard_after(
+            left.len() + extra.0,
+            usize::from(left.count(QS)) + extra.1,
+            false,
+        );
+        let mut here: Option<(i64, [u16; MAX_OPENING], usize)> = None;
+        if opened {
+            if keeps {
+                here = Some((v0, [0; MAX_OPENING], 0));
+            }
+        } else {
+            // Lists that cannot beat the best so far (nor, on a tie, a smaller m0) or the
+            // floor need not be searched.
+            let limit = best.as_ref().map_or(floor, |(bv, bm, _, _)| {
+                if m0 < bm.as_slice() {
+                    floor.max(*bv - 1)
+                } else {
+                    floor.max(*bv)
+                }
+            });
+            if v0 + bound(r, &left, usable_cards_with(r, &left, false)) <= limit {
+                return;
+            }
+            let seed = (v0 >= r.opening_min && keeps).then_some(0);
+            let min = r.opening_min - v0;
+            here = best_opening(r, &left, &mut cands, min, extra, false, seed, limit - v0)
+                .map(|(v, seq, n)| (v0 + v, seq, n));
+        }
+        let Some((v, seq, n)) = here else { return };
+        let better = best.as_ref().map_or(true, |(bv, bm, _, _)| {
+            v > *bv || (v == *bv && m0 < bm.as_slice())
+        });
+        if better {
+            best = Some((v, MeldBuf::new(m0), seq, n));
+            if n > 0 {
+                std::mem::swap(&mut best_cands, &mut cands);
+            }
+        }
+    });
+    let (v, m0, seq, n) = best?;
+    let mut melds = Vec::with_capacity(n + 1);
+    melds.push(m0.as_slice().to_vec());
+    melds.extend(
+        seq[..n]
+            .iter()
+            .map(|&i| best_cands[usize::from(i)].0.as_slice().to_vec()),
+    );
+    Some((v, melds))
+}
+
+/// The greedy meld-phase choice of an opened player: the most valuable new meld, else the
+/// most valuable lay-off, else end (ties: the smallest action), without listing the legal
+/// actions.
+fn best_opened_move(s: &RummyState, p: usize) -> Action {
+    let r = s.rules();
+    let hand = &s.hands()[p];
+    let (opening_turn, _, exc, _) = s.flags();
+    let jokers = !opening_turn;
+    let (len, queens) = (hand.len(), usize::from(hand.count(QS)));
+    let mut best: Option<(i64, MeldBuf)> = None;
+    for_each_meld(r, hand, jokers, None, &mut |m: &[u8]| {
+        if !keeps_discard(len, queens, m, exc) {
+            return;
+        }
+        let v = meld_value(r, m);
+        if best
+            .as_ref()
+            .map_or(true, |(bv, b)| v > *bv || (v == *bv && m < b.as_slice()))
+        {
+            best = Some((v, MeldBuf::new(m)));
+        }
+    });
+    if let Some((_, m)) = best {
+        return Action::Meld(m.as_slice().to_vec());
+    }
+    let mut best: Option<(i64, (usize, u8, &'static str), End)> = None;
+    for (i, m) in s.melds()[p].iter().enumerate() {
+        let (cands, n) = super::lay_off_candidates(r, m);
+        for &(c, e) in &cands[..n] {
+            if hand.count(c) == 0 || (c == JOKER && !jokers) {
+                continue;
+            }
+            if !super::candidate_fits(r, m, c, e) || !keeps_discard(len, queens, &[c], exc) {
+                continue;
+            }
+            let v = card_value(r, c);
+            let key = (i, c, e.name());
+            if best
+                .as_ref()
+                .map_or(true, |(bv, bk, _)| v > *bv || (v == *bv && key < *bk))
+            {
+                best = Some((v, key, e));
+            }
+        }
+    }
+    best.map_or(Action::End, |(_, (i, c, _), e)| Action::LayOff(i, c, e))
 }
 
 /// The greedy policy's action:
@@ -56,21 +350,6 @@ fn bound(r: &RummyRules, hand: &Multiset, usable: u64) -> i64 {
 pub fn greedy_action(s: &RummyState) -> Option<Action> {
     let r = s.rules();
     let p = usize::from(s.current_player().unwrap_or(0));
-    // The most valuable action; on a tie the first in the sorted order of legal_actions()
-    // (so the choice does not depend on the engine's enumeration order).
-    let best = |acts: Vec<Action>| -> Option<Action> {
-        let mut best: Option<(i64, Action)> = None;
-        for a in acts {
-            let v = placed_value(r, &a);
-            let better = best
-                .as_ref()
-                .map_or(true, |(bv, b)| v > *bv || (v == *bv && a < *b));
-            if better {
-                best = Some((v, a));
-            }
-        }
-        best.map(|(_, a)| a)
-    };
     let action = match s.phase() {
         Phase::Over => return None,
         Phase::Draw => {
@@ -99,13 +378,8 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                 .iter()
                 .map(|&c| card_value(r, c))
                 .sum();
-            let takes = s
-                .take_pile_actions()
-                .into_iter()
-                .map(Action::TakePile)
-                .collect();
-            match best(takes) {
-                Some(a) if placed_value(r, &a) > inherited => a,
+            match best_take_pile(s, p, inherited) {
+                Some((v, melds)) if v > inherited => Action::TakePile(melds),
                 _ => Action::Draw,
             }
         }
@@ -129,14 +403,22 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                     return Some(Action::End);
                 }
             }
-            let legal = s.legal_actions();
-            let pick = |kind: fn(&Action) -> bool| {
-                best(legal.iter().filter(|a| kind(a)).cloned().collect())
-            };
-            pick(|a| matches!(a, Action::Open(_)))
-                .or_else(|| pick(|a| matches!(a, Action::Meld(_))))
-                .or_else(|| pick(|a| matches!(a, Action::LayOff(..))))
-                .unwrap_or(Action::End)
+            if s.opened()[p] {
+                best_opened_move(s, p)
+            } else {
+                let exc = s.flags().2;
+                let mut cands = Vec::new();
+                let min = r.opening_min;
+                match best_opening(r, hand, &mut cands, min, (0, 0), exc, None, i64::MIN) {
+                    Some((_, seq, n)) => Action::Open(
+                        seq[..n]
+                            .iter()
+                            .map(|&i| cands[usize::from(i)].0.as_slice().to_vec())
+                            .collect(),
+                    ),
+                    None => Action::End,
+                }
+            }
         }
         Phase::Discard => {
             let hand = &s.hands()[p];
@@ -150,16 +432,24 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                     }
                 }
             }
-            // Legal discards from the highest (value, id) down: the first unusable one,
-            // else the highest.
-            let mut legal: Vec<(i64, u8)> = s
-                .legal_actions()
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Discard(c) => Some((card_value(r, *c), *c)),
-                    _ => None,
-                })
-                .collect();
+            // The legal discards (as `legal_actions` lists them) from the highest (value, id)
+            // down: the first unusable one, else the highest.
+            let (_, _, exc, drawn) = s.flags();
+            let mut legal = [(0i64, 0u8); 53];
+            let mut n = 0;
+            if let Some(d) = drawn {
+                legal[0] = (card_value(r, d), d);
+                n = 1;
+            } else {
+                let len = hand.len();
+                for c in 0..53u8 {
+                    if hand.count(c) > 0 && (c != QS || (exc && len >= 2)) {
+                        legal[n] = (card_value(r, c), c);
+                        n += 1;
+                    }
+                }
+            }
+            let legal = &mut legal[..n];
             legal.sort_unstable_by(|a, b| b.cmp(a));
             let free = legal
                 .iter()
@@ -220,6 +510,170 @@ pub fn play_out(
 mod tests {
     use super::*;
     use crate::rummy::sim::batch_state;
+
+    /// The greedy policy as first written: from the legal action lists.
+    fn greedy_from_legal_actions(s: &RummyState) -> Option<Action> {
+        let r = s.rules();
+        let p = usize::from(s.current_player().unwrap_or(0));
+        // The most valuable action; on a tie the first in the sorted order of legal_actions()
+        // (so the choice does not depend on the engine's enumeration order).
+        let best = |acts: Vec<Action>| -> Option<Action> {
+            let mut best: Option<(i64, Action)> = None;
+            for a in acts {
+                let v = placed_value(r, &a);
+                let better = best
+                    .as_ref()
+                    .map_or(true, |(bv, b)| v > *bv || (v == *bv && a < *b));
+                if better {
+                    best = Some((v, a));
+                }
+            }
+            best.map(|(_, a)| a)
+        };
+        let action = match s.phase() {
+            Phase::Over => return None,
+            Phase::Draw => {
+                if s.blocked()[p] {
+                    return Some(Action::Draw);
+                }
+                let pile = s.pile();
+                // Exact shortcuts: no pickup is possible when the top card is in no meld of the
+                // hand plus it, or (unopened) when all natural meld cards together cannot reach
+                // the opening minimum.
+                let Some(&top) = pile.last() else {
+                    return Some(Action::Draw);
+                };
+                let mut with_top = s.hands()[p];
+                with_top.add(top);
+                let opened = s.opened()[p];
+                if top != JOKER && !card_usable(r, &with_top, opened, top) {
+                    return Some(Action::Draw);
+                }
+                if !opened
+                    && bound(r, &with_top, usable_cards_with(r, &with_top, false)) < r.opening_min
+                {
+                    return Some(Action::Draw);
+                }
+                let inherited: i64 = pile[..pile.len().saturating_sub(1)]
+                    .iter()
+                    .map(|&c| card_value(r, c))
+                    .sum();
+                let takes = s
+                    .take_pile_actions()
+                    .into_iter()
+                    .map(Action::TakePile)
+                    .collect();
+                match best(takes) {
+                    Some(a) if placed_value(r, &a) > inherited => a,
+                    _ => Action::Draw,
+                }
+            }
+            Phase::Meld => {
+                let hand = &s.hands()[p];
+                if !s.opened()[p]
+                    && bound(r, hand, usable_cards_with(r, hand, false)) < r.opening_min
+                {
+                    return Some(Action::End); // no opening can reach the minimum
+                }
+                if s.opened()[p] {
+                    // No new meld (every meld has two usable naturals) and no lay-off: end.
+                    let jokers = !s.flags().0;
+                    let lay_off = s.melds()[p].iter().any(|m| {
+                        let (cands, n) = crate::rummy::lay_off_candidates(r, m);
+                        cands[..n].iter().any(|&(c, e)| {
+                            hand.count(c) > 0
+                                && (c != JOKER || jokers)
+                                && crate::rummy::candidate_fits(r, m, c, e)
+                        })
+                    });
+                    if !lay_off && usable_cards_with(r, hand, jokers) == 0 {
+                        return Some(Action::End);
+                    }
+                }
+                let legal = s.legal_actions();
+                let pick = |kind: fn(&Action) -> bool| {
+                    best(legal.iter().filter(|a| kind(a)).cloned().collect())
+                };
+                pick(|a| matches!(a, Action::Open(_)))
+                    .or_else(|| pick(|a| matches!(a, Action::Meld(_))))
+                    .or_else(|| pick(|a| matches!(a, Action::LayOff(..))))
+                    .unwrap_or(Action::End)
+            }
+            Phase::Discard => {
+                let hand = &s.hands()[p];
+                // Lay-off targets count as usable.
+                let mut fits = 1u64 << JOKER;
+                for m in &s.melds()[p] {
+                    let (cands, n) = crate::rummy::lay_off_candidates(r, m);
+                    for &(c, e) in &cands[..n] {
+                        if hand.count(c) > 0 && crate::rummy::candidate_fits(r, m, c, e) {
+                            fits |= 1 << c;
+                        }
+                    }
+                }
+                // Legal discards from the highest (value, id) down: the first unusable one,
+                // else the highest.
+                let mut legal: Vec<(i64, u8)> = s
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Discard(c) => Some((card_value(r, *c), *c)),
+                        _ => None,
+                    })
+                    .collect();
+                legal.sort_unstable_by(|a, b| b.cmp(a));
+                let free = legal
+                    .iter()
+                    .map(|&(_, c)| c)
+                    .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
+                Action::Discard(free.or_else(|| legal.first().map(|&(_, c)| c))?)
+            }
+        };
+        Some(action)
+    }
+
+    #[test]
+    fn greedy_is_the_choice_from_the_legal_actions() {
+        let variants = [
+            RummyRules::default(),
+            RummyRules {
+                max_jokers_per_meld: None,
+                ..RummyRules::default()
+            },
+            RummyRules {
+                players: 2,
+                opening_min: 0,
+                max_jokers_per_meld: None,
+                ..RummyRules::default()
+            },
+            RummyRules {
+                players: 5,
+                hand_size: 20,
+                opening_min: 80,
+                ..RummyRules::default()
+            },
+        ];
+        let mut checked = 0;
+        for rules in &variants {
+            for i in 0..12 {
+                let mut s = batch_state(rules, 9, i);
+                let mut rng = Rng::new(i);
+                // Mostly greedy, sometimes random, to reach varied positions.
+                while !s.is_over() {
+                    assert_eq!(greedy_action(&s), greedy_from_legal_actions(&s), "{s:?}");
+                    checked += 1;
+                    let policy = if rng.below(4) == 0 {
+                        RummyPolicy::Random
+                    } else {
+                        RummyPolicy::Greedy
+                    };
+                    let a = policy_action(policy, &s, &mut rng).unwrap();
+                    s.apply_unchecked(&a);
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
 
     #[test]
     fn stepping_with_act_is_play_out() {

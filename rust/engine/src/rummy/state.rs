@@ -304,13 +304,13 @@ pub fn check_deal(
 
 /// Whether a hand of `len` cards, `queens` of them Q♠, keeps a legal discard (C-15, C-16):
 /// a card other than Q♠, or with the Q♠ exception a Q♠ while holding at least 2 cards.
-fn has_discard_after(len: usize, queens: usize, exception: bool) -> bool {
+pub(super) fn has_discard_after(len: usize, queens: usize, exception: bool) -> bool {
     len > queens || (exception && queens > 0 && len >= 2)
 }
 
 /// [`has_discard`] for `hand` minus the cards `removed` (which it holds), from the hand's
 /// size and Q♠ count, without building the difference.
-fn keeps_discard(len: usize, queens: usize, removed: &[u8], exception: bool) -> bool {
+pub(super) fn keeps_discard(len: usize, queens: usize, removed: &[u8], exception: bool) -> bool {
     let q = removed.iter().fold(0, |n, &c| n + usize::from(c == QS));
     has_discard_after(len - removed.len(), queens - q, exception)
 }
