@@ -130,11 +130,7 @@ pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
     let value = if rules.nil && legal & 1 != 0 && sure == 0 && spades <= 2 && !high {
         0
     } else {
-        let target = sure.max(1) as i32;
-        (0..14)
-            .filter(|v| legal >> v & 1 != 0)
-            .min_by_key(|&v: &i32| ((v - target).abs(), v))
-            .unwrap_or(0) as u8
+        nearest_bid(legal, sure.max(1))
     };
     Bid {
         value,
@@ -142,6 +138,34 @@ pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
         blind: false,
         bemo: None,
     }
+}
+
+/// The legal bid nearest `target` (bit n of `legal` = bid n, bids 0..=13), the lower one on
+/// a tie; 0 when none is legal. On masks: the highest legal bid at or below the target
+/// against the lowest above it.
+#[inline]
+pub fn nearest_bid(legal: u16, target: u32) -> u8 {
+    let legal = u32::from(legal) & 0x3fff;
+    let at_or_below = if target >= 30 {
+        legal
+    } else {
+        legal & ((2u32 << target) - 1)
+    };
+    let above = legal & !at_or_below;
+    let lo = at_or_below.checked_ilog2();
+    let hi = (above != 0).then(|| above.trailing_zeros());
+    let v = match (lo, hi) {
+        (Some(lo), Some(hi)) => {
+            if target - lo <= hi - target {
+                lo
+            } else {
+                hi
+            }
+        }
+        (Some(v), None) | (None, Some(v)) => v,
+        (None, None) => 0,
+    };
+    v as u8
 }
 
 /// Whether `card` would take the trick from the current winner `best` (led suit `led`).
@@ -371,4 +395,24 @@ pub fn pimc_play(info: &SpadesInfo, params: &Pimc, rng: &mut Rng) -> Option<Card
 /// The `ismcts` bot's play (docs/bots.md): [`search::ismcts_play`] on Spades.
 pub fn ismcts_play(info: &SpadesInfo, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
     search::ismcts_play::<SpadesState>(info, params, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`nearest_bid`] is the nearest legal value by search (the lower on a tie), for every
+    /// legal mask and target.
+    #[test]
+    fn nearest_bid_is_the_nearest_legal_value() {
+        for legal in 0..(1u16 << 14) {
+            for target in 0..40u32 {
+                let expect = (0..14i64)
+                    .filter(|v| legal >> v & 1 != 0)
+                    .min_by_key(|&v| ((v - i64::from(target)).abs(), v))
+                    .unwrap_or(0) as u8;
+                assert_eq!(nearest_bid(legal, target), expect, "{legal:b} {target}");
+            }
+        }
+    }
 }
