@@ -17,7 +17,7 @@ use super::game::game_winners;
 use super::policy::{act, heuristic_bid, play_out_with, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
 use super::state::{
-    check_deal, deal_random, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore,
+    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore,
     SpadesState,
 };
 use super::SpadesGame;
@@ -246,6 +246,36 @@ fn deal_masks<B: BitOps>(
         hands[(dealer + 1 + o) & 3] = before & !remaining;
     }
     hands[dealer] = remaining;
+    hands
+}
+
+/// The rules' deck in id order, which [`deal_random`](super::deal_random) shuffles.
+fn deck_ids(r: &SpadesRules) -> [u8; 52] {
+    let mut deck = [0u8; 52];
+    for (slot, c) in deck.iter_mut().zip(r.deck()) {
+        *slot = c.id();
+    }
+    deck
+}
+
+/// The hands of `deal_random(rules, dealer, rng)` as masks, given the rules' `deck` in id
+/// order: the same Fisher–Yates shuffle (the same draws), card `i` to seat
+/// `(dealer + 1 + i) % 4`.
+#[inline(always)]
+fn shuffled_masks(deck: &[u8; 52], dealer: usize, rng: &mut Rng) -> [u64; 4] {
+    let mut d = *deck;
+    rng.shuffle(&mut d);
+    // Card 4j + k goes to the k-th seat from the dealer's left.
+    let mut by_turn = [0u64; 4];
+    for four in d.chunks_exact(4) {
+        for (m, &c) in by_turn.iter_mut().zip(four) {
+            *m |= 1 << c;
+        }
+    }
+    let mut hands = [0u64; 4];
+    for (k, &m) in by_turn.iter().enumerate() {
+        hands[(dealer + 1 + k) & 3] = m;
+    }
     hands
 }
 
@@ -872,13 +902,13 @@ fn kernel_game<B: BitOps>(
     let mut deal_rng = Rng::for_game(b.seed, index);
     let first_dealer = deal_rng.below(4) as usize;
     let mut rng = policy_rng(b.seed, index);
+    let deck = deck_ids(r);
     let (mut totals, mut bags) = ([0i64; 2], [0i64; 2]);
     let mut hands_played = 0;
     let mut winners = None;
     while winners.is_none() && hands_played < hand_limit && !stop.requested() {
         let dealer = (first_dealer + hands_played) % 4;
-        let deal = deal_random(r, dealer as u8, &mut deal_rng);
-        let hands = deal_to_masks(&deal);
+        let hands = shuffled_masks(&deck, dealer, &mut deal_rng);
         let o = table_hand(bits, r, random, hands, dealer, totals, bags, &mut rng);
         for (t, x) in totals.iter_mut().enumerate() {
             *x += o.score.scores[t];
@@ -932,6 +962,33 @@ impl PlayGames for SpadesBatch {
             hands_played: g.history().len(),
             finished: g.is_over(),
             pot: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spades::deal_random;
+
+    #[test]
+    fn shuffled_masks_are_the_hands_of_deal_random() {
+        for jokers in [false, true] {
+            let r = SpadesRules {
+                jokers,
+                ..SpadesRules::default()
+            };
+            let deck = deck_ids(&r);
+            for seed in 0..200u64 {
+                let dealer = (seed % 4) as u8;
+                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                let deal = deal_random(&r, dealer, &mut a);
+                assert_eq!(
+                    shuffled_masks(&deck, usize::from(dealer), &mut b),
+                    deal_to_masks(&deal)
+                );
+                assert_eq!(a, b);
+            }
         }
     }
 }
