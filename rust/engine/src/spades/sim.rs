@@ -17,8 +17,7 @@ use super::game::game_winners;
 use super::policy::{act, heuristic_bid, play_out_with, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
 use super::state::{
-    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore,
-    SpadesState,
+    check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, SpadesState,
 };
 use super::SpadesGame;
 use crate::batch::{
