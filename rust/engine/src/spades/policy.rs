@@ -99,7 +99,7 @@ pub fn random_bid<B: BitOps>(
 /// spade suit also a queen with at least two more spades, and every spade beyond the fourth.
 ///
 /// On masks: the aces and jokers by one popcount, each king by its suit's length.
-#[inline]
+#[inline(always)]
 pub fn sure_tricks(hand: CardSet) -> u32 {
     const ACES: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
     const JOKERS: u64 = 3 << 52;
@@ -118,8 +118,10 @@ pub fn sure_tricks(hand: CardSet) -> u32 {
 
 /// The heuristic bid: a nil when the hand has no sure trick, at most two spade-suit cards
 /// and no card above a jack; otherwise the legal value nearest [`sure_tricks`] (at least 1;
-/// the lower one on a tie). Never blind, never a bemo.
-#[inline]
+/// the lower one on a tie). Never blind, never a bemo. Inlined into its callers (as are
+/// [`sure_tricks`] and [`nearest_bid`]) so that the BMI2 batch kernels count with POPCNT:
+/// called out of line from them it cost about 135 instructions a bid (portable popcount).
+#[inline(always)]
 pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
     /// Every queen, king and ace, and the jokers.
     const HIGH: u64 = 0x1c00 * (1 | 1 << 13 | 1 << 26 | 1 << 39) | 3 << 52;
@@ -142,7 +144,7 @@ pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
 /// The legal bid nearest `target` (bit n of `legal` = bid n, bids 0..=13), the lower one on
 /// a tie; 0 when none is legal. On masks: the highest legal bid at or below the target
 /// against the lowest above it.
-#[inline]
+#[inline(always)]
 pub fn nearest_bid(legal: u16, target: u32) -> u8 {
     let legal = u32::from(legal) & 0x3fff;
     let at_or_below = if target >= 30 {
