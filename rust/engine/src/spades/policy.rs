@@ -124,7 +124,7 @@ pub fn sure_tricks(hand: CardSet) -> u32 {
 #[inline(always)]
 pub fn heuristic_bid(rules: &SpadesRules, hand: CardSet, legal: u16) -> Bid {
     /// Every queen, king and ace, and the jokers.
-    const HIGH: u64 = 0x1c00 * (1 | 1 << 13 | 1 << 26 | 1 << 39) | 3 << 52;
+    const HIGH: u64 = (0x1c00 * (1 | 1 << 13 | 1 << 26 | 1 << 39)) | (3 << 52);
     let sure = sure_tricks(hand);
     let spades = (hand.0 & SPADE_SUIT).count_ones();
     let high = hand.0 & HIGH != 0;
