@@ -103,6 +103,78 @@ def test_B17_B21_batch_equals_stepping(rules: hf.SpadesRules, policy: Any) -> No
         assert s.hand_bags() == out["hand_bags"][i].tolist()
 
 
+def assert_row_is_stepped(out: Any, row: int, s: hf.SpadesState) -> None:
+    """Row ``row`` of a hands batch is the finished hand ``s``, every column."""
+    bids = s.bids
+    assert [b[0] for b in bids] == out["bids"][row].tolist()  # type: ignore[index]
+    assert [b[1] for b in bids] == out["nil"][row].tolist()  # type: ignore[index]
+    assert [b[2] for b in bids] == out["blind"][row].tolist()  # type: ignore[index]
+    bemo = [{None: 0, "little": 1, "big": 2}[b[3]] for b in bids]  # type: ignore[index]
+    assert bemo == out["bemo"][row].tolist()
+    assert s.tricks_taken == out["tricks"][row].tolist()
+    assert s.hand_scores() == out["hand_scores"][row].tolist()
+    assert s.hand_bags() == out["hand_bags"][row].tolist()
+
+
+KERNEL_TABLES: list[Any] = [
+    "heuristic",
+    ["heuristic", "random", "heuristic", "heuristic"],
+    ["random", "random", "heuristic", "random"],
+]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+@pytest.mark.parametrize("policy", KERNEL_TABLES, ids=str)
+@pytest.mark.parametrize("seed", [0, 11, 2**63 + 5])
+def test_kernel_hands_equal_stepping_for_many_seeds(
+    rules: hf.SpadesRules, policy: Any, seed: int
+) -> None:
+    """Heuristic and mixed tables run on the hand kernel: every row, from any start, is
+    ``from_batch`` stepped with ``Policy``."""
+    start = (seed * 7919) % 2**40
+    out = hf.simulate_spades(rules, hands=24, seed=seed, policy=policy, threads=2, start=start)
+    for i in range(24):
+        s = hf.SpadesState.from_batch(rules, seed, start + i)
+        hf.Policy(policy, seed=seed, index=start + i).play_out(s)
+        assert_row_is_stepped(out, i, s)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+@pytest.mark.parametrize("policy", KERNEL_TABLES, ids=str)
+def test_kernel_caller_deals_equal_stepping(rules: hf.SpadesRules, policy: Any) -> None:
+    """deals= on the hand kernel: row k is ``from_deal`` (dealer ``(start + k) % 4``)
+    stepped with ``Policy(policy, seed, index=start + k)``."""
+    decks = jokers_decks(30, 4) if rules.jokers else DECKS[100:130]
+    start = 5
+    out = hf.simulate_spades(rules, deals=decks, seed=3, policy=policy, threads=2, start=start)
+    for k in range(30):
+        i = start + k
+        s = hf.SpadesState.from_deal(
+            rules, dealt_hands(decks[k].tolist(), i % 4), dealer=i % 4, hand_index=i
+        )
+        hf.Policy(policy, seed=3, index=i).play_out(s)
+        assert_row_is_stepped(out, k, s)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+@pytest.mark.parametrize("policy", KERNEL_TABLES, ids=str)
+def test_kernel_games_do_not_depend_on_threads_or_splits(
+    rules: hf.SpadesRules, policy: Any
+) -> None:
+    """Games on the hand kernel (each equal to a stepped SpadesGame: Rust tests
+    kernel_games_equal_stepped_games): the same arrays for any thread count and split."""
+    one = hf.simulate_spades(rules, games=40, seed=6, policy=policy, threads=1, hand_limit=60)
+    two = hf.simulate_spades(rules, games=40, seed=6, policy=policy, threads=2, hand_limit=60)
+    parts = [
+        hf.simulate_spades(rules, games=n, seed=6, policy=policy, threads=2, hand_limit=60, start=a)
+        for a, n in [(0, 13), (13, 1), (14, 26)]
+    ]
+    for k in ("totals", "winners", "hands_played", "finished"):
+        np.testing.assert_array_equal(one[k], two[k])
+        np.testing.assert_array_equal(one[k], np.concatenate([p[k] for p in parts]))
+    assert (one["hands_played"] <= 60).all()
+
+
 @pytest.mark.parametrize("rules", RULESETS[:3], ids=repr)
 def test_threads_and_splits_give_identical_arrays(rules: hf.SpadesRules) -> None:
     a = hf.simulate_spades(rules, hands=20_003, seed=9, threads=1)

@@ -176,37 +176,46 @@ impl SpadesGame {
             reneges: self.state.reneges(),
             totals: self.totals,
         });
-        // B-22, 0.6, 0.7.
-        let r = &self.rules;
-        if let (Some(t), Boston::WinsGame) = (score.boston, r.boston) {
+        if let Some(w) = game_winners(&self.rules, score.boston, self.totals, self.history.len()) {
             self.over = true;
-            self.winners = 1 << t;
+            self.winners = w;
             return;
-        }
-        let max_reached = r
-            .max_hands
-            .is_some_and(|m| self.history.len() >= m as usize);
-        let ends = self.totals.iter().any(|&x| {
-            x >= r.win_score
-                || r.lose_score.is_some_and(|l| x <= l)
-                || (r.negative_inverse_loses && x <= -r.win_score)
-        }) || max_reached;
-        if ends {
-            let [a, b] = self.totals;
-            if a != b {
-                self.over = true;
-                self.winners = if a > b { 1 } else { 2 };
-                return;
-            }
-            if r.tie == Tie::Share || max_reached {
-                self.over = true;
-                self.winners = 3;
-                return;
-            }
         }
         self.played.push(self.state.clone());
         self.start_hand();
     }
+}
+
+/// The end rules after a hand (B-22, 0.6, 0.7): the winning teams as a bit mask (bit t =
+/// team t) if the game ends, given the Boston of the hand just scored, the totals after it
+/// and the number of hands played. [`SpadesGame`] and the batch's game kernel both end a
+/// game here.
+#[inline]
+pub fn game_winners(
+    r: &SpadesRules,
+    boston: Option<u8>,
+    totals: [i64; 2],
+    hands_played: usize,
+) -> Option<u8> {
+    if let (Some(t), Boston::WinsGame) = (boston, r.boston) {
+        return Some(1 << t);
+    }
+    let max_reached = r.max_hands.is_some_and(|m| hands_played >= m as usize);
+    let ends = totals.iter().any(|&x| {
+        x >= r.win_score
+            || r.lose_score.is_some_and(|l| x <= l)
+            || (r.negative_inverse_loses && x <= -r.win_score)
+    }) || max_reached;
+    if ends {
+        let [a, b] = totals;
+        if a != b {
+            return Some(if a > b { 1 } else { 2 });
+        }
+        if r.tie == Tie::Share || max_reached {
+            return Some(3);
+        }
+    }
+    None
 }
 
 // ---------------------------------------------------------------- text form

@@ -3,14 +3,18 @@
 //! Hand (or game) `i` of a batch run with `seed` draws its deal from
 //! `Rng::for_game(seed, i)` and its policies' choices from `policy_rng(seed, i)` (the same
 //! streams as the Hearts batches), nothing else. Results are therefore bit-identical for any
-//! thread count and chunking, and [`batch_state`] plus [`play_out`] rebuild any hand step by
-//! step. Batch hands have dealer `i % 4`, zero totals and bags, and policies never claim a
-//! deficient-hand redeal.
+//! thread count and chunking, and [`batch_state`] plus
+//! [`play_out`](super::policy::play_out) rebuild any hand step by step. Batch hands have
+//! dealer `i % 4`, zero totals and bags, and policies never claim a deficient-hand redeal.
 //!
-//! The all-random case runs on plain `u64` masks with several hands interleaved; it makes
-//! exactly the draws of stepping a [`SpadesState`], so it returns the same results (tested).
+//! The all-random case runs on plain `u64` masks with several hands interleaved; tables of
+//! `random` and `heuristic` seats in any mix run on the one-hand mask kernel
+//! [`table_hand`] (hands, caller deals and each hand of a game). Both make exactly the
+//! choices and draws of stepping a [`SpadesState`], so they return the same results
+//! (tested); the search bots step.
 
-use super::policy::{act, play_out, play_out_with, random_bid, Policy};
+use super::game::game_winners;
+use super::policy::{act, heuristic_bid, play_out_with, random_bid, Policy};
 use super::rules::{Bemo, FirstLead, SpadesRules};
 use super::state::{
     check_deal, legal_bid_mask, score_hand, Bid, Deal, DealError, HandScore, SpadesState,
@@ -214,6 +218,264 @@ fn last_trick<const L: usize>(st: &mut Lanes<L>) {
     }
 }
 
+/// The hands of [`batch_deal`] as masks (seat order), without the order of the dealer's
+/// cards (which only matters for face-up cards, not for play): hand `index` of the batch
+/// whose deal seed is mixed to `deal_seed`, `t` from `deal_thresholds`.
+#[inline(always)]
+fn deal_masks<B: BitOps>(
+    bits: B,
+    r: &SpadesRules,
+    t: &[u64; 5],
+    dealer: usize,
+    deal_seed: u64,
+    index: u64,
+) -> [u64; 4] {
+    let mut deal_rng = Rng::for_game_mixed(deal_seed, index);
+    let mut hands = [0u64; 4];
+    let mut remaining = r.deck().0;
+    let mut draws = [0u32; 39];
+    for (k, &(a, e)) in DEAL_SPLITS.iter().enumerate() {
+        deal_rng.below_batch_fixed(&DEAL_BOUNDS[a..e], t[k], &mut draws[a..e]);
+    }
+    for (o, seat_draws) in draws.chunks_exact(13).enumerate() {
+        let before = remaining;
+        for &d in seat_draws {
+            remaining &= !CardSet(remaining).nth_bit(bits, d).0;
+        }
+        hands[(dealer + 1 + o) & 3] = before & !remaining;
+    }
+    hands[dealer] = remaining;
+    hands
+}
+
+/// The rules' deck in id order, which [`deal_random`](super::deal_random) shuffles.
+fn deck_ids(r: &SpadesRules) -> [u8; 52] {
+    let mut deck = [0u8; 52];
+    for (slot, c) in deck.iter_mut().zip(r.deck()) {
+        *slot = c.id();
+    }
+    deck
+}
+
+/// The hands of `deal_random(rules, dealer, rng)` as masks, given the rules' `deck` in id
+/// order: the same Fisher–Yates shuffle (the same draws), card `i` to seat
+/// `(dealer + 1 + i) % 4`.
+#[inline(always)]
+fn shuffled_masks(deck: &[u8; 52], dealer: usize, rng: &mut Rng) -> [u64; 4] {
+    let mut d = *deck;
+    rng.shuffle(&mut d);
+    // Card 4j + k goes to the k-th seat from the dealer's left.
+    let mut by_turn = [0u64; 4];
+    for four in d.chunks_exact(4) {
+        for (m, &c) in by_turn.iter_mut().zip(four) {
+            *m |= 1 << c;
+        }
+    }
+    let mut hands = [0u64; 4];
+    for (k, &m) in by_turn.iter().enumerate() {
+        hands[(dealer + 1 + k) & 3] = m;
+    }
+    hands
+}
+
+/// The masks of a deal's hands.
+fn deal_to_masks(deal: &Deal) -> [u64; 4] {
+    deal.map(|cards| cards.iter().fold(0u64, |m, &c| m | 1 << c))
+}
+
+/// The seats of a table that play `random`, as a bit mask (bit `s` = seat `s`).
+fn random_seats(policies: &[Policy; 4]) -> u8 {
+    (0..4).fold(0, |m, s| m | u8::from(policies[s] == Policy::Random) << s)
+}
+
+/// Whether the hand kernel ([`table_hand`]) plays these policies: `random` and `heuristic`
+/// seats in any mix (the search bots step).
+pub fn kernel_plays(policies: &[Policy; 4]) -> bool {
+    policies
+        .iter()
+        .all(|p| matches!(p, Policy::Random | Policy::Heuristic))
+}
+
+/// The lowest card of a non-empty mask.
+#[inline(always)]
+const fn lowest(cards: u64) -> u64 {
+    cards & cards.wrapping_neg()
+}
+
+/// The heuristic's follow ([`heuristic_play`](super::policy::heuristic_play) when a card
+/// has been led) on masks: `legal` the legal cards, `wins` the cards that would take the
+/// trick, `nil` whether the player bid nil, `partner_wins` whether his partner is winning
+/// the trick, `partner_nil` whether the partner bid nil, `active` whether a team still
+/// needs tricks for its contract.
+#[inline(always)]
+#[allow(clippy::fn_params_excessive_bools)] // the four facts the rule reads, kept in registers
+fn heuristic_follow(
+    legal: u64,
+    wins: u64,
+    nil: bool,
+    partner_wins: bool,
+    partner_nil: bool,
+    active: bool,
+) -> u64 {
+    if nil {
+        // The highest card that ducks, else the highest.
+        return kernel::top(kernel::prefer(legal, !wins));
+    }
+    let win = legal & wins;
+    if partner_wins && partner_nil && win != 0 {
+        return lowest(win);
+    }
+    if active {
+        if partner_wins {
+            return lowest(legal);
+        }
+        // The lowest card that wins, else the lowest.
+        return lowest(kernel::prefer(legal, wins));
+    }
+    let duck = legal & !wins;
+    if duck != 0 {
+        kernel::top(duck)
+    } else {
+        lowest(legal)
+    }
+}
+
+/// One hand on masks with per-seat `random` or `heuristic` policies (bit `s` of `random`:
+/// seat `s` plays random): bids from the dealer's left, then 13 tricks, making exactly the
+/// choices and draws of stepping a [`SpadesState`] with [`act`] (the heuristic draws
+/// nothing; a random seat draws what `policy_bid`/`policy_play` draw, in the same order,
+/// trick 13 included). `totals` and `bags` are the team totals and bag counters before the
+/// hand (the blind-nil deficit, B-20).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn table_hand<B: BitOps>(
+    bits: B,
+    r: &SpadesRules,
+    random: u8,
+    hands: [u64; 4],
+    dealer: usize,
+    totals: [i64; 2],
+    bags: [i64; 2],
+    rng: &mut Rng,
+) -> SpadesOutcome {
+    // Bidding (B-6): dealer's left first.
+    let mut bids = [Bid::default(); 4];
+    let mut bemo_done = [false; 2];
+    let blind_rules = r.blind_nil && r.nil && !r.forced_bids();
+    for k in 1..=4 {
+        let seat = (dealer + k) & 3;
+        let h = hands[seat];
+        let spades = (h & SPADE_SUIT).count_ones();
+        // The partner's bid, if he has bid (seats bid from the dealer's left).
+        let partner = if k > 2 { Some(bids[seat ^ 2]) } else { None };
+        let legal = legal_bid_mask(r, spades, partner);
+        bids[seat] = if random >> seat & 1 != 0 {
+            let t = seat & 1;
+            let deficit = totals[1 - t] - totals[t];
+            let blind_ok =
+                blind_rules && (r.blind_nil_min_deficit <= 0 || deficit >= r.blind_nil_min_deficit);
+            let bemo_ok = r.bemo && !bemo_done[t];
+            let b = random_bid(bits, r, legal, blind_ok, bemo_ok, rng);
+            bemo_done[t] |= b.bemo.is_some();
+            b
+        } else {
+            heuristic_bid(r, CardSet(h), legal)
+        };
+    }
+    // Per seat, nil (bit s); per team, the contract C (B-8) and the tricks of its non-nil
+    // bidders (the heuristic's "needs").
+    let mut nil = 0u8;
+    let mut contract = [0i64; 2];
+    for (seat, b) in bids.iter().enumerate() {
+        if b.nil {
+            nil |= 1 << seat;
+        } else {
+            contract[seat & 1] += i64::from(b.value);
+        }
+    }
+    let mut got = [0i64; 2];
+    let mut taken = [0u8; 4];
+    let mut won = [0u16; 2];
+    let mut h = hands;
+    let club = 1u64 << r.lowest_club().id();
+    let lowest_club = r.first_lead == FirstLead::LowestClub;
+    let mut leader = if lowest_club {
+        (0..4)
+            .find(|&s| h[s] & club != 0)
+            .unwrap_or((dealer + 1) & 3)
+    } else {
+        (dealer + 1) & 3
+    };
+    let mut broken = false;
+    for trick_no in 0..13 {
+        let left = 13 - trick_no as i64;
+        let needs = |t: usize| {
+            let need = contract[t] - got[t];
+            need > 0 && need <= left
+        };
+        let active = needs(0) || needs(1);
+        // The lead (B-10, B-11, B.3 #1, #7).
+        let l = leader;
+        let hl = h[l];
+        let legal = if trick_no == 0 && lowest_club {
+            hl & club
+        } else if (trick_no == 0 && r.first_trick_no_spade_lead) || (r.spades_broken && !broken) {
+            kernel::prefer(hl, !SPADE_SUIT)
+        } else {
+            hl
+        };
+        let card = if random >> l & 1 != 0 {
+            kernel::pick(bits, legal, rng)
+        } else if nil >> l & 1 != 0 || !active {
+            lowest(legal)
+        } else {
+            kernel::top(legal)
+        };
+        h[l] = hl & !card;
+        let led = kernel::led_mask(card);
+        let trumps = led | SPADE_SUIT;
+        let (mut best, mut best_seat) = (card, l);
+        for o in 1..4 {
+            let q = (l + o) & 3;
+            let hq = h[q];
+            let legal = kernel::follow(hq, led);
+            // The cards that would take the trick (`kernel::beats`): trumps or the led suit,
+            // above the best card so far.
+            let wins = trumps & !(best | (best - 1));
+            let card = if random >> q & 1 != 0 {
+                kernel::pick(bits, legal, rng)
+            } else {
+                heuristic_follow(
+                    legal,
+                    wins,
+                    nil >> q & 1 != 0,
+                    best_seat == q ^ 2,
+                    nil >> (q ^ 2) & 1 != 0,
+                    active,
+                )
+            };
+            h[q] = hq & !card;
+            if card & wins != 0 {
+                best = card;
+                best_seat = q;
+            }
+        }
+        // B-13: the best card takes the trick; a spade-suit card in it breaks spades (and is
+        // the best card when there is one, spades being trumps).
+        let w = best_seat;
+        taken[w] += 1;
+        won[w & 1] |= 1 << trick_no;
+        got[w & 1] += i64::from(nil >> w & 1 == 0);
+        broken |= best & SPADE_SUIT != 0;
+        leader = w;
+    }
+    SpadesOutcome {
+        bids,
+        tricks: taken,
+        score: score_hand(r, &bids, taken, won, bags, [false; 2]),
+    }
+}
+
 /// The all-random hand on masks, `L` hands interleaved trick by trick.
 #[inline(always)]
 fn random_lanes<B: BitOps, const L: usize>(
@@ -232,23 +494,8 @@ fn random_lanes<B: BitOps, const L: usize>(
     let mut owner = [[0u64; 2]; L];
     let blind_ok = r.blind_nil && r.nil && !r.forced_bids() && r.blind_nil_min_deficit == 0;
     for g in 0..L {
-        let mut deal_rng = Rng::for_game_mixed(deal_seed, index[g]);
         let dealer = (index[g] & 3) as usize;
-        // The deal of `batch_deal`, without the order of the dealer's cards (which only
-        // matters for face-up cards, not for play).
-        let mut remaining = r.deck().0;
-        let mut draws = [0u32; 39];
-        for (k, &(a, e)) in DEAL_SPLITS.iter().enumerate() {
-            deal_rng.below_batch_fixed(&DEAL_BOUNDS[a..e], t[k], &mut draws[a..e]);
-        }
-        for (o, seat_draws) in draws.chunks_exact(13).enumerate() {
-            let before = remaining;
-            for &d in seat_draws {
-                remaining &= !CardSet(remaining).nth_bit(bits, d).0;
-            }
-            hands[g][(dealer + 1 + o) & 3] = before & !remaining;
-        }
-        hands[g][dealer] = remaining;
+        hands[g] = deal_masks(bits, r, &t, dealer, deal_seed, index[g]);
         rng[g] = Rng::for_game_mixed(policy_seed_mixed, index[g]);
         // Bidding (B-6): dealer's left first.
         let mut bemo_done = [false; 2];
@@ -351,6 +598,9 @@ impl SpadesChunk<'_> {
 fn fill_impl<B: BitOps>(bits: B, b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
     let n = c.tricks.len() / 4;
     let all_random = b.policies.iter().all(|&p| p == Policy::Random);
+    let on_kernel = kernel_plays(&b.policies);
+    let random = random_seats(&b.policies);
+    let t = deal_thresholds();
     let deal_seed = mix64(b.seed);
     let pol_seed = mix64(policy_seed(b.seed));
     let mut row = 0;
@@ -370,6 +620,20 @@ fn fill_impl<B: BitOps>(bits: B, b: &SpadesBatch, c: &mut SpadesChunk<'_>) {
         }
         let o = if all_random {
             random_lanes::<B, 1>(bits, b, deal_seed, pol_seed, [index])[0]
+        } else if on_kernel {
+            let dealer = (index & 3) as usize;
+            let hands = deal_masks(bits, &b.rules, &t, dealer, deal_seed, index);
+            let mut rng = Rng::for_game_mixed(pol_seed, index);
+            table_hand(
+                bits,
+                &b.rules,
+                random,
+                hands,
+                dealer,
+                [0, 0],
+                [0, 0],
+                &mut rng,
+            )
         } else {
             let mut s = SpadesState::new(
                 &b.rules,
@@ -445,7 +709,7 @@ pub fn deal_from_order(rules: &SpadesRules, dealer: u8, order: &[u8]) -> Result<
 /// The hands of a batch, dealt by the batch (`deals` is `None`: [`SpadesBatch`]'s own job) or
 /// from caller deals: item `first + k` is dealt `deals[k]` (dealer `index % 4`, zero totals
 /// and bags) and stepped with the batch policies and the policy stream of its index, as
-/// `SpadesState::new` plus [`play_out`] would.
+/// `SpadesState::new` plus [`play_out`](super::policy::play_out) would.
 #[derive(Clone, Copy, Debug)]
 pub struct Dealt<'a> {
     /// Rules, seed and policies.
@@ -468,15 +732,57 @@ impl Job for Dealt<'_> {
         let Some(deals) = self.deals else {
             return fill_hands(b, rows);
         };
-        for row in 0..rows.rows() {
-            let index = rows.start + row as u64;
-            let dealer = (index % 4) as u8;
-            let deal = deals[(index - self.first) as usize];
-            let mut s = SpadesState::new(&b.rules, deal, dealer, index, [0, 0], [0, 0]);
-            play_out(&b.policies, &mut s, &mut policy_rng(b.seed, index));
-            rows.store(row, &outcome_of(&s));
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bits) = Bmi2::detect() {
+            // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+            unsafe { fill_dealt_bmi2(bits, b, deals, self.first, rows) };
+            return;
         }
+        fill_dealt(Portable, b, deals, self.first, rows);
     }
+}
+
+/// The caller-dealt hands of a chunk: on the hand kernel when it plays the policies, else
+/// stepped.
+#[inline(always)]
+fn fill_dealt<B: BitOps>(
+    bits: B,
+    b: &SpadesBatch,
+    deals: &[Deal],
+    first: u64,
+    rows: &mut SpadesChunk<'_>,
+) {
+    let on_kernel = kernel_plays(&b.policies);
+    let random = random_seats(&b.policies);
+    for row in 0..rows.rows() {
+        let index = rows.start + row as u64;
+        let dealer = (index % 4) as u8;
+        let deal = deals[(index - first) as usize];
+        let mut rng = policy_rng(b.seed, index);
+        let o = if on_kernel {
+            let hands = deal_to_masks(&deal);
+            let d = usize::from(dealer);
+            table_hand(bits, &b.rules, random, hands, d, [0, 0], [0, 0], &mut rng)
+        } else {
+            let mut s = SpadesState::new(&b.rules, deal, dealer, index, [0, 0], [0, 0]);
+            play_out_with(bits, &b.policies, &mut s, &mut rng);
+            outcome_of(&s)
+        };
+        rows.store(row, &o);
+    }
+}
+
+/// [`fill_dealt`] compiled with BMI2, for a CPU proven to have it by `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+unsafe fn fill_dealt_bmi2(
+    bits: Bmi2,
+    b: &SpadesBatch,
+    deals: &[Deal],
+    first: u64,
+    rows: &mut SpadesChunk<'_>,
+) {
+    fill_dealt(bits, b, deals, first, rows);
 }
 
 impl StreamJob for Dealt<'_> {
@@ -577,12 +883,77 @@ pub fn play_game(b: &SpadesBatch, index: u64, hand_limit: usize, stop: &Stop) ->
     game
 }
 
+/// Game `index` of a batch as [`play_game`] plays it, each hand on the hand kernel
+/// ([`table_hand`], for tables it plays) and the game's bookkeeping between hands: the
+/// deal of `SpadesGame` (first dealer, then a shuffle per hand from the deal stream), the
+/// totals and bag counters carried, the dealer rotated, the end rules of
+/// [`game_winners`] and the hand limit. The same draws as stepping, so the same result.
+#[inline(always)]
+fn kernel_game<B: BitOps>(
+    bits: B,
+    b: &SpadesBatch,
+    index: u64,
+    hand_limit: usize,
+    stop: &Stop,
+) -> GameEnd {
+    let r = &b.rules;
+    let random = random_seats(&b.policies);
+    let mut deal_rng = Rng::for_game(b.seed, index);
+    let first_dealer = deal_rng.below(4) as usize;
+    let mut rng = policy_rng(b.seed, index);
+    let deck = deck_ids(r);
+    let (mut totals, mut bags) = ([0i64; 2], [0i64; 2]);
+    let mut hands_played = 0;
+    let mut winners = None;
+    while winners.is_none() && hands_played < hand_limit && !stop.requested() {
+        let dealer = (first_dealer + hands_played) % 4;
+        let hands = shuffled_masks(&deck, dealer, &mut deal_rng);
+        let o = table_hand(bits, r, random, hands, dealer, totals, bags, &mut rng);
+        for (t, x) in totals.iter_mut().enumerate() {
+            *x += o.score.scores[t];
+        }
+        bags = o.score.bags_after;
+        hands_played += 1;
+        winners = game_winners(r, o.score.boston, totals, hands_played);
+    }
+    GameEnd {
+        totals: totals.to_vec(),
+        winners: u64::from(winners.unwrap_or(0)),
+        hands_played,
+        finished: winners.is_some(),
+        pot: 0,
+    }
+}
+
+/// [`kernel_game`] compiled with BMI2, for a CPU proven to have it by `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+unsafe fn kernel_game_bmi2(
+    bits: Bmi2,
+    b: &SpadesBatch,
+    index: u64,
+    hand_limit: usize,
+    stop: &Stop,
+) -> GameEnd {
+    kernel_game(bits, b, index, hand_limit, stop)
+}
+
+/// The games mode: [`kernel_game`] for the tables the hand kernel plays, else the stepped
+/// [`play_game`].
 impl PlayGames for SpadesBatch {
     fn sides(&self) -> usize {
         2
     }
 
     fn play_game(&self, index: u64, hand_limit: usize, stop: &Stop) -> GameEnd {
+        if kernel_plays(&self.policies) {
+            #[cfg(target_arch = "x86_64")]
+            if let Some(bits) = Bmi2::detect() {
+                // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+                return unsafe { kernel_game_bmi2(bits, self, index, hand_limit, stop) };
+            }
+            return kernel_game(Portable, self, index, hand_limit, stop);
+        }
         let g = play_game(self, index, hand_limit, stop);
         GameEnd {
             totals: g.totals().to_vec(),
@@ -590,6 +961,33 @@ impl PlayGames for SpadesBatch {
             hands_played: g.history().len(),
             finished: g.is_over(),
             pot: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spades::deal_random;
+
+    #[test]
+    fn shuffled_masks_are_the_hands_of_deal_random() {
+        for jokers in [false, true] {
+            let r = SpadesRules {
+                jokers,
+                ..SpadesRules::default()
+            };
+            let deck = deck_ids(&r);
+            for seed in 0..200u64 {
+                let dealer = (seed % 4) as u8;
+                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                let deal = deal_random(&r, dealer, &mut a);
+                assert_eq!(
+                    shuffled_masks(&deck, usize::from(dealer), &mut b),
+                    deal_to_masks(&deal)
+                );
+                assert_eq!(a, b);
+            }
         }
     }
 }
