@@ -235,3 +235,45 @@ fn many_random_games_equal_the_per_game_path() {
         }
     }
 }
+
+#[test]
+fn kernel_hands_equal_stepped_hands() {
+    // Hands mode (the 4-lane all-random and all-heuristic routes, the general lanes for the
+    // rest) against a hand stepped with `choose`, many seeds and variants.
+    use hearts_engine::hearts::sim::{batch_state, outcome_of};
+    for (name, rules) in variants() {
+        for policy in tables(rules.players) {
+            for seed in [3u64, 1 << 33] {
+                let b = Batch {
+                    rules,
+                    seed,
+                    policy,
+                    deals: None,
+                    first: 0,
+                };
+                let (start, n) = (41u64, 22usize);
+                let out = batch::simulate(&b, start, n, 9).expect("memory");
+                let p = usize::from(rules.players);
+                for j in 0..n {
+                    let i = start + j as u64;
+                    let mut s = batch_state(&rules, seed, i);
+                    let mut log = hearts_engine::hearts::HandLog::new(s);
+                    let mut rng = policy_rng(seed, i);
+                    while let Some(a) = policy.choose(&log, &s, &mut rng) {
+                        s.try_apply(a).expect("a legal move");
+                        log.record(a);
+                    }
+                    let o = outcome_of(&s);
+                    let at = |k: usize| j * p + k;
+                    for k in 0..p {
+                        assert_eq!(out.points[at(k)], o.points[k], "{name} {policy:?} hand {i}");
+                        assert_eq!(out.hand_scores[at(k)], o.hand_scores[k], "{name} hand {i}");
+                        assert_eq!(out.tricks[at(k)], o.tricks[k], "{name} hand {i}");
+                    }
+                    assert_eq!(out.moon_shooter[j], o.moon, "{name} hand {i}");
+                    assert_eq!(out.queen_taker[j], o.queen, "{name} hand {i}");
+                }
+            }
+        }
+    }
+}

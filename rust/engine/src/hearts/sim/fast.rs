@@ -894,30 +894,32 @@ impl FastRules {
     /// best led-suit card `best` (a one-bit mask).
     #[inline(always)]
     fn heuristic_follow(&self, c: u64, led: u64, best: u64) -> u64 {
-        let top = |m: u64| 1u64 << m.ilog2();
-        if c.is_power_of_two() {
-            return c;
-        }
-        if c & led == c {
-            // Following suit: duck under the best card if possible, else play high (not Q♠).
-            let under = c & (best - 1);
-            if under != 0 {
-                return top(under);
-            }
-            let cands = c & !QS;
-            return top(if cands != 0 { cands } else { c });
-        }
-        // Void: the costliest penalty card, else the highest rank.
+        // Both cases computed and one selected (no unpredictable branches): every pick below
+        // is non-empty when its case is the one taken, and a single legal card is its own
+        // pick in either case.
+        let top = |m: u64| 1u64 << (63 - (m | 1).leading_zeros());
+        // Following suit: duck under the best card if possible, else play high (not Q♠).
+        let under = c & best.wrapping_sub(1);
+        let no_queen = c & !QS;
+        let cands = if no_queen != 0 { no_queen } else { c };
+        let follow = top(if under != 0 { under } else { cands });
+        // Void: the costliest penalty card (Q♠, then K♠ and A♠ when they score: the lowest
+        // of them), else the highest heart, else the highest rank.
         let pen = c & self.penalty;
-        for x in [QS, KS, AS] {
-            if pen & x != 0 {
-                return x;
-            }
+        let spades = pen & (QS | KS | AS);
+        let hearts = pen & HEARTS;
+        let void = if spades != 0 {
+            spades & spades.wrapping_neg()
+        } else if hearts != 0 {
+            top(hearts)
+        } else {
+            highest_rank_mask(c)
+        };
+        if c & !led == 0 {
+            follow
+        } else {
+            void
         }
-        if pen & HEARTS != 0 {
-            return top(pen & HEARTS);
-        }
-        highest_rank_mask(c)
     }
 
     /// and `avoid_all_tricks_bonus`, as `HeartsState::outcome`.
