@@ -28,9 +28,7 @@ def main() -> None:
     def games(policy: str) -> Callable[[], float]:
         def run() -> float:
             t = time.perf_counter()
-            res: Any = hf.simulate_hearts(
-                rules, games=args.games, seed=1, threads=1, policy=policy
-            )
+            res: Any = hf.simulate_hearts(rules, games=args.games, seed=1, threads=1, policy=policy)
             dt = time.perf_counter() - t
             hands_in_games[policy] = int(res["hands_played"].sum())
             return dt
