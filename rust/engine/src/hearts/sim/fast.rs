@@ -319,7 +319,8 @@ impl FastRules {
 
     /// The all-random 4-player hand as a tight routine over `L` interleaved hands (the
     /// common case, and the benchmark one): the same draws and results as
-    /// [`FastRules::play`], with the hands in 4-entry arrays.
+    /// [`FastRules::play`], with the hands in 4-entry arrays. With `HEUR` every seat plays
+    /// `heuristic` instead (its pass and plays on the masks, no policy draws).
     #[inline(always)]
     pub fn play4<B: BitOps, const L: usize, const HEUR: bool>(
         &self,
@@ -342,7 +343,8 @@ impl FastRules {
     /// deals from `deal[g]` with dealer `dealer[g]` and pass direction of hand number
     /// `hand[g]`, and plays from `rng[g]`; both streams are left where stepping leaves
     /// them. `GAME` makes the draws of the last trick too (stepping draws `below(1)` for
-    /// each of its plays), which a game's next hand depends on.
+    /// each of its plays), which a game's next hand depends on. `HEUR`: every seat plays
+    /// `heuristic` (the rules' facts must say so), drawing nothing from `rng`.
     #[inline(always)]
     pub fn hand4<B: BitOps, const L: usize, const GAME: bool, const HEUR: bool>(
         &self,
@@ -897,7 +899,7 @@ impl FastRules {
         // Both cases computed and one selected (no unpredictable branches): every pick below
         // is non-empty when its case is the one taken, and a single legal card is its own
         // pick in either case.
-        let top = |m: u64| 1u64 << (63 - (m | 1).leading_zeros());
+        let top = |m: u64| 1u64 << (m | 1).ilog2();
         // Following suit: duck under the best card if possible, else play high (not Q♠).
         let under = c & best.wrapping_sub(1);
         let no_queen = c & !QS;
