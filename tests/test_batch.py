@@ -235,3 +235,38 @@ def test_largest_avoid_bonus_fits_the_batch_arrays() -> None:
     assert res["hand_scores"].min() <= -1000  # someone took no trick
     for i in range(0, 200, 37):
         assert res["hand_scores"][i].tolist() == step_hand(rules, "random", 4, i).hand_scores()
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"preset": "openspiel"},
+        {"preset": "jota_diamantes"},
+        {"scoring": "chips", "starting_chips": 30},
+        {"players": 5, "pass_direction": "random"},
+        {"early_end": False, "first_lead": "two_of_clubs", "max_hands": 6},
+        {"deck_adjust": "deal_all", "players": 5},
+    ],
+)
+@pytest.mark.parametrize("policy", ["random", "heuristic", ["random", "heuristic"] * 3])
+def test_games_on_the_hand_kernel_do_not_depend_on_threads_or_split(
+    params: dict[str, Any], policy: Any
+) -> None:
+    """Whole games run several at a time on the hand kernel (issue #16): every game is the
+    same for any thread count and any split of the index range (start=)."""
+    p = dict(params)
+    preset = p.pop("preset", None)
+    rules = hf.HeartsRules.preset(preset, **p) if preset else hf.HeartsRules(**p)
+    seats = policy[: rules.players] if isinstance(policy, list) else policy
+    n = 61
+    one = hf.simulate_hearts(rules, games=n, seed=5, threads=1, policy=seats)
+    two = hf.simulate_hearts(rules, games=n, seed=5, threads=2, policy=seats)
+    parts = [
+        hf.simulate_hearts(rules, games=k, seed=5, threads=1, policy=seats, start=s)
+        for s, k in [(0, 7), (7, 1), (8, 53)]
+    ]
+    merged = hf.merge(parts)
+    for k in one:
+        assert np.array_equal(one[k], two[k]), k
+        assert np.array_equal(one[k], merged[k]), k

@@ -43,6 +43,52 @@ pub trait PlayGames: Sync {
     /// Plays game `index` of the batch until it ends or `hand_limit` hands are played, or
     /// until `stop` is requested (the result is then discarded).
     fn play_game(&self, index: u64, hand_limit: usize, stop: &Stop) -> GameEnd;
+
+    /// Fills `rows` (games `rows.start..`) with the results of [`PlayGames::play_game`]; a
+    /// game may override it to play several games at once, with the same results.
+    fn fill_games(&self, rows: &mut GamesRows<'_>, hand_limit: usize, stop: &Stop) {
+        for j in 0..rows.rows() {
+            let end = self.play_game(rows.start + j as u64, hand_limit, stop);
+            rows.put(j, &end);
+        }
+    }
+}
+
+impl GamesRows<'_> {
+    /// Writes the end of a game into row `j`.
+    #[inline]
+    pub fn put(&mut self, j: usize, end: &GameEnd) {
+        self.put_parts(
+            j,
+            &end.totals,
+            end.winners,
+            end.hands_played,
+            end.finished,
+            end.pot,
+        );
+    }
+
+    /// Writes the end of a game into row `j` from its parts (no `Vec`): the totals of its
+    /// sides, the winners' mask, hands played, whether it ended and the pot.
+    #[inline]
+    pub fn put_parts(
+        &mut self,
+        j: usize,
+        totals: &[i64],
+        winners: u64,
+        hands_played: usize,
+        finished: bool,
+        pot: i64,
+    ) {
+        let p = self.players;
+        self.totals[j * p..(j + 1) * p].copy_from_slice(&totals[..p]);
+        for k in 0..p {
+            self.winners[j * p + k] = winners >> k & 1 != 0;
+        }
+        self.hands_played[j] = hands_played as u32;
+        self.finished[j] = finished;
+        self.pot[j] = pot;
+    }
 }
 
 /// The games mode of a batch: game `start + k` in row `k`, each stopped after `hand_limit`
@@ -63,18 +109,6 @@ impl<B: PlayGames> Job for Games<'_, B> {
     }
 
     fn fill(&self, rows: &mut GamesRows<'_>, stop: &Stop) {
-        let p = rows.players;
-        for j in 0..rows.rows() {
-            let end = self
-                .batch
-                .play_game(rows.start + j as u64, self.hand_limit, stop);
-            rows.totals[j * p..(j + 1) * p].copy_from_slice(&end.totals);
-            for k in 0..p {
-                rows.winners[j * p + k] = end.winners >> k & 1 != 0;
-            }
-            rows.hands_played[j] = end.hands_played as u32;
-            rows.finished[j] = end.finished;
-            rows.pot[j] = end.pot;
-        }
+        self.batch.fill_games(rows, self.hand_limit, stop);
     }
 }

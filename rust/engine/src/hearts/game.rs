@@ -105,11 +105,7 @@ impl HeartsGame {
         deals: Vec<[CardSet; MAX_PLAYERS]>,
         directions: Vec<HandDirection>,
     ) -> HeartsGame {
-        let start = if rules.scoring == Scoring::Chips {
-            i64::from(rules.starting_chips) * CHIP_UNIT
-        } else {
-            0
-        };
+        let start = starting_total(rules);
         let mut g = HeartsGame {
             rules: *rules,
             first_dealer: first_dealer % rules.players,
@@ -312,47 +308,24 @@ impl HeartsGame {
     /// Scores the finished current hand (A-22..A-24), runs the end test (A-25, 0.6, 0.7)
     /// and deals the next hand unless the game is over.
     fn finish_hand(&mut self) {
-        let r = self.rules;
-        let n = usize::from(r.players);
         let s = &self.current;
         let result = HandResult {
             points: s.points(),
             hand_scores: s.hand_scores(),
             moon_shooter: s.moon_shooter(),
         };
-        match r.scoring {
-            Scoring::Positive => {
-                (0..n).for_each(|i| self.totals[i] += i64::from(result.hand_scores[i]));
-            }
-            Scoring::Negative => {
-                (0..n).for_each(|i| self.totals[i] -= i64::from(result.hand_scores[i]));
-            }
-            Scoring::Chips => self.pay_chips(&result),
-        }
         self.history.push(result);
-        let t = &self.totals[..n];
-        let ended = match r.scoring {
-            Scoring::Positive => t.iter().any(|&x| x >= i64::from(r.target)),
-            Scoring::Negative => t.iter().any(|&x| x <= -i64::from(r.target)),
-            Scoring::Chips => r.chips_end == ChipsEnd::Bust && t.iter().any(|&x| x <= 0),
-        };
-        let capped = r
-            .max_hands
-            .is_some_and(|m| self.history.len() >= m as usize);
-        if ended || capped {
-            let best = match r.scoring {
-                Scoring::Positive => t.iter().copied().min(),
-                _ => t.iter().copied().max(),
-            }
-            .unwrap_or(0);
-            let mask = (0..n)
-                .filter(|&i| t[i] == best)
-                .fold(0u8, |m, i| m | 1 << i);
-            if capped || r.tie == Tie::Share || mask.is_power_of_two() {
-                self.over = true;
-                self.winners = mask;
-                return;
-            }
+        let end = score_hand(
+            &self.rules,
+            &mut self.totals,
+            &mut self.pot,
+            &result,
+            self.history.len(),
+        );
+        if let Some(mask) = end {
+            self.over = true;
+            self.winners = mask;
+            return;
         }
         self.current = self.deal_hand(self.history.len());
         let finished = std::mem::replace(&mut self.log, HandLog::new(self.current));
@@ -360,35 +333,89 @@ impl HeartsGame {
             self.played.push(finished);
         }
     }
+}
 
-    /// A-24 with exact 1/60 units.
-    fn pay_chips(&mut self, result: &HandResult) {
-        let n = usize::from(self.rules.players);
-        let v = i64::from(self.rules.total_penalty()) * CHIP_UNIT;
-        match result.moon_shooter {
-            Some(s) if self.rules.moon != Moon::None => {
-                for i in (0..n).filter(|&i| i != usize::from(s)) {
-                    self.totals[i] -= v;
-                    self.totals[usize::from(s)] += v;
-                }
+/// The totals every seat of a new game starts from: 0 points, or the starting chips in
+/// 1/60 units.
+pub(crate) fn starting_total(rules: &HeartsRules) -> i64 {
+    if rules.scoring == Scoring::Chips {
+        i64::from(rules.starting_chips) * CHIP_UNIT
+    } else {
+        0
+    }
+}
+
+/// Scores a finished hand into a game's sheet (A-22..A-24) and runs the end test (A-25, 0.6,
+/// 0.7) once `hands_played` hands (this one included) are played: the winners' mask when the
+/// game is over, else `None`. [`HeartsGame`] and the batch games kernel share it.
+#[inline]
+pub(crate) fn score_hand(
+    r: &HeartsRules,
+    totals: &mut [i64; MAX_PLAYERS],
+    pot: &mut i64,
+    result: &HandResult,
+    hands_played: usize,
+) -> Option<u8> {
+    let n = usize::from(r.players);
+    match r.scoring {
+        Scoring::Positive => {
+            (0..n).for_each(|i| totals[i] += i64::from(result.hand_scores[i]));
+        }
+        Scoring::Negative => {
+            (0..n).for_each(|i| totals[i] -= i64::from(result.hand_scores[i]));
+        }
+        Scoring::Chips => pay_chips(r, totals, pot, result),
+    }
+    let t = &totals[..n];
+    let ended = match r.scoring {
+        Scoring::Positive => t.iter().any(|&x| x >= i64::from(r.target)),
+        Scoring::Negative => t.iter().any(|&x| x <= -i64::from(r.target)),
+        Scoring::Chips => r.chips_end == ChipsEnd::Bust && t.iter().any(|&x| x <= 0),
+    };
+    let capped = r.max_hands.is_some_and(|m| hands_played >= m as usize);
+    if ended || capped {
+        let best = match r.scoring {
+            Scoring::Positive => t.iter().copied().min(),
+            _ => t.iter().copied().max(),
+        }
+        .unwrap_or(0);
+        let mask = (0..n)
+            .filter(|&i| t[i] == best)
+            .fold(0u8, |m, i| m | 1 << i);
+        if capped || r.tie == Tie::Share || mask.is_power_of_two() {
+            return Some(mask);
+        }
+    }
+    None
+}
+
+/// A-24 with exact 1/60 units.
+fn pay_chips(r: &HeartsRules, totals: &mut [i64; MAX_PLAYERS], pot: &mut i64, result: &HandResult) {
+    let n = usize::from(r.players);
+    let v = i64::from(r.total_penalty()) * CHIP_UNIT;
+    match result.moon_shooter {
+        Some(s) if r.moon != Moon::None => {
+            for i in (0..n).filter(|&i| i != usize::from(s)) {
+                totals[i] -= v;
+                totals[usize::from(s)] += v;
             }
-            _ => {
-                for i in 0..n {
-                    let paid = i64::from(result.points[i]) * CHIP_UNIT;
-                    self.totals[i] -= paid;
-                    self.pot += paid;
+        }
+        _ => {
+            for i in 0..n {
+                let paid = i64::from(result.points[i]) * CHIP_UNIT;
+                totals[i] -= paid;
+                *pot += paid;
+            }
+            let clean = (0..n).filter(|&i| result.points[i] == 0).count();
+            if clean > 0 {
+                // The pot holds whole chips and at most 6 players share it, so the share
+                // is exact (CHIP_UNIT is divisible by 1..=6).
+                let share = *pot / clean as i64;
+                debug_assert_eq!(share * clean as i64, *pot);
+                for i in (0..n).filter(|&i| result.points[i] == 0) {
+                    totals[i] += share;
                 }
-                let clean: Vec<usize> = (0..n).filter(|&i| result.points[i] == 0).collect();
-                if !clean.is_empty() {
-                    // The pot holds whole chips and at most 6 players share it, so the share
-                    // is exact (CHIP_UNIT is divisible by 1..=6).
-                    let share = self.pot / clean.len() as i64;
-                    debug_assert_eq!(share * clean.len() as i64, self.pot);
-                    for i in clean {
-                        self.totals[i] += share;
-                    }
-                    self.pot = 0;
-                }
+                *pot = 0;
             }
         }
     }

@@ -129,16 +129,50 @@ const fn pass_order() -> [u8; 52] {
 /// let hand = "QS 2C 3C AH 4D".parse::<CardSet>().unwrap();
 /// assert_eq!(heuristic_pass(hand, 2), "QS AH".parse::<CardSet>().unwrap());
 /// ```
+#[inline]
 pub fn heuristic_pass(hand: CardSet, k: u32) -> CardSet {
-    let mut chosen = CardSet::EMPTY;
+    CardSet(heuristic_pass_mask(hand.0, k))
+}
+
+/// [`heuristic_pass`] on a mask: the first seven cards of [`PASS_ORDER`] (Q♠ A♠ K♠ A♥ K♥
+/// Q♥ J♥) in their order, then rank by rank from the top, ♠ ♥ ♦ ♣ within a rank.
+#[inline(always)]
+pub(crate) fn heuristic_pass_mask(hand: u64, k: u32) -> u64 {
+    const FIRST: [u64; 7] = [
+        1 << 49,
+        1 << 51,
+        1 << 50,
+        1 << 38,
+        1 << 37,
+        1 << 36,
+        1 << 35,
+    ];
+    const FIRST_ALL: u64 = (1 << 49) | (1 << 51) | (1 << 50) | (0xf << 35);
+    /// One card of each suit at rank 0.
+    const COLUMN: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
     let mut left = k;
-    for &id in &PASS_ORDER {
-        if left == 0 {
-            break;
+    let mut chosen = 0u64;
+    if hand & FIRST_ALL != 0 {
+        for f in FIRST {
+            if left == 0 {
+                return chosen;
+            }
+            if hand & f != 0 {
+                chosen |= f;
+                left -= 1;
+            }
         }
-        let c = Card::new_unchecked(id);
-        if hand.contains(c) {
-            chosen.insert(c);
+    }
+    let mut rest = hand & !FIRST_ALL;
+    while left > 0 && rest != 0 {
+        let ranks = rank_mask(CardSet(rest));
+        let rank = ranks.ilog2();
+        let mut col = rest & COLUMN << rank;
+        rest &= !col;
+        while left > 0 && col != 0 {
+            let top = 1u64 << col.ilog2();
+            chosen |= top;
+            col &= !top;
             left -= 1;
         }
     }
@@ -152,32 +186,45 @@ const fn rank_mask(set: CardSet) -> u64 {
     (m | m >> 13 | m >> 26 | m >> 39) & 0x1fff
 }
 
+/// One card of each suit at rank 0.
+const COLUMN: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
 /// The lowest rank in `set`, ties broken ♣ ♦ ♠ ♥ (hearts last).
 #[inline]
 pub(crate) fn lowest_rank(set: CardSet) -> Option<Card> {
-    const PREF: [u8; 4] = [0, 1, 3, 2];
-    let ranks = rank_mask(set);
+    let m = lowest_rank_mask(set.0);
+    (m != 0).then(|| Card::new_unchecked(m.trailing_zeros() as u8))
+}
+
+/// [`lowest_rank`] as a one-bit mask (0 for an empty set).
+#[inline(always)]
+pub(crate) fn lowest_rank_mask(set: u64) -> u64 {
+    let ranks = rank_mask(CardSet(set));
     if ranks == 0 {
-        return None;
+        return 0;
     }
-    let rank = ranks.trailing_zeros() as u8;
-    PREF.iter()
-        .map(|&s| Card::new_unchecked(s * 13 + rank))
-        .find(|&c| set.contains(c))
+    let col = set & COLUMN << ranks.trailing_zeros();
+    let plain = col & !CardSet::HEARTS.0;
+    let pick = if plain != 0 { plain } else { col };
+    pick & pick.wrapping_neg()
 }
 
 /// The highest rank in `set`, ties broken ♠ ♥ ♦ ♣.
 #[inline]
 pub(crate) fn highest_rank(set: CardSet) -> Option<Card> {
-    let ranks = rank_mask(set);
+    let m = highest_rank_mask(set.0);
+    (m != 0).then(|| Card::new_unchecked(m.trailing_zeros() as u8))
+}
+
+/// [`highest_rank`] as a one-bit mask (0 for an empty set).
+#[inline(always)]
+pub(crate) fn highest_rank_mask(set: u64) -> u64 {
+    let ranks = rank_mask(CardSet(set));
     if ranks == 0 {
-        return None;
+        return 0;
     }
-    let rank = 63 - ranks.leading_zeros() as u8;
-    (0..4u8)
-        .rev()
-        .map(|s| Card::new_unchecked(s * 13 + rank))
-        .find(|&c| set.contains(c))
+    let col = set & COLUMN << ranks.ilog2();
+    1u64 << col.ilog2()
 }
 
 /// The heuristic play, deterministic:
@@ -241,6 +288,13 @@ impl TablePolicy {
         self.0[..usize::from(players)]
             .iter()
             .all(|&p| p == Policy::Random)
+    }
+
+    /// Whether every one of the `players` seats plays `heuristic`.
+    pub fn all_heuristic(&self, players: u8) -> bool {
+        self.0[..usize::from(players)]
+            .iter()
+            .all(|&p| p == Policy::Heuristic)
     }
 
     /// Whether a search bot sits at the table (it decides from the hand's log).
@@ -435,4 +489,69 @@ pub fn pimc_play(info: &HeartsInfo, params: &Pimc, rng: &mut Rng) -> Option<Card
 /// The `ismcts` bot's play (docs/bots.md): [`search::ismcts_play`] on Hearts.
 pub fn ismcts_play(info: &HeartsInfo, params: &Ismcts, rng: &mut Rng) -> Option<Card> {
     search::ismcts_play::<HeartsState>(info, params, rng)
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    /// The definitions the mask forms replace.
+    fn pass_by_order(hand: CardSet, k: u32) -> CardSet {
+        let mut chosen = CardSet::EMPTY;
+        let mut left = k;
+        for &id in &PASS_ORDER {
+            if left == 0 {
+                break;
+            }
+            let c = Card::new_unchecked(id);
+            if hand.contains(c) {
+                chosen.insert(c);
+                left -= 1;
+            }
+        }
+        chosen
+    }
+
+    fn lowest_by_pref(set: CardSet) -> Option<Card> {
+        let ranks = rank_mask(set);
+        if ranks == 0 {
+            return None;
+        }
+        let rank = ranks.trailing_zeros() as u8;
+        [0u8, 1, 3, 2]
+            .iter()
+            .map(|&s| Card::new_unchecked(s * 13 + rank))
+            .find(|&c| set.contains(c))
+    }
+
+    fn highest_by_pref(set: CardSet) -> Option<Card> {
+        let ranks = rank_mask(set);
+        if ranks == 0 {
+            return None;
+        }
+        let rank = 63 - ranks.leading_zeros() as u8;
+        (0..4u8)
+            .rev()
+            .map(|s| Card::new_unchecked(s * 13 + rank))
+            .find(|&c| set.contains(c))
+    }
+
+    #[test]
+    fn mask_forms_equal_the_definitions() {
+        let mut rng = Rng::new(5);
+        for _ in 0..200_000 {
+            let set = CardSet(rng.next_u64() & rng.next_u64() & ((1 << 52) - 1));
+            let k = rng.below(6);
+            assert_eq!(heuristic_pass(set, k), pass_by_order(set, k), "{set} {k}");
+            assert_eq!(lowest_rank(set), lowest_by_pref(set), "{set}");
+            assert_eq!(highest_rank(set), highest_by_pref(set), "{set}");
+        }
+        for set in [CardSet::EMPTY, CardSet::HEARTS, CardSet((1 << 52) - 1)] {
+            for k in 0..8 {
+                assert_eq!(heuristic_pass(set, k), pass_by_order(set, k));
+            }
+            assert_eq!(lowest_rank(set), lowest_by_pref(set));
+            assert_eq!(highest_rank(set), highest_by_pref(set));
+        }
+    }
 }

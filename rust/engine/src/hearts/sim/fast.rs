@@ -6,7 +6,9 @@
 
 use super::{Policy, TablePolicy};
 use crate::core::{kernel, mix64, BitOps, CardSet, Rng};
-use crate::hearts::policy::{heuristic_pass, highest_rank, lowest_rank};
+use crate::hearts::policy::{
+    heuristic_pass, heuristic_pass_mask, highest_rank_mask, lowest_rank_mask,
+};
 use crate::hearts::{
     resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
     RANDOM_DIRECTIONS,
@@ -317,24 +319,48 @@ impl FastRules {
 
     /// The all-random 4-player hand as a tight routine over `L` interleaved hands (the
     /// common case, and the benchmark one): the same draws and results as
-    /// [`FastRules::play`], with the hands in 4-entry arrays.
+    /// [`FastRules::play`], with the hands in 4-entry arrays. With `HEUR` every seat plays
+    /// `heuristic` instead (its pass and plays on the masks, no policy draws).
     #[inline(always)]
-    pub fn play4<B: BitOps, const L: usize>(
+    pub fn play4<B: BitOps, const L: usize, const HEUR: bool>(
         &self,
         bits: B,
         seeds: MixedSeeds,
         index: [u64; L],
     ) -> [FastOutcome4; L] {
-        debug_assert!(self.n == 4 && self.heuristic == 0);
-        let r = &self.rules;
-        let mut hands = [[0u64; 4]; L];
+        let mut deal = [Rng::new(0); L];
         let mut rng = [Rng::new(0); L];
         let mut dealer = [0usize; L];
         for g in 0..L {
-            let mut deal_rng = Rng::for_game_mixed(seeds.deal, index[g]);
+            deal[g] = Rng::for_game_mixed(seeds.deal, index[g]);
+            rng[g] = Rng::for_game_mixed(seeds.policy, index[g]);
             dealer[g] = (index[g] & 3) as usize;
+        }
+        self.hand4::<B, L, false, HEUR>(bits, &mut deal, &mut rng, dealer, index)
+    }
+
+    /// The 4-player all-random hand of [`FastRules::play4`] from given streams: lane `g`
+    /// deals from `deal[g]` with dealer `dealer[g]` and pass direction of hand number
+    /// `hand[g]`, and plays from `rng[g]`; both streams are left where stepping leaves
+    /// them. `GAME` makes the draws of the last trick too (stepping draws `below(1)` for
+    /// each of its plays), which a game's next hand depends on. `HEUR`: every seat plays
+    /// `heuristic` (the rules' facts must say so), drawing nothing from `rng`.
+    #[inline(always)]
+    pub fn hand4<B: BitOps, const L: usize, const GAME: bool, const HEUR: bool>(
+        &self,
+        bits: B,
+        deal: &mut [Rng; L],
+        rng: &mut [Rng; L],
+        dealer: [usize; L],
+        hand: [u64; L],
+    ) -> [FastOutcome4; L] {
+        debug_assert!(self.n == 4 && self.heuristic == if HEUR { 0b1111 } else { 0 });
+        let r = &self.rules;
+        let mut hands = [[0u64; 4]; L];
+        for g in 0..L {
+            let deal_rng = &mut deal[g];
             // `resolve_direction`, as the pass offset (0: no pass).
-            let off = match r.hand_direction(index[g]) {
+            let off = match r.hand_direction(hand[g]) {
                 Some(d) => self.pass_offset(d),
                 None => usize::from(self.random_offset[deal_rng.below(4) as usize]),
             };
@@ -344,19 +370,26 @@ impl FastRules {
             let mut remaining = self.deck;
             let mut left_at = [0u64; 3];
             let t = &self.deal_thresholds;
-            deal4::<B, 0, 10>(bits, &mut deal_rng, t[0], &mut remaining, &mut left_at);
-            deal4::<B, 10, 10>(bits, &mut deal_rng, t[1], &mut remaining, &mut left_at);
-            deal4::<B, 20, 10>(bits, &mut deal_rng, t[2], &mut remaining, &mut left_at);
-            deal4::<B, 30, 9>(bits, &mut deal_rng, t[3], &mut remaining, &mut left_at);
+            deal4::<B, 0, 10>(bits, deal_rng, t[0], &mut remaining, &mut left_at);
+            deal4::<B, 10, 10>(bits, deal_rng, t[1], &mut remaining, &mut left_at);
+            deal4::<B, 20, 10>(bits, deal_rng, t[2], &mut remaining, &mut left_at);
+            deal4::<B, 30, 9>(bits, deal_rng, t[3], &mut remaining, &mut left_at);
             let mut before = self.deck;
             for (o, &after) in left_at.iter().enumerate() {
                 hands[g][(dealer[g] + 1 + o) & 3] = before & !after;
                 before = after;
             }
             hands[g][dealer[g]] = remaining;
-            rng[g] = Rng::for_game_mixed(seeds.policy, index[g]);
             // Passing, with the number of cards a constant (`new` checked k <= 4).
-            if off > 0 {
+            if off > 0 && HEUR {
+                // The heuristic pass (no draws).
+                let k = u32::from(self.rules.pass_k());
+                let h = hands[g];
+                let sel = h.map(|x| heuristic_pass_mask(x, k));
+                for s in 0..4 {
+                    hands[g][s] = (h[s] & !sel[s]) | sel[(s + 4 - off) & 3];
+                }
+            } else if off > 0 {
                 match self.rules.pass_k() {
                     1 => pass4::<B, 1>(bits, &mut hands[g], off, &mut rng[g], self.pass_threshold),
                     2 => pass4::<B, 2>(bits, &mut hands[g], off, &mut rng[g], self.pass_threshold),
@@ -387,16 +420,23 @@ impl FastRules {
             st.owner[g] = kernel::seat_planes(h);
         }
         if r.early_end {
-            if self.trick4::<B, L, true, true>(bits, &mut st, &mut rng) {
-                while self.trick4::<B, L, false, true>(bits, &mut st, &mut rng) {}
+            if self.trick4::<B, L, true, true, HEUR>(bits, &mut st, rng) {
+                while self.trick4::<B, L, false, true, HEUR>(bits, &mut st, rng) {}
             }
         } else {
             // Without early end every hand runs exactly its 13 tricks: no per-lane checks.
-            self.trick4::<B, L, true, false>(bits, &mut st, &mut rng);
+            self.trick4::<B, L, true, false, HEUR>(bits, &mut st, rng);
             for _ in 1..12 {
-                self.trick4::<B, L, false, false>(bits, &mut st, &mut rng);
+                self.trick4::<B, L, false, false, HEUR>(bits, &mut st, rng);
             }
             Self::last_trick4(&mut st);
+            if GAME && !HEUR {
+                for r in rng.iter_mut() {
+                    for _ in 0..4 {
+                        r.next_u64();
+                    }
+                }
+            }
         }
         let mut out = [FastOutcome4::default(); L];
         for g in 0..L {
@@ -448,7 +488,7 @@ impl FastRules {
     /// measured slower: the CPU then waits on one trick's dependency chain), and each
     /// carries only its random state, led suit and trick across the plays, to limit spills.
     #[inline(always)]
-    fn trick4<B: BitOps, const L: usize, const FIRST: bool, const EARLY: bool>(
+    fn trick4<B: BitOps, const L: usize, const FIRST: bool, const EARLY: bool, const HEUR: bool>(
         &self,
         bits: B,
         st: &mut Four<L>,
@@ -483,16 +523,20 @@ impl FastRules {
             if FIRST && r.first_trick_no_points {
                 c = kernel::prefer(c, !self.penalty);
             }
-            let lead = kernel::pick(bits, c, &mut rng[g]);
+            let lead = if HEUR {
+                lowest_rank_mask(c)
+            } else {
+                kernel::pick(bits, c, &mut rng[g])
+            };
             st.hands[g][l] = h & !lead;
             led[g] = kernel::led_mask(lead);
             trick[g] = lead;
         }
         // The three followers, unrolled by hand: as a loop the compiler keeps it rolled,
         // with register moves between iterations.
-        self.follow4::<B, L, FIRST, EARLY>(bits, st, rng, 1, &led, &mut trick);
-        self.follow4::<B, L, FIRST, EARLY>(bits, st, rng, 2, &led, &mut trick);
-        self.follow4::<B, L, FIRST, EARLY>(bits, st, rng, 3, &led, &mut trick);
+        self.follow4::<B, L, FIRST, EARLY, HEUR>(bits, st, rng, 1, &led, &mut trick);
+        self.follow4::<B, L, FIRST, EARLY, HEUR>(bits, st, rng, 2, &led, &mut trick);
+        self.follow4::<B, L, FIRST, EARLY, HEUR>(bits, st, rng, 3, &led, &mut trick);
         let mut any = false;
         for g in 0..L {
             if EARLY && !st.alive[g] {
@@ -539,7 +583,13 @@ impl FastRules {
     /// Follow: the player `o` seats after the leader plays, in every live lane
     /// of a [`FastRules::trick4`].
     #[inline(always)]
-    fn follow4<B: BitOps, const L: usize, const FIRST: bool, const EARLY: bool>(
+    fn follow4<
+        B: BitOps,
+        const L: usize,
+        const FIRST: bool,
+        const EARLY: bool,
+        const HEUR: bool,
+    >(
         &self,
         bits: B,
         st: &mut Four<L>,
@@ -558,7 +608,13 @@ impl FastRules {
             if FIRST && self.rules.first_trick_no_points {
                 c = kernel::prefer(c, !self.penalty);
             }
-            let b = kernel::pick(bits, c, &mut rng[g]);
+            let b = if HEUR {
+                // The trick's best card so far: the highest of the led suit.
+                let best = 1u64 << (trick[g] & led[g]).ilog2();
+                self.heuristic_follow(c, led[g], best)
+            } else {
+                kernel::pick(bits, c, &mut rng[g])
+            };
             st.hands[g][q] = h & !b;
             trick[g] |= b;
         }
@@ -576,6 +632,32 @@ impl FastRules {
         index: [u64; L],
         deals: [Option<&[u8]>; L],
     ) -> [FastOutcome; L] {
+        let n = if N > 0 { N } else { self.n };
+        let mut deal = [Rng::new(0); L];
+        let mut rng = [Rng::new(0); L];
+        let mut dealer = [0usize; L];
+        for g in 0..L {
+            deal[g] = Rng::for_game(seed, index[g]);
+            rng[g] = super::policy_rng(seed, index[g]);
+            dealer[g] = (index[g] % n as u64) as usize;
+        }
+        self.lanes_with::<B, L, N, MIXED>(bits, &mut deal, &mut rng, dealer, index, deals)
+    }
+
+    /// The hands of [`FastRules::play_lanes`] from given streams: lane `g` deals from
+    /// `deal[g]` (unless it has a caller deal) with dealer `dealer[g]` and the pass
+    /// direction of hand number `hand[g]`, and plays from `rng[g]`; both streams are left
+    /// where stepping leaves them (every play draws, the last trick's too).
+    #[inline(always)]
+    pub fn lanes_with<B: BitOps, const L: usize, const N: usize, const MIXED: bool>(
+        &self,
+        bits: B,
+        deal: &mut [Rng; L],
+        rng: &mut [Rng; L],
+        dealer: [usize; L],
+        hand: [u64; L],
+        deals: [Option<&[u8]>; L],
+    ) -> [FastOutcome; L] {
         debug_assert!(N == 0 || N == self.n);
         debug_assert!(MIXED || (self.heuristic == 0 && deals.iter().all(Option::is_none)));
         let r = &self.rules;
@@ -583,18 +665,13 @@ impl FastRules {
         let total = r.deck().count();
         let each = total / n as u32;
         let extra = total % n as u32;
-        let mut dealer = [0usize; L];
         let mut dir = [HandDirection::Hold; L];
         let mut draws = [[0u32; 52]; L];
-        let mut rng = [Rng::new(0); L];
         for g in 0..L {
-            let mut deal_rng = Rng::for_game(seed, index[g]);
-            dealer[g] = (index[g] % n as u64) as usize;
-            dir[g] =
-                resolve_direction(r, index[g], None, &mut deal_rng).unwrap_or(HandDirection::Hold);
+            let deal_rng = &mut deal[g];
+            dir[g] = resolve_direction(r, hand[g], None, deal_rng).unwrap_or(HandDirection::Hold);
             // The draws of `deal_random_with`: ranges total, total−1, …, ten per batch.
             if MIXED && deals[g].is_some() {
-                rng[g] = super::policy_rng(seed, index[g]);
                 continue;
             }
             for (c, i) in (0..self.deal_draws).step_by(10).enumerate() {
@@ -605,7 +682,6 @@ impl FastRules {
                     &mut draws[g][i..j],
                 );
             }
-            rng[g] = super::policy_rng(seed, index[g]);
         }
         // Deal: seat by seat from the dealer's left, the last seat takes the rest.
         let mut hands = [[0u64; MAX_PLAYERS]; L];
@@ -699,8 +775,8 @@ impl FastRules {
             broken: [false; L],
             alive: [true; L],
         };
-        if self.trick::<B, L, N, MIXED, true>(bits, &mut st, &mut rng) {
-            while self.trick::<B, L, N, MIXED, false>(bits, &mut st, &mut rng) {}
+        if self.trick::<B, L, N, MIXED, true>(bits, &mut st, rng) {
+            while self.trick::<B, L, N, MIXED, false>(bits, &mut st, rng) {}
         }
         let (captured, taken) = (st.captured, st.taken);
         let mut out = [FastOutcome::default(); L];
@@ -753,10 +829,8 @@ impl FastRules {
             }
             let lead = if !MIXED || self.heuristic & (1 << l) == 0 {
                 kernel::pick(bits, c, &mut rng[g])
-            } else if c.is_power_of_two() {
-                c
             } else {
-                lowest_rank(CardSet(c)).map_or(c & c.wrapping_neg(), |x| CardSet::single(x).0)
+                lowest_rank_mask(c)
             };
             st.hands[g][l] &= !lead;
             led[g] = kernel::led_mask(lead);
@@ -822,30 +896,32 @@ impl FastRules {
     /// best led-suit card `best` (a one-bit mask).
     #[inline(always)]
     fn heuristic_follow(&self, c: u64, led: u64, best: u64) -> u64 {
-        let top = |m: u64| 1u64 << m.ilog2();
-        if c.is_power_of_two() {
-            return c;
-        }
-        if c & led == c {
-            // Following suit: duck under the best card if possible, else play high (not Q♠).
-            let under = c & (best - 1);
-            if under != 0 {
-                return top(under);
-            }
-            let cands = c & !QS;
-            return top(if cands != 0 { cands } else { c });
-        }
-        // Void: the costliest penalty card, else the highest rank.
+        // Both cases computed and one selected (no unpredictable branches): every pick below
+        // is non-empty when its case is the one taken, and a single legal card is its own
+        // pick in either case.
+        let top = |m: u64| 1u64 << (m | 1).ilog2();
+        // Following suit: duck under the best card if possible, else play high (not Q♠).
+        let under = c & best.wrapping_sub(1);
+        let no_queen = c & !QS;
+        let cands = if no_queen != 0 { no_queen } else { c };
+        let follow = top(if under != 0 { under } else { cands });
+        // Void: the costliest penalty card (Q♠, then K♠ and A♠ when they score: the lowest
+        // of them), else the highest heart, else the highest rank.
         let pen = c & self.penalty;
-        for x in [QS, KS, AS] {
-            if pen & x != 0 {
-                return x;
-            }
+        let spades = pen & (QS | KS | AS);
+        let hearts = pen & HEARTS;
+        let void = if spades != 0 {
+            spades & spades.wrapping_neg()
+        } else if hearts != 0 {
+            top(hearts)
+        } else {
+            highest_rank_mask(c)
+        };
+        if c & !led == 0 {
+            follow
+        } else {
+            void
         }
-        if pen & HEARTS != 0 {
-            return top(pen & HEARTS);
-        }
-        highest_rank(CardSet(c)).map_or(c & c.wrapping_neg(), |x| CardSet::single(x).0)
     }
 
     /// and `avoid_all_tricks_bonus`, as `HeartsState::outcome`.

@@ -7,6 +7,7 @@
 //! [`batch_hand`] gives its initial state and [`policy_rng`] its policy stream.
 
 mod fast;
+mod games;
 mod stream;
 
 pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
@@ -14,7 +15,7 @@ pub use fast::{FastOutcome, FastOutcome4, FastRules, MixedSeeds};
 pub use super::policy::{Policy, TablePolicy};
 pub use stream::HandStats;
 
-use crate::batch::{GameEnd, Job, PlayGames, Rows, Stop, StreamJob, TooLarge};
+use crate::batch::{GameEnd, GamesRows, Job, PlayGames, Rows, Stop, StreamJob, TooLarge};
 use crate::core::{policy_rng, BitOps, Bmi2, Card, CardSet, Portable, Rng};
 use crate::hearts::{
     resolve_direction, HandDirection, HeartsGame, HeartsRules, HeartsState, MAX_PLAYERS,
@@ -256,14 +257,19 @@ fn queen_taker(s: &HeartsState) -> i8 {
 /// [`FastRules::play4`]; a separate function from [`fill_impl`] so that the kernel's
 /// registers are allocated for it alone.
 #[inline(always)]
-fn fill_four<B: BitOps>(bits: B, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
+fn fill_four<B: BitOps, const HEUR: bool>(
+    bits: B,
+    f: &FastRules,
+    seed: u64,
+    c: &mut HandsChunk<'_>,
+) {
     let seeds = MixedSeeds::new(seed);
     for row in (0..c.moon_shooter.len()).step_by(LANES4) {
         let mut idx = [0u64; LANES4];
         for (g, x) in idx.iter_mut().enumerate() {
             *x = c.start + (row + g) as u64;
         }
-        let o = f.play4::<B, LANES4>(bits, seeds, idx);
+        let o = f.play4::<B, LANES4, HEUR>(bits, seeds, idx);
         // Stored with the row width a constant 4, not through generic (`memcpy`) copies.
         for (g, o) in o.iter().enumerate() {
             let at = row + g;
@@ -281,7 +287,16 @@ fn fill_four<B: BitOps>(bits: B, f: &FastRules, seed: u64, c: &mut HandsChunk<'_
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 #[inline(never)]
 unsafe fn fill_four_bmi2(bits: Bmi2, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
-    fill_four(bits, f, seed, c);
+    fill_four::<Bmi2, false>(bits, f, seed, c);
+}
+
+/// [`fill_four`] of all-heuristic tables compiled with BMI2, for a CPU proven to have it by
+/// `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+#[inline(never)]
+unsafe fn fill_four_heur_bmi2(bits: Bmi2, f: &FastRules, seed: u64, c: &mut HandsChunk<'_>) {
+    fill_four::<Bmi2, true>(bits, f, seed, c);
 }
 
 /// [`fill_impl`] compiled with BMI2, for a CPU proven to have it by `bits`.
@@ -300,19 +315,24 @@ pub fn fill_hands(b: &Batch<'_>, c: &mut HandsChunk<'_>) {
     let fast = FastRules::new(&b.rules, &b.policy);
     let four = fast
         .as_ref()
-        .filter(|_| b.rules.players == 4 && b.deals.is_none() && b.policy.all_random(4));
+        .filter(|_| b.rules.players == 4 && b.deals.is_none());
+    let heur = b.policy.all_heuristic(4);
     let mut rest = match four {
-        Some(f) => {
+        Some(f) if b.policy.all_random(4) || heur => {
             let (mut head, rest) = c.reborrow().split_at(n - n % LANES4);
-            match bmi2 {
+            match (bmi2, heur) {
                 // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
                 #[cfg(target_arch = "x86_64")]
-                Some(bits) => unsafe { fill_four_bmi2(bits, f, b.seed, &mut head) },
-                _ => fill_four(Portable, f, b.seed, &mut head),
+                (Some(bits), false) => unsafe { fill_four_bmi2(bits, f, b.seed, &mut head) },
+                // SAFETY: as above.
+                #[cfg(target_arch = "x86_64")]
+                (Some(bits), true) => unsafe { fill_four_heur_bmi2(bits, f, b.seed, &mut head) },
+                (_, false) => fill_four::<Portable, false>(Portable, f, b.seed, &mut head),
+                (_, true) => fill_four::<Portable, true>(Portable, f, b.seed, &mut head),
             }
             rest
         }
-        None => c.reborrow(),
+        _ => c.reborrow(),
     };
     #[cfg(target_arch = "x86_64")]
     if let Some(bits) = bmi2 {
@@ -426,4 +446,39 @@ impl PlayGames for Batch<'_> {
         }
         game_end(Portable, self, index, hand_limit, stop)
     }
+
+    /// Whole games on the hand kernel when it plays the rules (see `games.rs`), else game
+    /// by game through [`PlayGames::play_game`]; the same results either way.
+    fn fill_games(&self, rows: &mut GamesRows<'_>, hand_limit: usize, stop: &Stop) {
+        let fast = FastRules::new(&self.rules, &self.policy).filter(|_| self.deals.is_none());
+        let Some(f) = fast else {
+            for j in 0..rows.rows() {
+                let end = self.play_game(rows.start + j as u64, hand_limit, stop);
+                rows.put(j, &end);
+            }
+            return;
+        };
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bits) = Bmi2::detect() {
+            // SAFETY: holding a `Bmi2` proves the CPU has BMI2, BMI1, POPCNT and LZCNT.
+            unsafe { fill_games_bmi2(bits, self, &f, hand_limit, rows, stop) };
+            return;
+        }
+        games::fill_games_with(Portable, self, &f, hand_limit, rows, stop);
+    }
+}
+
+/// [`games::fill_games_with`] compiled with BMI2, for a CPU proven to have it by `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+#[inline(never)]
+unsafe fn fill_games_bmi2(
+    bits: Bmi2,
+    b: &Batch<'_>,
+    f: &FastRules,
+    limit: usize,
+    rows: &mut GamesRows<'_>,
+    stop: &Stop,
+) {
+    games::fill_games_with(bits, b, f, limit, rows, stop);
 }
