@@ -423,16 +423,17 @@ impl FastRules {
             // its top led-suit card, instead of tracking the best card seat by seat.
             st.owner[g] = kernel::seat_planes(h);
         }
-        if r.early_end && GAME {
-            // A game's next hand draws from where this one stopped: every lane stops at its
-            // own end.
+        if r.early_end && GAME && !HEUR {
+            // A game's next hand draws from where this one's plays stopped: every lane stops
+            // at its own end.
             if self.trick4::<B, L, true, true, HEUR, false>(bits, &mut st, rng) {
                 while self.trick4::<B, L, false, true, HEUR, false>(bits, &mut st, rng) {}
             }
         } else if r.early_end {
-            // A lone hand's streams are dropped after it: the lanes play all 13 tricks in
-            // lockstep, a lane that has ended capturing nothing more (its extra plays only
-            // draw from its own streams), instead of a check per lane at every play.
+            // A lone hand's policy stream is dropped after it, and `heuristic` draws nothing:
+            // the lanes play all 13 tricks in lockstep, a lane that has ended counting no
+            // more tricks (its extra plays draw only from its own dropped stream), instead of
+            // a check per lane at every play.
             self.trick4::<B, L, true, false, HEUR, true>(bits, &mut st, rng);
             for _ in 1..12 {
                 self.trick4::<B, L, false, false, HEUR, true>(bits, &mut st, rng);
