@@ -75,7 +75,14 @@ def _connect(address: str | None) -> Any:
                 "(ray.init): leave address= out to use that one, or call ray.shutdown() first"
             )
     else:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        except ConnectionError as e:
+            raise InvalidArgumentError(
+                f"address={address!r}: no Ray cluster could be joined there ({e}); start one "
+                "with `ray start --head` (then address='auto' on that machine, or the head's "
+                "'host:port' elsewhere), or leave address= out for a local cluster"
+            ) from e
     return ray
 
 
