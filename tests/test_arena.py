@@ -101,6 +101,19 @@ def test_bad_arguments_are_clear_errors():
         hf.arena(rules, {"h": 3})
     with pytest.raises(hf.InvalidArgumentError, match="at least one"):
         hf.arena(rules, {})
+    with pytest.raises(hf.ArgumentTypeError, match="deals must be an int, got bool"):
+        hf.arena(rules, {"h": "heuristic"}, deals=True)
+    with pytest.raises(hf.InvalidArgumentError, match=r"games must be 1..=4294967296"):
+        hf.arena(rules, {"h": "heuristic"}, games=np.int64(2**32 + 1))
+
+
+def test_numpy_integer_counts_are_accepted():
+    rules = hf.HeartsRules()
+    a = hf.arena(rules, {"h": "heuristic", "r": "random"}, deals=np.int64(12), seed=3)
+    b = hf.arena(rules, {"h": "heuristic", "r": "random"}, deals=12, seed=3)
+    assert a.keys() == b.keys()
+    for k in a:
+        np.testing.assert_equal(a[k], b[k])
 
 
 def test_the_arena_command(capsys):

@@ -248,6 +248,22 @@ def test_bad_arguments(kwargs: dict[str, Any], error: type[Exception], match: st
         dist.simulate_hearts(hf.HeartsRules(), **kwargs)
 
 
+def test_an_address_with_no_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray's own ConnectionError (after its connection timeout, minutes for an address where
+    nothing answers, so Ray is stood in for here) comes back as the package's error, naming
+    the address and what to do."""
+    import ray
+
+    def refuse(**kwargs: Any) -> None:
+        raise ConnectionError(f"Could not find any running Ray instance at {kwargs['address']}")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(hf.InvalidArgumentError, match=r"address='host:1'.*ray start --head") as e:
+        dist.simulate_hearts(hf.HeartsRules(), hands=10, address="host:1")
+    assert isinstance(e.value.__cause__, ConnectionError)
+
+
 def test_no_hands_is_the_local_empty_result() -> None:
     same(
         dist.simulate_hearts(hf.HeartsRules(), hands=0),

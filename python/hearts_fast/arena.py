@@ -15,6 +15,7 @@ from typing import Any, TypedDict, Union
 import numpy as np
 import numpy.typing as npt
 
+from hearts_fast._args import int_arg
 from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["ArenaResult", "arena", "format_arena"]
@@ -64,14 +65,6 @@ def _stats(x: npt.NDArray[np.float64]) -> tuple[Any, Any]:
     return mean, se
 
 
-def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{what} must be an int, got {type(value).__name__}")
-    if not 1 <= value <= 2**32:
-        raise InvalidArgumentError(f"{what} must be 1..={2**32}, got {value}")
-    return value
-
-
 def arena(
     rules: Any,
     policies: Mapping[str, Any],
@@ -106,9 +99,9 @@ def arena(
         raise InvalidArgumentError("give deals= or games=, not both")
     mode = "games" if games is not None else "deals"
     count = (
-        _count(games, "games")
+        int_arg(games, "games", 1, 2**32)
         if games is not None
-        else _count(1000 if deals is None else deals, "deals")
+        else int_arg(1000 if deals is None else deals, "deals", 1, 2**32)
     )
     names: list[str] = []
     bots: list[Any] = []

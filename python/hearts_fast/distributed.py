@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 import hearts_fast as _hf
+from hearts_fast._args import int_arg
 from hearts_fast._types import HeartsSimulation, RummySimulation, SolveBatch, SpadesSimulation
 from hearts_fast.arena import ArenaResult
 from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
@@ -75,18 +76,19 @@ def _connect(address: str | None) -> Any:
                 "(ray.init): leave address= out to use that one, or call ray.shutdown() first"
             )
     else:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        except ConnectionError as e:
+            raise InvalidArgumentError(
+                f"address={address!r}: no Ray cluster could be joined there ({e}); start one "
+                "with `ray start --head` (then address='auto' on that machine, or the head's "
+                "'host:port' elsewhere), or leave address= out for a local cluster"
+            ) from e
     return ray
 
 
 def _positive(value: object, name: str, default: int, minimum: int = 1) -> int:
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum}, got {value}")
-    return int(value)
+    return default if value is None else int_arg(value, name, minimum)
 
 
 def _check_progress(progress: object) -> None:

@@ -1,9 +1,10 @@
 //! Criterion benches of the Hearts engine: legal plays, one play, one playout (general
-//! stepping and the batch fast path), and a batch. `cargo bench -p hearts-engine`.
+//! stepping and the batch fast path), a batch of hands and one of whole games.
+//! `cargo bench -p hearts-engine --bench hearts`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use hearts_engine::batch::Columns;
-use hearts_engine::batch::Stop;
+use hearts_engine::batch::{Games, GamesOut, Stop};
 use hearts_engine::hearts::sim::{batch_hand, Batch, FastRules, HandsOut, Policy, TablePolicy};
 use hearts_engine::hearts::{HeartsPreset, HeartsRules, HeartsState, Phase};
 use hearts_engine::{policy_rng, Portable, Rng};
@@ -88,6 +89,27 @@ fn bench(c: &mut Criterion) {
         let mut out = HandsOut::new(100_000, 4);
         g.bench_function(name, |bch| {
             bch.iter(|| hearts_engine::batch::fill(&b, out.rows(0), 100_000, &Stop::new()));
+        });
+    }
+    g.finish();
+    // Whole games on the hand kernel, with the games' bookkeeping between hands (default
+    // rules: 100 points, early end, the dame_de_pic pass table).
+    let mut g = c.benchmark_group("batch of 10k games, one thread (default rules)");
+    g.throughput(Throughput::Elements(10_000));
+    g.sample_size(10);
+    for (name, policy) in [("random", Policy::Random), ("heuristic", Policy::Heuristic)] {
+        let b = Batch {
+            policy: TablePolicy::uniform(policy),
+            rules: HeartsRules::default(),
+            ..openspiel()
+        };
+        let games = Games {
+            batch: &b,
+            hand_limit: usize::MAX,
+        };
+        let mut out = GamesOut::new(10_000, 4);
+        g.bench_function(name, |bch| {
+            bch.iter(|| hearts_engine::batch::fill(&games, out.rows(0), 10_000, &Stop::new()));
         });
     }
     g.finish();

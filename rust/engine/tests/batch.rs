@@ -64,3 +64,60 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
         }
     }
 }
+
+/// The 4-player all-random and all-heuristic kernels with early end: hands mode plays
+/// every lane's 13 tricks in lockstep, an ended lane capturing nothing more, and must give
+/// exactly the results of stepping each hand to its early end.
+#[test]
+fn lockstep_early_end_equals_stepping() {
+    let mut rng = Rng::new(2026);
+    let (mut checked, mut ended_early) = (0, 0);
+    for case in 0..240 {
+        let mut rules = random_rules(&mut rng);
+        rules.players = 4;
+        rules.early_end = true;
+        if rules.validate().is_err() {
+            continue;
+        }
+        let policy = if case % 2 == 0 {
+            Policy::Random
+        } else {
+            Policy::Heuristic
+        };
+        let b = Batch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)),
+            policy: TablePolicy::uniform(policy),
+            deals: None,
+            first: 0,
+        };
+        let n = 13;
+        let mut out = HandsOut::new(n, 4);
+        hearts_engine::batch::fill(&b, out.rows(3), 8, &Stop::new());
+        for j in 0..n {
+            let o = stepped(&b, 3 + j as u64);
+            let rows = j * 4..(j + 1) * 4;
+            assert_eq!(
+                &out.points[rows.clone()],
+                &o.points[..4],
+                "case {case} {b:?}"
+            );
+            assert_eq!(
+                &out.hand_scores[rows.clone()],
+                &o.hand_scores[..4],
+                "case {case}"
+            );
+            assert_eq!(&out.tricks[rows.clone()], &o.tricks[..4], "case {case}");
+            assert_eq!(out.moon_shooter[j], o.moon, "case {case}");
+            assert_eq!(out.queen_taker[j], o.queen, "case {case}");
+            let tricks: u32 = out.tricks[rows].iter().map(|&t| u32::from(t)).sum();
+            ended_early += usize::from(tricks < 13);
+            checked += 1;
+        }
+    }
+    // The comparison must have seen many hands that ended early.
+    assert!(
+        checked > 2000 && ended_early > checked / 20,
+        "{ended_early} of {checked}"
+    );
+}

@@ -26,13 +26,7 @@ fn stepped(b: &Batch<'_>, index: u64, hand_limit: usize) -> GameEnd {
             .expect("a move");
         g.try_apply(a).expect("a legal move");
     }
-    GameEnd {
-        totals: g.totals().to_vec(),
-        winners: u64::from(g.winners()),
-        hands_played: g.hands_played(),
-        finished: g.is_over(),
-        pot: g.pot(),
-    }
+    GameEnd::from(&g)
 }
 
 fn row(out: &GamesOut, j: usize) -> GameEnd {

@@ -954,7 +954,14 @@ impl PlayGames for SpadesBatch {
             }
             return kernel_game(Portable, self, index, hand_limit, stop);
         }
-        let g = play_game(self, index, hand_limit, stop);
+        GameEnd::from(&play_game(self, index, hand_limit, stop))
+    }
+}
+
+/// A game's end as a games-mode row: team totals, winners, hands played, whether it
+/// finished (Spades has no pot).
+impl From<&SpadesGame> for GameEnd {
+    fn from(g: &SpadesGame) -> GameEnd {
         GameEnd {
             totals: g.totals().to_vec(),
             winners: u64::from(g.winners()),

@@ -143,6 +143,9 @@ struct Four<const L: usize> {
     /// Cards played, kept with early end only.
     played: [u64; L],
     alive: [bool; L],
+    /// 1 while the hand goes on, 0 once it has ended early, when the lanes run in
+    /// lockstep ([`FastRules::trick4`] with `MASKED`): later tricks are not counted.
+    live: [u8; L],
 }
 
 /// `mix64` of a batch's two seeds (deal and policy streams), computed once per batch.
@@ -407,6 +410,7 @@ impl FastRules {
             taken: [[0u8; 4]; L],
             played: [0u64; L],
             alive: [true; L],
+            live: [1; L],
         };
         for g in 0..L {
             let h = &st.hands[g];
@@ -419,17 +423,29 @@ impl FastRules {
             // its top led-suit card, instead of tracking the best card seat by seat.
             st.owner[g] = kernel::seat_planes(h);
         }
-        if r.early_end {
-            if self.trick4::<B, L, true, true, HEUR>(bits, &mut st, rng) {
-                while self.trick4::<B, L, false, true, HEUR>(bits, &mut st, rng) {}
+        if r.early_end && GAME && !HEUR {
+            // A game's next hand draws from where this one's plays stopped: every lane stops
+            // at its own end.
+            if self.trick4::<B, L, true, true, HEUR, false>(bits, &mut st, rng) {
+                while self.trick4::<B, L, false, true, HEUR, false>(bits, &mut st, rng) {}
             }
+        } else if r.early_end {
+            // A lone hand's policy stream is dropped after it, and `heuristic` draws nothing:
+            // the lanes play all 13 tricks in lockstep, a lane that has ended counting no
+            // more tricks (its extra plays draw only from its own dropped stream), instead of
+            // a check per lane at every play.
+            self.trick4::<B, L, true, false, HEUR, true>(bits, &mut st, rng);
+            for _ in 1..12 {
+                self.trick4::<B, L, false, false, HEUR, true>(bits, &mut st, rng);
+            }
+            Self::last_trick4::<L, true>(&mut st);
         } else {
             // Without early end every hand runs exactly its 13 tricks: no per-lane checks.
-            self.trick4::<B, L, true, false, HEUR>(bits, &mut st, rng);
+            self.trick4::<B, L, true, false, HEUR, false>(bits, &mut st, rng);
             for _ in 1..12 {
-                self.trick4::<B, L, false, false, HEUR>(bits, &mut st, rng);
+                self.trick4::<B, L, false, false, HEUR, false>(bits, &mut st, rng);
             }
-            Self::last_trick4(&mut st);
+            Self::last_trick4::<L, false>(&mut st);
             if GAME && !HEUR {
                 for r in rng.iter_mut() {
                     for _ in 0..4 {
@@ -488,7 +504,14 @@ impl FastRules {
     /// measured slower: the CPU then waits on one trick's dependency chain), and each
     /// carries only its random state, led suit and trick across the plays, to limit spills.
     #[inline(always)]
-    fn trick4<B: BitOps, const L: usize, const FIRST: bool, const EARLY: bool, const HEUR: bool>(
+    fn trick4<
+        B: BitOps,
+        const L: usize,
+        const FIRST: bool,
+        const EARLY: bool,
+        const HEUR: bool,
+        const MASKED: bool,
+    >(
         &self,
         bits: B,
         st: &mut Four<L>,
@@ -545,8 +568,18 @@ impl FastRules {
             // the highest card of the led suit wins; its seat is in the bit planes.
             let z = kernel::winner_lz(trick[g], led[g], 0);
             let w = kernel::seat_at(st.owner[g], z);
-            st.captured[g][w] |= trick[g];
-            st.taken[g][w] += 1;
+            if MASKED {
+                // Lockstep early end: the hand has ended once every card of value is
+                // out; a lane past its end counts no more tricks (the cards it still captures
+                // are worth nothing).
+                st.captured[g][w] |= trick[g];
+                st.taken[g][w] += st.live[g];
+                st.played[g] |= trick[g];
+                st.live[g] &= u8::from(self.value & !st.played[g] != 0);
+            } else {
+                st.captured[g][w] |= trick[g];
+                st.taken[g][w] += 1;
+            }
             if trick[g] & self.breakers != 0 {
                 st.lead_ok[g] = !0;
             }
@@ -567,7 +600,7 @@ impl FastRules {
     /// draw (stepping draws `below(1)` for these plays, but nothing draws from the hand's
     /// policy stream after them, so skipping them changes no result).
     #[inline(always)]
-    fn last_trick4<const L: usize>(st: &mut Four<L>) {
+    fn last_trick4<const L: usize, const MASKED: bool>(st: &mut Four<L>) {
         for g in 0..L {
             let h = st.hands[g];
             let trick = h[0] | h[1] | h[2] | h[3];
@@ -575,7 +608,7 @@ impl FastRules {
             let z = kernel::winner_lz(trick, led, 0);
             let w = kernel::seat_at(st.owner[g], z);
             st.captured[g][w] |= trick;
-            st.taken[g][w] += 1;
+            st.taken[g][w] += if MASKED { st.live[g] } else { 1 };
             st.hands[g] = [0; 4];
         }
     }

@@ -408,13 +408,20 @@ pub fn play_game_with<B: BitOps>(
 /// The end of game `index` of a batch (see [`play_game_with`]).
 #[inline(always)]
 fn game_end<B: BitOps>(bits: B, b: &Batch<'_>, index: u64, limit: usize, stop: &Stop) -> GameEnd {
-    let g = play_game_with(bits, b, index, limit, stop);
-    GameEnd {
-        totals: g.totals().to_vec(),
-        winners: u64::from(g.winners()),
-        hands_played: g.hands_played(),
-        finished: g.is_over(),
-        pot: g.pot(),
+    GameEnd::from(&play_game_with(bits, b, index, limit, stop))
+}
+
+/// A game's end as a games-mode row: totals, winners, hands played, whether it finished,
+/// what is left in the pot.
+impl From<&HeartsGame> for GameEnd {
+    fn from(g: &HeartsGame) -> GameEnd {
+        GameEnd {
+            totals: g.totals().to_vec(),
+            winners: u64::from(g.winners()),
+            hands_played: g.hands_played(),
+            finished: g.is_over(),
+            pot: g.pot(),
+        }
     }
 }
 
