@@ -64,3 +64,50 @@ fn batch_equals_stepping_for_random_rules_and_policies() {
         }
     }
 }
+
+/// The 4-player all-heuristic kernel (its branch-free pass, lead and follow) against
+/// stepping with `Policy::Heuristic`: random 4-player rules (pass counts 0 to 4 and auto,
+/// every direction, first-lead, first-trick, hearts-broken, moon, J♦, Francesa and
+/// early-end rules), many hands each, blocks that split the 4-hand groups unevenly.
+#[test]
+fn all_heuristic_kernel_equals_stepping_for_random_4_player_rules() {
+    let mut rng = Rng::new(2026);
+    let mut cases = 0;
+    while cases < 300 {
+        let rules = hearts_engine::hearts::HeartsRules {
+            players: 4,
+            ..random_rules(&mut rng)
+        };
+        if rules.validate().is_err() {
+            continue;
+        }
+        cases += 1;
+        let b = Batch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)) << (cases % 3 * 12),
+            policy: TablePolicy::uniform(Policy::Heuristic),
+            deals: None,
+            first: 0,
+        };
+        let (start, n) = (u64::from(rng.below(1000)), 37);
+        let mut out = HandsOut::new(n, 4);
+        hearts_engine::batch::fill(&b, out.rows(start), [5, 8, 37][cases % 3], &Stop::new());
+        for j in 0..n {
+            let o = stepped(&b, start + j as u64);
+            let rows = j * 4..(j + 1) * 4;
+            assert_eq!(
+                &out.points[rows.clone()],
+                &o.points[..4],
+                "case {cases} {b:?}"
+            );
+            assert_eq!(
+                &out.hand_scores[rows.clone()],
+                &o.hand_scores[..4],
+                "case {cases}"
+            );
+            assert_eq!(&out.tricks[rows], &o.tricks[..4], "case {cases}");
+            assert_eq!(out.moon_shooter[j], o.moon, "case {cases}");
+            assert_eq!(out.queen_taker[j], o.queen, "case {cases}");
+        }
+    }
+}
