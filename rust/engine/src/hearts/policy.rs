@@ -238,11 +238,12 @@ const fn rank_mask(set: CardSet) -> u64 {
 }
 
 /// The suit lanes of `m` ORed together in bits 0..13 (bit `r`: some card of rank `r`),
-/// with other bits above them: two shifts where four would do.
+/// with other bits above them: two rotations (one three-operand instruction each with
+/// BMI2) where four shifts would do.
 #[inline(always)]
 const fn rank_fold(m: u64) -> u64 {
-    let x = m | m >> 13;
-    x | x >> 26
+    let x = m | m.rotate_right(13);
+    x | x.rotate_right(26)
 }
 
 /// One card of each suit at rank 0.
@@ -301,9 +302,12 @@ pub(crate) fn pick_nonzero(x: u64, a: u64, b: u64) -> u64 {
 /// them is [`highest_rank_mask`].
 #[inline(always)]
 pub(crate) fn highest_rank_cards(set: u64) -> u64 {
-    let ranks = rank_fold(set) & 0x1fff;
-    // `63 − leading_zeros` for a non-empty fold.
-    set & COLUMN.wrapping_shl(ranks.leading_zeros() ^ 63)
+    // The ranks folded into the spade lane (bits 39..52) and rotated to the top 13 bits,
+    // so that the leading zeros are 12 − the highest rank with no mask: the bits below hold
+    // only other folds. Empty: a shift by 64 wraps to 0, and `set` is 0.
+    let x = set | set.rotate_left(13);
+    let lane = (x | x.rotate_left(26)).rotate_left(12);
+    set & (COLUMN << 12).wrapping_shr(lane.leading_zeros())
 }
 
 /// The highest rank in `set`, ties broken ♠ ♥ ♦ ♣.

@@ -610,8 +610,8 @@ impl FastRules {
             }
             let b = if HEUR {
                 // The trick's best card so far: the highest of the led suit.
-                let best = (1u64 << 63).wrapping_shr((trick[g] & led[g]).leading_zeros());
-                self.heuristic_follow(c, led[g], best)
+                let best_at = 63 ^ (trick[g] & led[g]).leading_zeros();
+                self.heuristic_follow(c, led[g], best_at)
             } else {
                 kernel::pick(bits, c, &mut rng[g])
             };
@@ -859,7 +859,7 @@ impl FastRules {
                 let b = if !MIXED || self.heuristic & (1 << q) == 0 {
                     kernel::pick(bits, c, &mut rng[g])
                 } else {
-                    self.heuristic_follow(c, led[g], best[g])
+                    self.heuristic_follow(c, led[g], best[g].trailing_zeros())
                 };
                 st.hands[g][q] &= !b;
                 trick[g] |= b;
@@ -893,24 +893,25 @@ impl FastRules {
     }
 
     /// `heuristic_play` for a follower with legal set `c`, led suit `led` and the trick's
-    /// best led-suit card `best` (a one-bit mask).
+    /// best led-suit card at bit `best_at` (its index).
     #[inline(always)]
-    fn heuristic_follow(&self, c: u64, led: u64, best: u64) -> u64 {
-        // Every case's candidate set computed and one selected (no unpredictable branches),
-        // then its highest card taken once: each set is non-empty when its case is the one
-        // taken, and a single legal card is its own pick in either case.
+    fn heuristic_follow(&self, c: u64, led: u64, best_at: u32) -> u64 {
+        // Every case's candidate set computed and one selected by conditional moves (as
+        // plain `if`s the compiler branched on the cards, and mispredicted), then its highest
+        // card taken once: each set is non-empty when its case is the one taken, and a
+        // single legal card is its own pick in either case.
         // Following suit: duck under the best card if possible, else play high (not Q♠).
-        let under = c & best.wrapping_sub(1);
+        let under = c & (1u64 << best_at).wrapping_sub(1);
         let no_queen = c & !QS;
         let cands = if no_queen != 0 { no_queen } else { c };
         let follow = if under != 0 { under } else { cands };
         // Void: the costliest penalty card (Q♠, then K♠ and A♠ when they score: the lowest
         // of them), else the highest heart, else the highest rank (ties ♠ ♦ ♣: no hearts).
         let spades = c & self.penalty & !HEARTS;
+        let first_spade = spades & spades.wrapping_neg();
         let hearts = c & HEARTS;
-        let plain = highest_rank_cards(c);
-        let rest = pick_nonzero(hearts, hearts, plain);
-        let void = pick_nonzero(spades, spades & spades.wrapping_neg(), rest);
+        let rest = pick_nonzero(hearts, hearts, highest_rank_cards(c));
+        let void = pick_nonzero(first_spade, first_spade, rest);
         let set = pick_nonzero(c & !led, void, follow);
         // The highest card of the (non-empty) set.
         (1u64 << 63).wrapping_shr(set.leading_zeros())
