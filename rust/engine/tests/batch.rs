@@ -111,3 +111,58 @@ fn all_heuristic_kernel_equals_stepping_for_random_4_player_rules() {
         }
     }
 }
+
+/// The all-heuristic hand kernel compiled without BMI2 (`Portable`, the path of CPUs that
+/// lack it) and with it, against stepping: the same hands for random 4-player rules.
+#[test]
+fn all_heuristic_kernel_portable_and_bmi2_equal_stepping() {
+    use hearts_engine::core::{Bmi2, Portable};
+    use hearts_engine::hearts::sim::{FastOutcome4, FastRules, MixedSeeds};
+    let mut rng = Rng::new(16);
+    let mut cases = 0;
+    while cases < 200 {
+        let rules = hearts_engine::hearts::HeartsRules {
+            players: 4,
+            ..random_rules(&mut rng)
+        };
+        let policy = TablePolicy::uniform(Policy::Heuristic);
+        let Some(f) = rules.validate().ok().and(FastRules::new(&rules, &policy)) else {
+            continue;
+        };
+        cases += 1;
+        let b = Batch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)),
+            policy,
+            deals: None,
+            first: 0,
+        };
+        let seeds = MixedSeeds::new(b.seed);
+        for start in (0..24u64).step_by(4) {
+            let idx = [start, start + 1, start + 2, start + 3];
+            let mut runs: Vec<[FastOutcome4; 4]> =
+                vec![f.play4::<Portable, 4, true>(Portable, seeds, idx)];
+            if let Some(bits) = Bmi2::detect() {
+                runs.push(f.play4::<Bmi2, 4, true>(bits, seeds, idx));
+            }
+            for out in runs {
+                for (g, &i) in idx.iter().enumerate() {
+                    let o = stepped(&b, i);
+                    let k = &out[g];
+                    assert_eq!(k.points[..], o.points[..4], "case {cases} hand {i} {b:?}");
+                    assert_eq!(
+                        k.hand_scores[..],
+                        o.hand_scores[..4],
+                        "case {cases} hand {i}"
+                    );
+                    assert_eq!(k.tricks[..], o.tricks[..4], "case {cases} hand {i}");
+                    assert_eq!(
+                        (k.moon, k.queen),
+                        (o.moon, o.queen),
+                        "case {cases} hand {i}"
+                    );
+                }
+            }
+        }
+    }
+}
