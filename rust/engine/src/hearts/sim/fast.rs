@@ -547,7 +547,10 @@ impl FastRules {
             let w = kernel::seat_at(st.owner[g], z);
             st.captured[g][w] |= trick[g];
             st.taken[g][w] += 1;
-            if trick[g] & self.breakers != 0 {
+            if HEUR {
+                // Without a branch (one misprediction in three otherwise).
+                st.lead_ok[g] |= u64::from(trick[g] & self.breakers != 0).wrapping_neg();
+            } else if trick[g] & self.breakers != 0 {
                 st.lead_ok[g] = !0;
             }
             st.leader[g] = w;
