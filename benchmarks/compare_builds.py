@@ -8,8 +8,9 @@ median of the paired ratios B/A.
 
 Each run is a fresh process that imports the package, warms up with a small batch, then times
 one call with ``time.perf_counter`` (the rate excludes the import). The workloads are the ones
-benchmarks/RESULTS.md quotes: random Hearts hands (openspiel preset), random Spades hands
-(openspiel preset), greedy rummy hands (default rules).
+benchmarks/RESULTS.md quotes: random Hearts hands (openspiel preset), heuristic Hearts hands and
+games (default rules), random Spades hands (openspiel preset), greedy rummy hands (default
+rules); ``--only TEXT`` keeps the workloads whose name contains TEXT.
 """
 
 from __future__ import annotations
@@ -29,6 +30,18 @@ WORKLOADS: dict[str, str] = {
         "r = hf.SpadesRules.preset('openspiel'); n = 4_000_000\n"
         "hf.simulate_spades(r, hands=10_000, seed=1, threads=1)\n"
         "t = time.perf_counter(); hf.simulate_spades(r, hands=n, seed=1, threads=1)"
+    ),
+    "Hearts heuristic hands/s": (
+        "r = hf.HeartsRules(); n = 2_000_000\n"
+        "hf.simulate_hearts(r, hands=10_000, seed=1, threads=1, policy='heuristic')\n"
+        "t = time.perf_counter(); hf.simulate_hearts(r, hands=n, seed=1, threads=1,"
+        " policy='heuristic')"
+    ),
+    "Hearts heur. games/s": (
+        "r = hf.HeartsRules(); n = 100_000\n"
+        "hf.simulate_hearts(r, games=1_000, seed=1, threads=1, policy='heuristic')\n"
+        "t = time.perf_counter(); hf.simulate_hearts(r, games=n, seed=1, threads=1,"
+        " policy='heuristic')"
     ),
     "rummy greedy hands/s": (
         "r = hf.RummyRules(); n = 20_000\n"
@@ -53,9 +66,12 @@ def main() -> None:
     p.add_argument("--a", required=True, help="the baseline build's Python interpreter")
     p.add_argument("--b", required=True, help="the build under test's Python interpreter")
     p.add_argument("--repeats", type=int, default=7)
+    p.add_argument("--only", default="", help="only the workloads whose name contains this")
     args = p.parse_args()
     print(f"{'workload':24} {'A median':>12} {'B median':>12} {'B/A (median of pairs)':>24}")
     for name, body in WORKLOADS.items():
+        if args.only not in name:
+            continue
         a_runs, b_runs = [], []
         for _ in range(args.repeats):
             a_runs.append(rate(args.a, body))

@@ -121,3 +121,105 @@ fn lockstep_early_end_equals_stepping() {
         "{ended_early} of {checked}"
     );
 }
+
+/// The 4-player all-heuristic kernel (its branch-free pass, lead and follow) against
+/// stepping with `Policy::Heuristic`: random 4-player rules (pass counts 0 to 4 and auto,
+/// every direction, first-lead, first-trick, hearts-broken, moon, J♦, Francesa and
+/// early-end rules), many hands each, blocks that split the 4-hand groups unevenly.
+#[test]
+fn all_heuristic_kernel_equals_stepping_for_random_4_player_rules() {
+    let mut rng = Rng::new(2026);
+    let mut cases = 0;
+    while cases < 300 {
+        let rules = hearts_engine::hearts::HeartsRules {
+            players: 4,
+            ..random_rules(&mut rng)
+        };
+        if rules.validate().is_err() {
+            continue;
+        }
+        cases += 1;
+        let b = Batch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)) << (cases % 3 * 12),
+            policy: TablePolicy::uniform(Policy::Heuristic),
+            deals: None,
+            first: 0,
+        };
+        let (start, n) = (u64::from(rng.below(1000)), 37);
+        let mut out = HandsOut::new(n, 4);
+        hearts_engine::batch::fill(&b, out.rows(start), [5, 8, 37][cases % 3], &Stop::new());
+        for j in 0..n {
+            let o = stepped(&b, start + j as u64);
+            let rows = j * 4..(j + 1) * 4;
+            assert_eq!(
+                &out.points[rows.clone()],
+                &o.points[..4],
+                "case {cases} {b:?}"
+            );
+            assert_eq!(
+                &out.hand_scores[rows.clone()],
+                &o.hand_scores[..4],
+                "case {cases}"
+            );
+            assert_eq!(&out.tricks[rows], &o.tricks[..4], "case {cases}");
+            assert_eq!(out.moon_shooter[j], o.moon, "case {cases}");
+            assert_eq!(out.queen_taker[j], o.queen, "case {cases}");
+        }
+    }
+}
+
+/// The all-heuristic hand kernel compiled without BMI2 (`Portable`, the path of CPUs that
+/// lack it) and with it, against stepping: the same hands for random 4-player rules.
+#[test]
+fn all_heuristic_kernel_portable_and_bmi2_equal_stepping() {
+    use hearts_engine::core::{Bmi2, Portable};
+    use hearts_engine::hearts::sim::{FastOutcome4, FastRules, MixedSeeds};
+    let mut rng = Rng::new(16);
+    let mut cases = 0;
+    while cases < 200 {
+        let rules = hearts_engine::hearts::HeartsRules {
+            players: 4,
+            ..random_rules(&mut rng)
+        };
+        let policy = TablePolicy::uniform(Policy::Heuristic);
+        let Some(f) = rules.validate().ok().and(FastRules::new(&rules, &policy)) else {
+            continue;
+        };
+        cases += 1;
+        let b = Batch {
+            rules,
+            seed: u64::from(rng.below(1 << 30)),
+            policy,
+            deals: None,
+            first: 0,
+        };
+        let seeds = MixedSeeds::new(b.seed);
+        for start in (0..24u64).step_by(4) {
+            let idx = [start, start + 1, start + 2, start + 3];
+            let mut runs: Vec<[FastOutcome4; 4]> =
+                vec![f.play4::<Portable, 4, true>(Portable, seeds, idx)];
+            if let Some(bits) = Bmi2::detect() {
+                runs.push(f.play4::<Bmi2, 4, true>(bits, seeds, idx));
+            }
+            for out in runs {
+                for (g, &i) in idx.iter().enumerate() {
+                    let o = stepped(&b, i);
+                    let k = &out[g];
+                    assert_eq!(k.points[..], o.points[..4], "case {cases} hand {i} {b:?}");
+                    assert_eq!(
+                        k.hand_scores[..],
+                        o.hand_scores[..4],
+                        "case {cases} hand {i}"
+                    );
+                    assert_eq!(k.tricks[..], o.tricks[..4], "case {cases} hand {i}");
+                    assert_eq!(
+                        (k.moon, k.queen),
+                        (o.moon, o.queen),
+                        "case {cases} hand {i}"
+                    );
+                }
+            }
+        }
+    }
+}

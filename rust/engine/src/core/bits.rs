@@ -32,6 +32,10 @@ pub trait BitOps: Copy + Send + Sync + Debug {
     /// The bits of `x` at the set bits of `mask`, packed into the low bits in order
     /// (parallel bit extract).
     fn compress(self, x: u64, mask: u64) -> u64;
+
+    /// The low bits of `x` placed, in order, at the set bits of `mask` (parallel bit
+    /// deposit, the inverse of [`BitOps::compress`]).
+    fn deposit(self, x: u64, mask: u64) -> u64;
 }
 
 /// Plain integer instructions: runs on every CPU.
@@ -54,6 +58,20 @@ impl BitOps for Portable {
         while m != 0 {
             let bit = m & m.wrapping_neg();
             out |= u64::from(x & bit != 0) << k;
+            k += 1;
+            m ^= bit;
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn deposit(self, x: u64, mask: u64) -> u64 {
+        let (mut m, mut out, mut k) = (mask, 0u64, 0);
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            if x >> k & 1 != 0 {
+                out |= bit;
+            }
             k += 1;
             m ^= bit;
         }
@@ -109,6 +127,19 @@ impl BitOps for Bmi2 {
             Portable.compress(x, mask)
         }
     }
+
+    #[inline(always)]
+    fn deposit(self, x: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Bmi2` exists only when `detect` found BMI2 on this CPU.
+            unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Portable.deposit(x, mask)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +181,18 @@ mod tests {
             assert_eq!(c >> mask.count_ones(), 0);
             if let Some(b) = Bmi2::detect() {
                 assert_eq!(b.compress(x, mask), c);
+            }
+            // deposit undoes compress on the mask's bits.
+            let d = Portable.deposit(c, mask);
+            assert_eq!(d, x & mask);
+            let e = Portable.deposit(x, mask);
+            for k in 0..mask.count_ones() {
+                assert_eq!(e & Portable.nth_bit(mask, k) != 0, x >> k & 1 == 1);
+            }
+            assert_eq!(e & !mask, 0);
+            if let Some(b) = Bmi2::detect() {
+                assert_eq!(b.deposit(x, mask), Portable.deposit(x, mask));
+                assert_eq!(b.deposit(c, mask), d);
             }
         }
     }

@@ -179,11 +179,71 @@ pub(crate) fn heuristic_pass_mask(hand: u64, k: u32) -> u64 {
     chosen
 }
 
+/// Where each card sits in the heuristic pass order as a bit position, higher passed first:
+/// Q♠ A♠ K♠ A♥ K♥ Q♥ J♥ at 58 down to 52, every other card at `4 × rank + suit` (rank-major,
+/// ♠ ♥ ♦ ♣ within a rank).
+const fn pass_key_pos(id: u32) -> u32 {
+    match id {
+        49 => 58,
+        51 => 57,
+        50 => 56,
+        35..=38 => id + 17,
+        _ => 4 * (id % 13) + id / 13,
+    }
+}
+
+/// `PASS_AT_LEAST[t]`: the cards whose [`pass_key_pos`] is `t` or more (index 64: none).
+const PASS_AT_LEAST: [u64; 65] = {
+    let mut t = [0u64; 65];
+    let mut i = 0;
+    while i < 65 {
+        let mut id = 0;
+        while id < 52 {
+            if pass_key_pos(id) >= i {
+                t[i as usize] |= 1 << id;
+            }
+            id += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// [`heuristic_pass_mask`] without loops or branches, for any `k`: the hand laid out in
+/// pass order ([`pass_key_pos`]: the seven named cards on top, the rest transposed to
+/// rank-major by four bit deposits), its `k`-th highest bit found as the `(n − k)`-th lowest,
+/// and the cards at or above that position in the order taken from a table.
+#[inline(always)]
+pub(crate) fn heuristic_pass_mask_with<B: BitOps>(bits: B, hand: u64, k: u32) -> u64 {
+    /// Bits 0, 4, …, 48: one per rank.
+    const STRIDE: u64 = 0x1_1111_1111_1111;
+    const NAMED: u64 = (1 << 49) | (1 << 50) | (1 << 51) | (0xf << 35);
+    let rest = hand & !NAMED;
+    let mut key =
+        ((hand & (0xf << 35)) << 17) | ((hand & (3 << 50)) << 6) | ((hand & (1 << 49)) << 9);
+    key |= bits.deposit(rest & 0x1fff, STRIDE);
+    key |= bits.deposit(rest >> 13 & 0x1fff, STRIDE << 1);
+    key |= bits.deposit(rest >> 26 & 0x1fff, STRIDE << 2);
+    key |= bits.deposit(rest >> 39 & 0x1fff, STRIDE << 3);
+    // The k-th highest key bit (k >= n: the lowest, so all; k = 0: none, index 64).
+    let n = hand.count_ones();
+    let at = bits.nth_bit(key, n.saturating_sub(k));
+    hand & PASS_AT_LEAST[at.trailing_zeros() as usize]
+}
+
 /// The ranks present in `set`, as a 13-bit mask (suit lanes folded together).
 #[inline]
 const fn rank_mask(set: CardSet) -> u64 {
-    let m = set.0;
-    (m | m >> 13 | m >> 26 | m >> 39) & 0x1fff
+    rank_fold(set.0) & 0x1fff
+}
+
+/// The suit lanes of `m` ORed together in bits 0..13 (bit `r`: some card of rank `r`),
+/// with other bits above them: two rotations (one three-operand instruction each with
+/// BMI2) where four shifts would do.
+#[inline(always)]
+const fn rank_fold(m: u64) -> u64 {
+    let x = m | m.rotate_right(13);
+    x | x.rotate_right(26)
 }
 
 /// One card of each suit at rank 0.
@@ -199,14 +259,55 @@ pub(crate) fn lowest_rank(set: CardSet) -> Option<Card> {
 /// [`lowest_rank`] as a one-bit mask (0 for an empty set).
 #[inline(always)]
 pub(crate) fn lowest_rank_mask(set: u64) -> u64 {
-    let ranks = rank_mask(CardSet(set));
-    if ranks == 0 {
-        return 0;
-    }
-    let col = set & COLUMN << ranks.trailing_zeros();
+    // The fold's lowest bit is its lowest rank (bits above 12 only come with lower ones);
+    // an empty set shifts by 64 (wrapping to 0) and gives 0.
+    let col = set & COLUMN.wrapping_shl(rank_fold(set).trailing_zeros());
     let plain = col & !CardSet::HEARTS.0;
     let pick = if plain != 0 { plain } else { col };
     pick & pick.wrapping_neg()
+}
+
+/// `a` if `x` is not 0, else `b`, always as a conditional move. Written as an `if`, the
+/// compiler turned the void follow's choice into a branch on the cards (one misprediction
+/// in three); an `asm!` block takes both values computed.
+#[inline(always)]
+pub(crate) fn pick_nonzero(x: u64, a: u64, b: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut r = b;
+        // SAFETY: a test and a conditional move (baseline x86-64) on registers only.
+        unsafe {
+            std::arch::asm!(
+                "test {x}, {x}",
+                "cmovnz {r}, {a}",
+                x = in(reg) x,
+                a = in(reg) a,
+                r = inout(reg) r,
+                options(pure, nomem, nostack),
+            );
+        }
+        r
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        if x != 0 {
+            a
+        } else {
+            b
+        }
+    }
+}
+
+/// The cards of `set` at its highest rank (any bits for an empty set): the highest of
+/// them is [`highest_rank_mask`].
+#[inline(always)]
+pub(crate) fn highest_rank_cards(set: u64) -> u64 {
+    // The ranks folded into the spade lane (bits 39..52) and rotated to the top 13 bits,
+    // so that the leading zeros are 12 − the highest rank with no mask: the bits below hold
+    // only other folds. Empty: a shift by 64 wraps to 0, and `set` is 0.
+    let x = set | set.rotate_left(13);
+    let lane = (x | x.rotate_left(26)).rotate_left(12);
+    set & (COLUMN << 12).wrapping_shr(lane.leading_zeros())
 }
 
 /// The highest rank in `set`, ties broken ♠ ♥ ♦ ♣.
@@ -543,12 +644,48 @@ mod mask_tests {
             let set = CardSet(rng.next_u64() & rng.next_u64() & ((1 << 52) - 1));
             let k = rng.below(6);
             assert_eq!(heuristic_pass(set, k), pass_by_order(set, k), "{set} {k}");
+            let want = pass_by_order(set, k).0;
+            assert_eq!(
+                heuristic_pass_mask_with(Portable, set.0, k),
+                want,
+                "{set} {k}"
+            );
+            if let Some(b) = crate::core::Bmi2::detect() {
+                assert_eq!(heuristic_pass_mask_with(b, set.0, k), want, "{set} {k}");
+            }
+            if !set.is_empty() {
+                let top = highest_rank_cards(set.0);
+                assert_eq!(
+                    CardSet(1 << top.ilog2()).first(),
+                    highest_by_pref(set),
+                    "{set}"
+                );
+            }
             assert_eq!(lowest_rank(set), lowest_by_pref(set), "{set}");
             assert_eq!(highest_rank(set), highest_by_pref(set), "{set}");
         }
+        // 13-card hands (the kernel's), k = 1..=4.
+        for _ in 0..100_000 {
+            let mut hand = 0u64;
+            while hand.count_ones() < 13 {
+                hand |= 1 << rng.below(52);
+            }
+            for k in 1..=4 {
+                let want = pass_by_order(CardSet(hand), k).0;
+                assert_eq!(heuristic_pass_mask_with(Portable, hand, k), want);
+                if let Some(b) = crate::core::Bmi2::detect() {
+                    assert_eq!(heuristic_pass_mask_with(b, hand, k), want);
+                }
+            }
+        }
         for set in [CardSet::EMPTY, CardSet::HEARTS, CardSet((1 << 52) - 1)] {
-            for k in 0..8 {
+            for k in 0..14 {
                 assert_eq!(heuristic_pass(set, k), pass_by_order(set, k));
+                let want = pass_by_order(set, k).0;
+                assert_eq!(heuristic_pass_mask_with(Portable, set.0, k), want);
+                if let Some(b) = crate::core::Bmi2::detect() {
+                    assert_eq!(heuristic_pass_mask_with(b, set.0, k), want);
+                }
             }
             assert_eq!(lowest_rank(set), lowest_by_pref(set));
             assert_eq!(highest_rank(set), highest_by_pref(set));

@@ -7,7 +7,7 @@
 use super::{Policy, TablePolicy};
 use crate::core::{kernel, mix64, BitOps, CardSet, Rng};
 use crate::hearts::policy::{
-    heuristic_pass, heuristic_pass_mask, highest_rank_mask, lowest_rank_mask,
+    heuristic_pass, heuristic_pass_mask_with, highest_rank_cards, lowest_rank_mask, pick_nonzero,
 };
 use crate::hearts::{
     resolve_direction, DeckAdjust, FirstLead, HandDirection, HeartsRules, Moon, MAX_PLAYERS,
@@ -388,7 +388,7 @@ impl FastRules {
                 // The heuristic pass (no draws).
                 let k = u32::from(self.rules.pass_k());
                 let h = hands[g];
-                let sel = h.map(|x| heuristic_pass_mask(x, k));
+                let sel = h.map(|x| heuristic_pass_mask_with(bits, x, k));
                 for s in 0..4 {
                     hands[g][s] = (h[s] & !sel[s]) | sel[(s + 4 - off) & 3];
                 }
@@ -580,9 +580,8 @@ impl FastRules {
                 st.captured[g][w] |= trick[g];
                 st.taken[g][w] += 1;
             }
-            if trick[g] & self.breakers != 0 {
-                st.lead_ok[g] = !0;
-            }
+            // Hearts broken, without a branch (one misprediction in three otherwise).
+            st.lead_ok[g] |= u64::from(trick[g] & self.breakers != 0).wrapping_neg();
             st.leader[g] = w;
             if EARLY {
                 st.played[g] |= trick[g];
@@ -643,8 +642,8 @@ impl FastRules {
             }
             let b = if HEUR {
                 // The trick's best card so far: the highest of the led suit.
-                let best = 1u64 << (trick[g] & led[g]).ilog2();
-                self.heuristic_follow(c, led[g], best)
+                let best_at = 63 ^ (trick[g] & led[g]).leading_zeros();
+                self.heuristic_follow(c, led[g], best_at)
             } else {
                 kernel::pick(bits, c, &mut rng[g])
             };
@@ -892,7 +891,7 @@ impl FastRules {
                 let b = if !MIXED || self.heuristic & (1 << q) == 0 {
                     kernel::pick(bits, c, &mut rng[g])
                 } else {
-                    self.heuristic_follow(c, led[g], best[g])
+                    self.heuristic_follow(c, led[g], best[g].trailing_zeros())
                 };
                 st.hands[g][q] &= !b;
                 trick[g] |= b;
@@ -926,35 +925,28 @@ impl FastRules {
     }
 
     /// `heuristic_play` for a follower with legal set `c`, led suit `led` and the trick's
-    /// best led-suit card `best` (a one-bit mask).
+    /// best led-suit card at bit `best_at` (its index).
     #[inline(always)]
-    fn heuristic_follow(&self, c: u64, led: u64, best: u64) -> u64 {
-        // Both cases computed and one selected (no unpredictable branches): every pick below
-        // is non-empty when its case is the one taken, and a single legal card is its own
-        // pick in either case.
-        let top = |m: u64| 1u64 << (m | 1).ilog2();
+    fn heuristic_follow(&self, c: u64, led: u64, best_at: u32) -> u64 {
+        // Every case's candidate set computed and one selected by conditional moves (as
+        // plain `if`s the compiler branched on the cards, and mispredicted), then its highest
+        // card taken once: each set is non-empty when its case is the one taken, and a
+        // single legal card is its own pick in either case.
         // Following suit: duck under the best card if possible, else play high (not Q♠).
-        let under = c & best.wrapping_sub(1);
+        let under = c & (1u64 << best_at).wrapping_sub(1);
         let no_queen = c & !QS;
         let cands = if no_queen != 0 { no_queen } else { c };
-        let follow = top(if under != 0 { under } else { cands });
+        let follow = if under != 0 { under } else { cands };
         // Void: the costliest penalty card (Q♠, then K♠ and A♠ when they score: the lowest
-        // of them), else the highest heart, else the highest rank.
-        let pen = c & self.penalty;
-        let spades = pen & (QS | KS | AS);
-        let hearts = pen & HEARTS;
-        let void = if spades != 0 {
-            spades & spades.wrapping_neg()
-        } else if hearts != 0 {
-            top(hearts)
-        } else {
-            highest_rank_mask(c)
-        };
-        if c & !led == 0 {
-            follow
-        } else {
-            void
-        }
+        // of them), else the highest heart, else the highest rank (ties ♠ ♦ ♣: no hearts).
+        let spades = c & self.penalty & !HEARTS;
+        let first_spade = spades & spades.wrapping_neg();
+        let hearts = c & HEARTS;
+        let rest = pick_nonzero(hearts, hearts, highest_rank_cards(c));
+        let void = pick_nonzero(first_spade, first_spade, rest);
+        let set = pick_nonzero(c & !led, void, follow);
+        // The highest card of the (non-empty) set.
+        (1u64 << 63).wrapping_shr(set.leading_zeros())
     }
 
     /// and `avoid_all_tricks_bonus`, as `HeartsState::outcome`.
