@@ -533,12 +533,69 @@ pub fn usable_cards(rules: &RummyRules, hand: &Multiset) -> u64 {
 
 /// [`usable_cards`], with jokers only if `allow_jokers`.
 pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> u64 {
-    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
+    usable_from_held(rules, &Held::of(hand), allow_jokers)
+}
+
+/// A hand's per-face "held at least k times" masks (bit `id` for each face id 0..52) and
+/// its jokers: what [`usable_from_held`] and [`card_usable_held`] read, kept up to date
+/// card by card by the state (so that they need not be recomputed from the 53 counts).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub(super) struct Held {
+    /// Faces held at least once.
+    pub one: u64,
+    /// Faces held at least twice.
+    pub two: u64,
+    /// Faces held at least three times (never in a hand the engine plays: the deck has two).
+    pub three: u64,
+    /// Jokers held.
+    pub jokers: u8,
+}
+
+impl Held {
+    /// The masks of `hand`, from its counts.
+    #[inline]
+    pub fn of(hand: &Multiset) -> Held {
+        Held {
+            one: hand.faces_held(1),
+            two: hand.faces_held(2),
+            three: hand.faces_held(3),
+            jokers: hand.count(JOKER),
+        }
+    }
+
+    /// Records that card `id` is now held `n` times.
+    #[inline]
+    pub fn set(&mut self, id: u8, n: u8) {
+        if id == JOKER {
+            self.jokers = n;
+            return;
+        }
+        let bit = 1u64 << id;
+        let put = |m: &mut u64, on: bool| *m = (*m & !bit) | if on { bit } else { 0 };
+        put(&mut self.one, n >= 1);
+        put(&mut self.two, n >= 2);
+        put(&mut self.three, n >= 3);
+    }
+
+    /// Copies of `id` held, counted up to 3 (jokers exactly).
+    #[inline]
+    pub fn count(&self, id: u8) -> u8 {
+        if id == JOKER {
+            return self.jokers;
+        }
+        (((self.one >> id) & 1) + ((self.two >> id) & 1) + ((self.three >> id) & 1)) as u8
+    }
+}
+
+/// [`usable_cards_with`] from a hand's [`Held`] masks.
+#[inline]
+pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bool) -> u64 {
+    let jokers = if allow_jokers { hand.jokers } else { 0 };
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
-    let held = hand.faces_held(1);
+    let held = hand.one;
     // Sets: >= 3 naturals of a rank, or 2 and a joker. Per rank, the copies of each suit
     // counted up to 3 (enough to tell 2 from >= 3), added bit-sliced over the 13 ranks.
-    let (two, three) = (hand.faces_held(2), hand.faces_held(3));
+    let (two, three) = (hand.two, hand.three);
     let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
     for mask in [held, two, three] {
         for s in 0..4 {
@@ -557,6 +614,9 @@ pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool
     // (the 14-card window needs both aces).
     for suit in 0..4u8 {
         let faces = (held >> (13 * suit)) as u32 & 0x1fff;
+        if faces.count_ones() < 2 && max_j < 12 {
+            continue; // no run holds two naturals of this suit
+        }
         let aces = hand.count(suit * 13 + 12);
         let covered = suit_covered(faces, aces, max_j);
         // Position p >= 1 is rank p - 1; position 0 is the ace (rank 12).
@@ -564,6 +624,38 @@ pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool
         out |= u64::from(ranks) << (13 * suit);
     }
     out
+}
+
+/// [`card_usable`] from a hand's [`Held`] masks.
+#[inline]
+pub(super) fn card_usable_held(
+    rules: &RummyRules,
+    hand: &Held,
+    allow_jokers: bool,
+    card: u8,
+) -> bool {
+    if card >= JOKER || hand.one >> card & 1 == 0 {
+        return false;
+    }
+    let jokers = if allow_jokers { hand.jokers } else { 0 };
+    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let rank = rank_of(card);
+    let col = 1u64 | 1 << 13 | 1 << 26 | 1 << 39;
+    let n = ((hand.one >> rank) & col).count_ones()
+        + ((hand.two >> rank) & col).count_ones()
+        + ((hand.three >> rank) & col).count_ones();
+    if n >= 3 || (n == 2 && max_j >= 1) {
+        return true;
+    }
+    let suit = suit_of(card);
+    let faces = (hand.one >> (13 * suit)) as u32 & 0x1fff;
+    let covered = suit_covered(faces, hand.count(suit * 13 + 12), max_j);
+    let pos = if rank == 12 {
+        1 | 1 << 13
+    } else {
+        1 << (rank + 1)
+    };
+    covered & pos != 0
 }
 
 /// The run positions (bit p; the ace at 0 and 13) of a suit whose held card is in some
@@ -604,27 +696,5 @@ fn suit_covered(faces: u32, aces: u8, max_j: u32) -> u32 {
 /// form (jokers only if `allow_jokers`): [`usable_cards_with`] for one card (false for a
 /// joker), looking only at the card's rank and suit.
 pub fn card_usable(rules: &RummyRules, hand: &Multiset, allow_jokers: bool, card: u8) -> bool {
-    if card >= JOKER || hand.count(card) == 0 {
-        return false;
-    }
-    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
-    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
-    let rank = rank_of(card);
-    let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
-    if n >= 3 || (n == 2 && max_j >= 1) {
-        return true;
-    }
-    let suit = suit_of(card);
-    let row = &hand.0[usize::from(suit) * 13..usize::from(suit) * 13 + 13];
-    let faces = row
-        .iter()
-        .enumerate()
-        .fold(0u32, |m, (i, &c)| m | u32::from(c > 0) << i);
-    let covered = suit_covered(faces, hand.count(suit * 13 + 12), max_j);
-    let pos = if rank == 12 {
-        1 | 1 << 13
-    } else {
-        1 << (rank + 1)
-    };
-    covered & pos != 0
+    card_usable_held(rules, &Held::of(hand), allow_jokers, card)
 }

@@ -3,8 +3,8 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    card_usable, card_value, for_each_meld, meld_value, usable_cards_with, Multiset, JOKER,
-    QUEEN_OF_SPADES as QS,
+    card_usable_held, card_value, for_each_meld, meld_value, usable_cards_with, usable_from_held,
+    Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
@@ -313,6 +313,9 @@ fn best_opened_move(s: &RummyState, p: usize) -> Action {
     if let Some((_, m)) = best {
         return Action::Meld(m.as_slice().to_vec());
     }
+    if s.lay_off_masks()[p] & hand_bits(&s.held()[p], jokers) == 0 {
+        return Action::End; // no held card lays off
+    }
     let mut best: Option<(i64, (usize, u8, &'static str), End)> = None;
     for (i, m) in s.melds()[p].iter().enumerate() {
         let (cands, n) = super::lay_off_candidates(r, m);
@@ -334,6 +337,27 @@ fn best_opened_move(s: &RummyState, p: usize) -> Action {
         }
     }
     best.map_or(Action::End, |(_, (i, c, _), e)| Action::LayOff(i, c, e))
+}
+
+/// The cards of a hand as one mask: its faces, and bit 52 when it holds a joker and
+/// `jokers` (jokers may be placed).
+fn hand_bits(h: &Held, jokers: bool) -> u64 {
+    h.one | u64::from(jokers && h.jokers > 0) << JOKER
+}
+
+/// The card of `mask` (bit `id`, the joker at 52) of highest (C-5 value, id).
+fn highest(r: &RummyRules, mask: u64) -> Option<u8> {
+    let mut best: Option<(i64, u8)> = None;
+    let mut left = mask;
+    while left != 0 {
+        let c = left.trailing_zeros() as u8;
+        left &= left - 1;
+        let key = (card_value(r, c), c);
+        if best.map_or(true, |b| key > b) {
+            best = Some(key);
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// The greedy policy's action:
@@ -365,13 +389,13 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             };
             let mut with_top = s.hands()[p];
             with_top.add(top);
+            let mut held = s.held()[p];
+            held.set(top, with_top.count(top));
             let opened = s.opened()[p];
-            if top != JOKER && !card_usable(r, &with_top, opened, top) {
+            if top != JOKER && !card_usable_held(r, &held, opened, top) {
                 return Some(Action::Draw);
             }
-            if !opened
-                && bound(r, &with_top, usable_cards_with(r, &with_top, false)) < r.opening_min
-            {
+            if !opened && bound(r, &with_top, usable_from_held(r, &held, false)) < r.opening_min {
                 return Some(Action::Draw);
             }
             let inherited: i64 = pile[..pile.len().saturating_sub(1)]
@@ -385,21 +409,15 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
         }
         Phase::Meld => {
             let hand = &s.hands()[p];
-            if !s.opened()[p] && bound(r, hand, usable_cards_with(r, hand, false)) < r.opening_min {
+            let held = &s.held()[p];
+            if !s.opened()[p] && bound(r, hand, usable_from_held(r, held, false)) < r.opening_min {
                 return Some(Action::End); // no opening can reach the minimum
             }
             if s.opened()[p] {
                 // No new meld (every meld has two usable naturals) and no lay-off: end.
                 let jokers = !s.flags().0;
-                let lay_off = s.melds()[p].iter().any(|m| {
-                    let (cands, n) = super::lay_off_candidates(r, m);
-                    cands[..n].iter().any(|&(c, e)| {
-                        hand.count(c) > 0
-                            && (c != JOKER || jokers)
-                            && super::candidate_fits(r, m, c, e)
-                    })
-                });
-                if !lay_off && usable_cards_with(r, hand, jokers) == 0 {
+                let lay_off = s.lay_off_masks()[p] & hand_bits(held, jokers) != 0;
+                if !lay_off && usable_from_held(r, held, jokers) == 0 {
                     return Some(Action::End);
                 }
             }
@@ -421,41 +439,22 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             }
         }
         Phase::Discard => {
-            let hand = &s.hands()[p];
-            // Lay-off targets count as usable.
-            let mut fits = 1u64 << JOKER;
-            for m in &s.melds()[p] {
-                let (cands, n) = super::lay_off_candidates(r, m);
-                for &(c, e) in &cands[..n] {
-                    if hand.count(c) > 0 && super::candidate_fits(r, m, c, e) {
-                        fits |= 1 << c;
-                    }
-                }
-            }
-            // The legal discards (as `legal_actions` lists them) from the highest (value, id)
-            // down: the first unusable one, else the highest.
+            // The legal discards (as `legal_actions` lists them): the one of highest
+            // (value, id) in no meld the hand could form and fitting none of the player's
+            // melds (jokers count as usable), else the highest.
             let (_, _, exc, drawn) = s.flags();
-            let mut legal = [(0i64, 0u8); 53];
-            let mut n = 0;
             if let Some(d) = drawn {
-                legal[0] = (card_value(r, d), d);
-                n = 1;
-            } else {
-                let len = hand.len();
-                for c in 0..53u8 {
-                    if hand.count(c) > 0 && (c != QS || (exc && len >= 2)) {
-                        legal[n] = (card_value(r, c), c);
-                        n += 1;
-                    }
-                }
+                return Some(Action::Discard(d)); // the only legal discard
             }
-            let legal = &mut legal[..n];
-            legal.sort_unstable_by(|a, b| b.cmp(a));
-            let free = legal
-                .iter()
-                .map(|&(_, c)| c)
-                .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
-            Action::Discard(free.or_else(|| legal.first().map(|&(_, c)| c))?)
+            let hand = &s.hands()[p];
+            let held = &s.held()[p];
+            let mut legal = hand_bits(held, true);
+            if !(exc && hand.len() >= 2) {
+                legal &= !(1 << QS);
+            }
+            // Lay-off targets count as usable.
+            let used = 1 << JOKER | s.lay_off_masks()[p] | usable_from_held(r, held, true);
+            Action::Discard(highest(r, legal & !used).or_else(|| highest(r, legal))?)
         }
     };
     Some(action)
@@ -509,6 +508,7 @@ pub fn play_out(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rummy::card_usable;
     use crate::rummy::sim::batch_state;
 
     /// The greedy policy as first written: from the legal action lists.
@@ -661,6 +661,8 @@ mod tests {
                 // Mostly greedy, sometimes random, to reach varied positions.
                 while !s.is_over() {
                     assert_eq!(greedy_action(&s), greedy_from_legal_actions(&s), "{s:?}");
+                    // The incremental hand and lay-off masks are the recomputed ones.
+                    assert!(s.masks_in_step(), "{s:?}");
                     checked += 1;
                     let policy = if rng.below(4) == 0 {
                         RummyPolicy::Random

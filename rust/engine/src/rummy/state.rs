@@ -4,7 +4,7 @@
 use super::meld::{
     all_melds, card_value, is_valid_meld, meld_kind, meld_value, melds_with, MeldKind,
 };
-use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
+use super::meld::{Held, Multiset, JOKER, QUEEN_OF_SPADES as QS};
 use super::rules::{RummyRules, StockExhausted, MAX_TOTAL};
 use super::text::{Event, RummyLog};
 use crate::core::Rng;
@@ -225,6 +225,10 @@ pub struct RummyState {
     /// The deal and every action and reshuffle since, when the hand keeps a log (the text
     /// form needs it; batch simulations do without).
     log: Option<Box<RummyLog>>,
+    /// Per seat: the [`Held`] masks of its hand (kept in step with `hands`).
+    held: Vec<Held>,
+    /// Per seat: [`lay_off_mask`] of its melds (kept in step with `melds`).
+    lay_off: Vec<u64>,
 }
 
 impl PartialEq for RummyState {
@@ -395,6 +399,21 @@ pub fn candidate_fits(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> bo
     rules.max_jokers_per_meld.map_or(true, |m| jokers < m)
 }
 
+/// The cards (bit `id`, the joker at 52) that some candidate of [`lay_off_candidates`]
+/// lays off on one of `melds` ([`candidate_fits`]), whether held or not.
+pub(super) fn lay_off_mask(rules: &RummyRules, melds: &[Meld]) -> u64 {
+    let mut mask = 0u64;
+    for m in melds {
+        let (cands, n) = lay_off_candidates(rules, m);
+        for &(card, end) in &cands[..n] {
+            if candidate_fits(rules, m, card, end) {
+                mask |= 1 << card;
+            }
+        }
+    }
+    mask
+}
+
 /// The ways to lay off each card of `hand` on `melds`: `(meld index, card, end)`.
 fn lay_offs(
     rules: &RummyRules,
@@ -522,7 +541,10 @@ impl RummyState {
             drawn: None,
             rng,
             log: None,
+            held: Vec::new(),
+            lay_off: vec![0; p],
         };
+        s.held = s.hands.iter().map(Held::of).collect();
         if logged {
             s.log = Some(Box::new(RummyLog::new(&s)));
         }
@@ -628,6 +650,27 @@ impl RummyState {
     /// Each player's melds in the order laid.
     pub fn melds(&self) -> &[Vec<Meld>] {
         &self.melds
+    }
+    /// The [`Held`] masks of each seat's hand.
+    pub(super) fn held(&self) -> &[Held] {
+        debug_assert!(self.masks_in_step());
+        &self.held
+    }
+    /// Each seat's [`lay_off_mask`].
+    pub(super) fn lay_off_masks(&self) -> &[u64] {
+        &self.lay_off
+    }
+    /// Whether the per-seat masks are those of the hands and melds (recomputed).
+    pub(super) fn masks_in_step(&self) -> bool {
+        self.hands
+            .iter()
+            .map(Held::of)
+            .eq(self.held.iter().copied())
+            && self
+                .melds
+                .iter()
+                .map(|m| lay_off_mask(&self.rules, m))
+                .eq(self.lay_off.iter().copied())
     }
     /// Who has opened.
     pub fn opened(&self) -> &[bool] {
@@ -745,16 +788,8 @@ impl RummyState {
         }
         // C-17: a lone Q♠ that fits none of his melds blocks him for the rest of the hand.
         let h = &self.hands[p];
-        if h.len() == 1 && h.count(QS) == 1 {
-            let fits = self.melds[p].iter().any(|m| {
-                let (cands, n) = lay_off_candidates(&self.rules, m);
-                cands[..n]
-                    .iter()
-                    .any(|&(c, e)| c == QS && candidate_fits(&self.rules, m, QS, e))
-            });
-            if !fits {
-                self.blocked[p] = true;
-            }
+        if h.len() == 1 && h.count(QS) == 1 && self.lay_off[p] >> QS & 1 == 0 {
+            self.blocked[p] = true;
         }
         self.turn += 1;
         if self.turn >= self.rules.max_turns_per_hand {
@@ -902,6 +937,7 @@ impl RummyState {
             Action::Draw => {
                 let c = self.stock.pop().unwrap_or(0);
                 self.hands[p].add(c);
+                self.held[p].set(c, self.hands[p].count(c));
                 if self.blocked[p] {
                     self.drawn = Some(c);
                     self.phase = Phase::Discard;
@@ -927,6 +963,8 @@ impl RummyState {
                     hand.add(c);
                 }
                 self.hands[p] = hand;
+                self.held[p] = Held::of(&hand);
+                self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
                 if !self.opened[p] {
                     self.opened[p] = true;
                     self.opening_turn = true;
@@ -938,25 +976,33 @@ impl RummyState {
                     self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
                     self.melds[p].push(m.clone());
                 }
+                self.held[p] = Held::of(&self.hands[p]);
+                self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
                 self.opened[p] = true;
                 self.opening_turn = true;
             }
             Action::Meld(m) => {
                 self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
                 self.melds[p].push(m.clone());
+                self.held[p] = Held::of(&self.hands[p]);
+                self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
             }
             Action::LayOff(i, c, e) => {
                 if let Some(n) = lay_off_result(&self.rules, &self.melds[p][*i], *c, *e) {
                     self.melds[p][*i] = n;
                     self.hands[p].remove(*c);
+                    self.held[p].set(*c, self.hands[p].count(*c));
+                    self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
                 }
             }
             Action::End => self.phase = Phase::Discard,
             Action::Discard(c) => {
                 self.hands[p].remove(*c);
+                self.held[p].set(*c, self.hands[p].count(*c));
                 self.pile.push(*c);
                 self.end_turn();
             }
         }
+        debug_assert!(self.masks_in_step());
     }
 }
