@@ -509,6 +509,66 @@ pub(super) fn for_each_meld(
     }
 }
 
+/// Calls `f` with each natural meld (no joker) of `hand`: the melds
+/// [`for_each_meld`] lists with `allow_jokers` false, in another order (sets, then runs by
+/// suit, start and length), each built in a stack buffer.
+pub(super) fn for_each_natural_meld(hand: &Multiset, f: &mut impl FnMut(&[u8])) {
+    // Sets (C-6): per rank, every choice of 0..=count copies per suit, 3..=8 cards.
+    for rank in 0..13u8 {
+        let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
+        if counts.iter().sum::<u8>() < 3 {
+            continue;
+        }
+        for c0 in 0..=counts[0] {
+            for c1 in 0..=counts[1] {
+                for c2 in 0..=counts[2] {
+                    for c3 in 0..=counts[3] {
+                        let nat = [c0, c1, c2, c3];
+                        let n: u8 = nat.iter().sum();
+                        if !(3..=8).contains(&n) {
+                            continue;
+                        }
+                        let mut m = [0u8; 8];
+                        let mut k = 0;
+                        for (s, &copies) in nat.iter().enumerate() {
+                            for _ in 0..copies {
+                                m[k] = s as u8 * 13 + rank;
+                                k += 1;
+                            }
+                        }
+                        f(&m[..usize::from(n)]);
+                    }
+                }
+            }
+        }
+    }
+    // Runs (C-7): every window of >= 3 held positions; the 14-card run needs both aces.
+    for suit in 0..4u8 {
+        let held: u32 = (0..14u8).fold(0, |m, p| {
+            m | u32::from(hand.count(card_at(suit, p)) > 0) << p
+        });
+        if held.count_ones() < 3 {
+            continue;
+        }
+        let mut buf = [0u8; 14];
+        for (p, slot) in buf.iter_mut().enumerate() {
+            *slot = card_at(suit, p as u8);
+        }
+        for start in 0..12u8 {
+            for len in 3..=(14 - start) {
+                let window = ((1u32 << len) - 1) << start;
+                if window & !held != 0 {
+                    break; // longer windows miss that position too
+                }
+                if len == 14 && hand.count(card_at(suit, 0)) < 2 {
+                    continue;
+                }
+                f(&buf[usize::from(start)..usize::from(start + len)]);
+            }
+        }
+    }
+}
+
 /// Calls `f` with every subset (as a bit mask over the positions in `items`) of at most `k`
 /// elements of `items`.
 fn for_subsets(items: &[usize], k: usize, f: &mut impl FnMut(u32)) {
@@ -593,21 +653,35 @@ pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bo
     let jokers = if allow_jokers { hand.jokers } else { 0 };
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
     let held = hand.one;
-    // Sets: >= 3 naturals of a rank, or 2 and a joker. Per rank, the copies of each suit
-    // counted up to 3 (enough to tell 2 from >= 3), added bit-sliced over the 13 ranks.
+    // Sets: >= 3 naturals of a rank, or 2 and a joker.
     let (two, three) = (hand.two, hand.three);
-    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-    for mask in [held, two, three] {
-        for s in 0..4 {
-            let bit = mask >> (13 * s) & 0x1fff;
-            let carry = ones & bit;
-            ones ^= bit;
-            fours |= twos & carry;
-            twos ^= carry;
+    let row = |m: u64, s: u32| m >> (13 * s) & 0x1fff;
+    let (at_least_3, exactly_2) = if three == 0 {
+        // Per rank: x suits held, y of them twice (y <= x); x + y copies.
+        let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|s| row(held, s));
+        let [b0, b1, b2, b3] = [0, 1, 2, 3].map(|s| row(two, s));
+        let (alo, ahi) = (a0 | a1, a2 | a3);
+        let (alo2, ahi2) = (a0 & a1, a2 & a3);
+        let x1 = alo | ahi;
+        let x2 = alo2 | ahi2 | (alo & ahi);
+        let x3 = (alo2 & ahi) | (ahi2 & alo);
+        let y1 = b0 | b1 | b2 | b3;
+        (x3 | (x2 & y1), (x2 & !x3 & !y1) | (x1 & !x2 & y1))
+    } else {
+        // Per rank, the copies of each suit counted up to 3 (enough to tell 2 from >= 3),
+        // added bit-sliced over the 13 ranks.
+        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+        for mask in [held, two, three] {
+            for s in 0..4 {
+                let bit = row(mask, s);
+                let carry = ones & bit;
+                ones ^= bit;
+                fours |= twos & carry;
+                twos ^= carry;
+            }
         }
-    }
-    let at_least_3 = fours | (twos & ones);
-    let exactly_2 = twos & !ones & !fours;
+        (fours | (twos & ones), twos & !ones & !fours)
+    };
     let ranks = at_least_3 | if max_j >= 1 { exactly_2 } else { 0 };
     let mut out = held & (ranks | ranks << 13 | ranks << 26 | ranks << 39);
     // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing

@@ -3,8 +3,8 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    card_usable_held, card_value, for_each_meld, meld_value, usable_cards_with, usable_from_held,
-    Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
+    card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value,
+    usable_cards_with, usable_from_held, Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
@@ -65,6 +65,16 @@ impl MeldBuf {
             len: m.len() as u8,
             cards,
         }
+    }
+
+    /// A number ordered as the card sequences are (lexicographically, a prefix first):
+    /// the cards plus one, big-endian, then zeros.
+    fn key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        for (slot, &c) in b.iter_mut().zip(self.as_slice()) {
+            *slot = c + 1;
+        }
+        u128::from_be_bytes(b)
     }
 
     fn as_slice(&self) -> &[u8] {
@@ -160,10 +170,25 @@ impl OpeningSearch<'_> {
 /// values, into `out`.
 fn natural_melds(r: &RummyRules, hand: &Multiset, out: &mut Vec<(MeldBuf, i64)>) {
     out.clear();
-    for_each_meld(r, hand, false, None, &mut |m: &[u8]| {
-        out.push((MeldBuf::new(m), meld_value(r, m)));
+    KEYED.with_borrow_mut(|keyed| {
+        keyed.clear();
+        for_each_natural_meld(hand, &mut |m: &[u8]| {
+            let b = MeldBuf::new(m);
+            keyed.push((b.key(), b, meld_value(r, m)));
+        });
+        // The keys are distinct (each meld is listed once).
+        keyed.sort_unstable_by_key(|k| k.0);
+        out.extend(keyed.iter().map(|&(_, b, v)| (b, v)));
     });
-    out.sort_unstable_by(|a, b| a.0.as_slice().cmp(b.0.as_slice()));
+    debug_assert!(out
+        .windows(2)
+        .all(|w| w[0].0.as_slice() < w[1].0.as_slice()));
+}
+
+thread_local! {
+    /// The keyed melds buffer of [`natural_melds`], kept between calls.
+    static KEYED: std::cell::RefCell<Vec<(u128, MeldBuf, i64)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
@@ -675,6 +700,59 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    #[test]
+    fn natural_melds_are_the_joker_free_melds_sorted() {
+        let rules = RummyRules::default();
+        let mut rng = Rng::new(5);
+        for case in 0..3000 {
+            // Random hands of 1..=40 cards from the deck (both aces of a suit often).
+            let mut deck = Multiset::deck().to_vec();
+            rng.shuffle(&mut deck);
+            let n = 1 + rng.below(40) as usize;
+            let mut hand = Multiset::from_ids(&deck[..n]);
+            if case % 5 == 0 {
+                let s = rng.below(4) as u8;
+                hand.0[usize::from(s * 13 + 12)] = 2;
+            }
+            let mut want: Vec<(Vec<u8>, i64)> = Vec::new();
+            for_each_meld(&rules, &hand, false, None, &mut |m: &[u8]| {
+                want.push((m.to_vec(), meld_value(&rules, m)));
+            });
+            want.sort();
+            let mut got = Vec::new();
+            natural_melds(&rules, &hand, &mut got);
+            let got: Vec<(Vec<u8>, i64)> = got
+                .iter()
+                .map(|(m, v)| (m.as_slice().to_vec(), *v))
+                .collect();
+            assert_eq!(got, want, "{hand:?}");
+            // The held masks recomputed card by card are those of the counts.
+            let mut held = Held::default();
+            for c in 0..53u8 {
+                held.set(c, hand.count(c));
+            }
+            assert_eq!(held, Held::of(&hand));
+            // The mask formulas agree with the melds they stand for, any joker limit.
+            let unlimited = RummyRules {
+                max_jokers_per_meld: None,
+                ..RummyRules::default()
+            };
+            for r in [&rules, &unlimited] {
+                for allow in [false, true] {
+                    let mut want = 0u64;
+                    for_each_meld(r, &hand, allow, None, &mut |m: &[u8]| {
+                        for &c in m {
+                            if c != JOKER {
+                                want |= 1 << c;
+                            }
+                        }
+                    });
+                    assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
+                }
+            }
+        }
     }
 
     #[test]

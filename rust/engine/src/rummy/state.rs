@@ -229,6 +229,8 @@ pub struct RummyState {
     held: Vec<Held>,
     /// Per seat: [`lay_off_mask`] of its melds (kept in step with `melds`).
     lay_off: Vec<u64>,
+    /// Per seat and meld: the meld's [`lay_off_mask`] (kept in step with `melds`).
+    lay_off_by_meld: Vec<Vec<u64>>,
 }
 
 impl PartialEq for RummyState {
@@ -402,13 +404,18 @@ pub fn candidate_fits(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> bo
 /// The cards (bit `id`, the joker at 52) that some candidate of [`lay_off_candidates`]
 /// lays off on one of `melds` ([`candidate_fits`]), whether held or not.
 pub(super) fn lay_off_mask(rules: &RummyRules, melds: &[Meld]) -> u64 {
+    melds
+        .iter()
+        .fold(0, |mask, m| mask | meld_lay_off_mask(rules, m))
+}
+
+/// [`lay_off_mask`] of one meld.
+fn meld_lay_off_mask(rules: &RummyRules, meld: &[u8]) -> u64 {
+    let (cands, n) = lay_off_candidates(rules, meld);
     let mut mask = 0u64;
-    for m in melds {
-        let (cands, n) = lay_off_candidates(rules, m);
-        for &(card, end) in &cands[..n] {
-            if candidate_fits(rules, m, card, end) {
-                mask |= 1 << card;
-            }
+    for &(card, end) in &cands[..n] {
+        if candidate_fits(rules, meld, card, end) {
+            mask |= 1 << card;
         }
     }
     mask
@@ -543,6 +550,7 @@ impl RummyState {
             log: None,
             held: Vec::new(),
             lay_off: vec![0; p],
+            lay_off_by_meld: vec![Vec::new(); p],
         };
         s.held = s.hands.iter().map(Held::of).collect();
         if logged {
@@ -671,6 +679,15 @@ impl RummyState {
                 .iter()
                 .map(|m| lay_off_mask(&self.rules, m))
                 .eq(self.lay_off.iter().copied())
+            && self
+                .melds
+                .iter()
+                .zip(&self.lay_off_by_meld)
+                .all(|(ms, by)| {
+                    ms.iter()
+                        .map(|m| meld_lay_off_mask(&self.rules, m))
+                        .eq(by.iter().copied())
+                })
     }
     /// Who has opened.
     pub fn opened(&self) -> &[bool] {
@@ -927,6 +944,14 @@ impl RummyState {
         Ok(())
     }
 
+    /// Lays `m` down as a new meld of seat `p`, with its lay-off mask.
+    fn push_meld(&mut self, p: usize, m: &[u8]) {
+        let mask = meld_lay_off_mask(&self.rules, m);
+        self.melds[p].push(m.to_vec());
+        self.lay_off_by_meld[p].push(mask);
+        self.lay_off[p] |= mask;
+    }
+
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: &Action) {
         if let Some(log) = &mut self.log {
@@ -957,14 +982,13 @@ impl RummyState {
                 hand.add(top);
                 for m in ms {
                     hand = hand.minus(&Multiset::from_ids(m));
-                    self.melds[p].push(m.clone());
+                    self.push_meld(p, m);
                 }
                 for c in self.pile.drain(..) {
                     hand.add(c);
                 }
                 self.hands[p] = hand;
                 self.held[p] = Held::of(&hand);
-                self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
                 if !self.opened[p] {
                     self.opened[p] = true;
                     self.opening_turn = true;
@@ -974,25 +998,25 @@ impl RummyState {
             Action::Open(ms) => {
                 for m in ms {
                     self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
-                    self.melds[p].push(m.clone());
+                    self.push_meld(p, m);
                 }
                 self.held[p] = Held::of(&self.hands[p]);
-                self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
                 self.opened[p] = true;
                 self.opening_turn = true;
             }
             Action::Meld(m) => {
                 self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
-                self.melds[p].push(m.clone());
+                self.push_meld(p, m);
                 self.held[p] = Held::of(&self.hands[p]);
-                self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
             }
             Action::LayOff(i, c, e) => {
                 if let Some(n) = lay_off_result(&self.rules, &self.melds[p][*i], *c, *e) {
                     self.melds[p][*i] = n;
                     self.hands[p].remove(*c);
                     self.held[p].set(*c, self.hands[p].count(*c));
-                    self.lay_off[p] = lay_off_mask(&self.rules, &self.melds[p]);
+                    let by = &mut self.lay_off_by_meld[p];
+                    by[*i] = meld_lay_off_mask(&self.rules, &self.melds[p][*i]);
+                    self.lay_off[p] = by.iter().fold(0, |a, &b| a | b);
                 }
             }
             Action::End => self.phase = Phase::Discard,
