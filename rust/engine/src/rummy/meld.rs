@@ -437,7 +437,7 @@ pub(super) fn for_each_meld(
         let held: u32 = (0..14u8).fold(0, |m, p| {
             m | u32::from(hand.count(card_at(suit, p)) > 0) << p
         });
-        if held.count_ones() < 2 {
+        if !two_or_more(held) {
             continue;
         }
         for start in 0..12u8 {
@@ -447,12 +447,11 @@ pub(super) fn for_each_meld(
                 if window & must_pos == 0 {
                     continue;
                 }
-                let missing = (window & !held).count_ones();
                 // Longer windows only miss more: stop at the first one missing too many.
-                if missing > u32::from(max_j) {
+                if more_than(window & !held, u32::from(max_j)) {
                     break;
                 }
-                if (window & held).count_ones() < 2 {
+                if !two_or_more(window & held) {
                     continue;
                 }
                 let mut buf = [0u8; 14];
@@ -478,7 +477,7 @@ pub(super) fn for_each_meld(
                     count = 2;
                 }
                 for &(forced, keep) in &variants[..count] {
-                    if forced.count_ones() > u32::from(max_j) {
+                    if more_than(forced, u32::from(max_j)) {
                         continue;
                     }
                     // Every joker mask containing `forced` with at most max_j jokers.
@@ -491,10 +490,10 @@ pub(super) fn for_each_meld(
                         }
                     }
                     let free = &free_buf[..nfree];
-                    let extra = u32::from(max_j) - forced.count_ones();
+                    let extra = u32::from(max_j) - few_ones(forced);
                     for_subsets(free, extra as usize, &mut |sub: u32| {
                         let mask = forced | sub;
-                        if u32::from(len) - mask.count_ones() < 2 {
+                        if u32::from(len) - few_ones(mask) < 2 {
                             return;
                         }
                         let mut m = [0u8; 14];
@@ -512,13 +511,14 @@ pub(super) fn for_each_meld(
 /// Calls `f` with each natural meld (no joker) of `hand`: the melds
 /// [`for_each_meld`] lists with `allow_jokers` false, in another order (sets, then runs by
 /// suit, start and length), each built in a stack buffer.
-pub(super) fn for_each_natural_meld(hand: &Multiset, f: &mut impl FnMut(&[u8])) {
-    // Sets (C-6): per rank, every choice of 0..=count copies per suit, 3..=8 cards.
-    for rank in 0..13u8 {
+pub(super) fn for_each_natural_meld(hand: &Held, f: &mut impl FnMut(&[u8])) {
+    // Sets (C-6): per rank of >= 3 naturals, every choice of 0..=count copies per suit,
+    // 3..=8 cards.
+    let mut ranks = set_ranks(hand).0;
+    while ranks != 0 {
+        let rank = ranks.trailing_zeros() as u8;
+        ranks &= ranks - 1;
         let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
-        if counts.iter().sum::<u8>() < 3 {
-            continue;
-        }
         for c0 in 0..=counts[0] {
             for c1 in 0..=counts[1] {
                 for c2 in 0..=counts[2] {
@@ -544,12 +544,9 @@ pub(super) fn for_each_natural_meld(hand: &Multiset, f: &mut impl FnMut(&[u8])) 
     }
     // Runs (C-7): every window of >= 3 held positions; the 14-card run needs both aces.
     for suit in 0..4u8 {
-        let held: u32 = (0..14u8).fold(0, |m, p| {
-            m | u32::from(hand.count(card_at(suit, p)) > 0) << p
-        });
-        if held.count_ones() < 3 {
-            continue;
-        }
+        let faces = (hand.one >> (13 * suit)) as u32 & 0x1fff;
+        // Bit p: position p held (0 and 13: the ace).
+        let held = (faces << 1) | (faces >> 12 & 1);
         let mut buf = [0u8; 14];
         for (p, slot) in buf.iter_mut().enumerate() {
             *slot = card_at(suit, p as u8);
@@ -567,6 +564,37 @@ pub(super) fn for_each_natural_meld(hand: &Multiset, f: &mut impl FnMut(&[u8])) 
             }
         }
     }
+}
+
+/// Whether `x` has at least two bits set (without a population count: the target has no
+/// such instruction).
+#[inline]
+fn two_or_more(x: u32) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
+/// Whether `x` has more than `k` bits set, clearing at most `k` of them (`k` is a joker
+/// limit: small).
+#[inline]
+fn more_than(mut x: u32, k: u32) -> bool {
+    for _ in 0..k {
+        if x == 0 {
+            return false;
+        }
+        x &= x - 1;
+    }
+    x != 0
+}
+
+/// The bits set in `x`, one at a time (for masks of a few bits).
+#[inline]
+fn few_ones(mut x: u32) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Calls `f` with every subset (as a bit mask over the positions in `items`) of at most `k`
@@ -654,9 +682,54 @@ pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bo
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
     let held = hand.one;
     // Sets: >= 3 naturals of a rank, or 2 and a joker.
+    let (at_least_3, exactly_2) = set_ranks(hand);
+    let ranks = u64::from(at_least_3 | if max_j >= 1 { exactly_2 } else { 0 });
+    let mut out = held & (ranks | ranks << 13 | ranks << 26 | ranks << 39);
+    // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
+    // (the 14-card window needs both aces).
+    if max_j <= 1 {
+        // `suit_covered` for the four suits at once, one 16-bit lane per suit: bit p of a
+        // lane is run position p (0 and 13: the ace).
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let mut pos = 0u64;
+        for suit in 0..4 {
+            let faces = held >> (13 * suit) & 0x1fff;
+            pos |= ((faces << 1) | (faces >> 12 & 1)) << (16 * suit);
+        }
+        let (a, b, c) = (pos, pos >> 1, pos >> 2);
+        let starts = if max_j == 0 {
+            a & b & c
+        } else {
+            (a & b) | (a & c) | (b & c)
+        } & (LANES * 0xfff);
+        let covered = (starts | starts << 1 | starts << 2) & pos;
+        let ranks = (covered >> 1 & (LANES * 0x1fff)) | (covered & LANES) << 12;
+        for suit in 0..4 {
+            out |= (ranks >> (16 * suit) & 0x1fff) << (13 * suit);
+        }
+        return out;
+    }
+    for suit in 0..4u8 {
+        let faces = (held >> (13 * suit)) as u32 & 0x1fff;
+        if !two_or_more(faces) && max_j < 12 {
+            continue; // no run holds two naturals of this suit
+        }
+        let aces = hand.count(suit * 13 + 12);
+        let covered = suit_covered(faces, aces, max_j);
+        // Position p >= 1 is rank p - 1; position 0 is the ace (rank 12).
+        let ranks = (covered >> 1) | (covered & 1) << 12;
+        out |= u64::from(ranks) << (13 * suit);
+    }
+    out
+}
+
+/// The ranks (bit r) of which `hand` holds at least 3 naturals, and exactly 2.
+#[inline]
+pub(super) fn set_ranks(hand: &Held) -> (u32, u32) {
+    let held = hand.one;
     let (two, three) = (hand.two, hand.three);
     let row = |m: u64, s: u32| m >> (13 * s) & 0x1fff;
-    let (at_least_3, exactly_2) = if three == 0 {
+    if three == 0 {
         // Per rank: x suits held, y of them twice (y <= x); x + y copies.
         let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|s| row(held, s));
         let [b0, b1, b2, b3] = [0, 1, 2, 3].map(|s| row(two, s));
@@ -666,7 +739,10 @@ pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bo
         let x2 = alo2 | ahi2 | (alo & ahi);
         let x3 = (alo2 & ahi) | (ahi2 & alo);
         let y1 = b0 | b1 | b2 | b3;
-        (x3 | (x2 & y1), (x2 & !x3 & !y1) | (x1 & !x2 & y1))
+        (
+            (x3 | (x2 & y1)) as u32,
+            ((x2 & !x3 & !y1) | (x1 & !x2 & y1)) as u32,
+        )
     } else {
         // Per rank, the copies of each suit counted up to 3 (enough to tell 2 from >= 3),
         // added bit-sliced over the 13 ranks.
@@ -680,24 +756,11 @@ pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bo
                 twos ^= carry;
             }
         }
-        (fours | (twos & ones), twos & !ones & !fours)
-    };
-    let ranks = at_least_3 | if max_j >= 1 { exactly_2 } else { 0 };
-    let mut out = held & (ranks | ranks << 13 | ranks << 26 | ranks << 39);
-    // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
-    // (the 14-card window needs both aces).
-    for suit in 0..4u8 {
-        let faces = (held >> (13 * suit)) as u32 & 0x1fff;
-        if faces.count_ones() < 2 && max_j < 12 {
-            continue; // no run holds two naturals of this suit
-        }
-        let aces = hand.count(suit * 13 + 12);
-        let covered = suit_covered(faces, aces, max_j);
-        // Position p >= 1 is rank p - 1; position 0 is the ace (rank 12).
-        let ranks = (covered >> 1) | (covered & 1) << 12;
-        out |= u64::from(ranks) << (13 * suit);
+        (
+            (fours | (twos & ones)) as u32,
+            (twos & !ones & !fours) as u32,
+        )
     }
-    out
 }
 
 /// [`card_usable`] from a hand's [`Held`] masks.
@@ -715,9 +778,9 @@ pub(super) fn card_usable_held(
     let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
     let rank = rank_of(card);
     let col = 1u64 | 1 << 13 | 1 << 26 | 1 << 39;
-    let n = ((hand.one >> rank) & col).count_ones()
-        + ((hand.two >> rank) & col).count_ones()
-        + ((hand.three >> rank) & col).count_ones();
+    // The copies per suit (at most 3) in 13-bit fields, then their sum.
+    let v = ((hand.one >> rank) & col) + ((hand.two >> rank) & col) + ((hand.three >> rank) & col);
+    let n = ((v + (v >> 13) + (v >> 26) + (v >> 39)) & 0x1fff) as u32;
     if n >= 3 || (n == 2 && max_j >= 1) {
         return true;
     }

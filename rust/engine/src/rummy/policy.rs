@@ -4,7 +4,7 @@
 
 use super::meld::{
     card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value,
-    usable_cards_with, usable_from_held, Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
+    usable_from_held, Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
@@ -168,7 +168,7 @@ impl OpeningSearch<'_> {
 
 /// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), with their
 /// values, into `out`.
-fn natural_melds(r: &RummyRules, hand: &Multiset, out: &mut Vec<(MeldBuf, i64)>) {
+fn natural_melds(r: &RummyRules, hand: &Held, out: &mut Vec<(MeldBuf, i64)>) {
     out.clear();
     KEYED.with_borrow_mut(|keyed| {
         keyed.clear();
@@ -197,6 +197,7 @@ thread_local! {
 fn best_opening(
     r: &RummyRules,
     hand: &Multiset,
+    held: &Held,
     cands: &mut Vec<(MeldBuf, i64)>,
     min: i64,
     extra: (usize, usize),
@@ -204,10 +205,11 @@ fn best_opening(
     seed: Option<i64>,
     floor: i64,
 ) -> Option<(i64, [u16; MAX_OPENING], usize)> {
-    natural_melds(r, hand, cands);
+    debug_assert_eq!(*held, Held::of(hand));
+    natural_melds(r, held, cands);
     // Every card of a natural meld is a usable card, and a natural meld is worth at most
     // the C-5 values of its cards (a low ace counts 1, not 11).
-    let bound = bound(r, hand, usable_cards_with(r, hand, false));
+    let bound = bound(r, hand, usable_from_held(r, held, false));
     let mut search = OpeningSearch {
         r,
         floor,
@@ -283,12 +285,14 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
                     floor.max(*bv)
                 }
             });
-            if v0 + bound(r, &left, usable_cards_with(r, &left, false)) <= limit {
+            let held = Held::of(&left);
+            if v0 + bound(r, &left, usable_from_held(r, &held, false)) <= limit {
                 return;
             }
             let seed = (v0 >= r.opening_min && keeps).then_some(0);
             let min = r.opening_min - v0;
-            here = best_opening(r, &left, &mut cands, min, extra, false, seed, limit - v0)
+            let floor = limit - v0;
+            here = best_opening(r, &left, &held, &mut cands, min, extra, false, seed, floor)
                 .map(|(v, seq, n)| (v0 + v, seq, n));
         }
         let Some((v, seq, n)) = here else { return };
@@ -452,7 +456,7 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                 let exc = s.flags().2;
                 let mut cands = Vec::new();
                 let min = r.opening_min;
-                match best_opening(r, hand, &mut cands, min, (0, 0), exc, None, i64::MIN) {
+                match best_opening(r, hand, held, &mut cands, min, (0, 0), exc, None, i64::MIN) {
                     Some((_, seq, n)) => Action::Open(
                         seq[..n]
                             .iter()
@@ -534,6 +538,7 @@ pub fn play_out(
 mod tests {
     use super::*;
     use crate::rummy::card_usable;
+    use crate::rummy::meld::usable_cards_with;
     use crate::rummy::sim::batch_state;
 
     /// The greedy policy as first written: from the legal action lists.
@@ -722,7 +727,7 @@ mod tests {
             });
             want.sort();
             let mut got = Vec::new();
-            natural_melds(&rules, &hand, &mut got);
+            natural_melds(&rules, &Held::of(&hand), &mut got);
             let got: Vec<(Vec<u8>, i64)> = got
                 .iter()
                 .map(|(m, v)| (m.as_slice().to_vec(), *v))
