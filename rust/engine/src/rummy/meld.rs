@@ -174,16 +174,28 @@ impl Multiset {
     }
 }
 
-/// The suit (0..=3) of a face id.
+/// `id / 13` and `id % 13` for every byte (a table read instead of a division).
+const DIV13: [[u8; 256]; 2] = {
+    let mut t = [[0u8; 256]; 2];
+    let mut i = 0;
+    while i < 256 {
+        t[0][i] = (i / 13) as u8;
+        t[1][i] = (i % 13) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The suit (0..=3) of a face id (`id / 13`).
 #[inline]
 pub const fn suit_of(id: u8) -> u8 {
-    id / 13
+    DIV13[0][id as usize]
 }
 
-/// The rank (0 = "2" … 12 = "A") of a face id.
+/// The rank (0 = "2" … 12 = "A") of a face id (`id % 13`).
 #[inline]
 pub const fn rank_of(id: u8) -> u8 {
-    id % 13
+    DIV13[1][id as usize]
 }
 
 /// The face id at run position `p` (0 and 13: the ace) of suit `s`.

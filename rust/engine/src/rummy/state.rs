@@ -608,7 +608,9 @@ impl RummyState {
         rng.shuffle(&mut deck);
         let p = usize::from(rules.players);
         let n = p * usize::from(rules.hand_size);
-        let mut hands = vec![Vec::new(); p];
+        let mut hands: Vec<Vec<u8>> = (0..p)
+            .map(|_| Vec::with_capacity(usize::from(rules.hand_size)))
+            .collect();
         for (i, &c) in deck[..n].iter().enumerate() {
             hands[(usize::from(dealer) + 1 + i) % p].push(c);
         }
