@@ -452,7 +452,17 @@ pub(super) fn for_each_meld(
         if !two_or_more(held) {
             continue;
         }
-        for start in 0..12u8 {
+        // A start whose 3-card window already misses more than max_j positions yields
+        // nothing (the loop below would stop at once): only the others are visited.
+        let (a, b, c) = (held, held >> 1, held >> 2);
+        let mut starts = match max_j {
+            0 => a & b & c,
+            1 => (a & b) | (a & c) | (b & c),
+            _ => !0,
+        } & 0xfff;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
             for len in 3..=(14 - start) {
                 // Quick rejection on the masks: too many missing positions, or < 2 held.
                 let window = ((1u32 << len) - 1) << start;
@@ -563,7 +573,11 @@ pub(super) fn for_each_natural_meld(hand: &Held, f: &mut impl FnMut(&[u8])) {
         for (p, slot) in buf.iter_mut().enumerate() {
             *slot = card_at(suit, p as u8);
         }
-        for start in 0..12u8 {
+        // Only the starts of three held positions begin a natural run.
+        let mut starts = held & held >> 1 & held >> 2 & 0xfff;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
             for len in 3..=(14 - start) {
                 let window = ((1u32 << len) - 1) << start;
                 if window & !held != 0 {
