@@ -691,6 +691,18 @@ impl Held {
         put(&mut self.three, n >= 3);
     }
 
+    /// Whether no card is held.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.one == 0 && self.jokers == 0
+    }
+
+    /// Whether the only card held is a single Q♠.
+    #[inline]
+    pub fn is_lone_queen(&self) -> bool {
+        self.one == 1 << QUEEN_OF_SPADES && self.two == 0 && self.jokers == 0
+    }
+
     /// Copies of `id` held, counted up to 3 (jokers exactly).
     #[inline]
     pub fn count(&self, id: u8) -> u8 {

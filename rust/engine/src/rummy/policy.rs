@@ -739,6 +739,8 @@ mod tests {
                 held.set(c, hand.count(c));
             }
             assert_eq!(held, Held::of(&hand));
+            assert_eq!(held.is_empty(), hand.is_empty());
+            assert_eq!(held.is_lone_queen(), hand.len() == 1 && hand.count(QS) == 1);
             // The mask formulas agree with the melds they stand for, any joker limit.
             let unlimited = RummyRules {
                 max_jokers_per_meld: None,
@@ -757,6 +759,28 @@ mod tests {
                     assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn held_tells_an_empty_hand_and_a_lone_queen() {
+        for ids in [
+            &[][..],
+            &[QS],
+            &[QS, QS],
+            &[QS, JOKER],
+            &[QS, 3],
+            &[3],
+            &[JOKER],
+        ] {
+            let hand = Multiset::from_ids(ids);
+            let held = Held::of(&hand);
+            assert_eq!(held.is_empty(), hand.is_empty(), "{ids:?}");
+            assert_eq!(
+                held.is_lone_queen(),
+                hand.len() == 1 && hand.count(QS) == 1,
+                "{ids:?}"
+            );
         }
     }
 

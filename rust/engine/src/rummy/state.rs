@@ -778,8 +778,9 @@ impl RummyState {
         self.opening_turn = false;
         self.queen_exception = false;
         self.drawn = None;
-        let h = &self.hands[usize::from(self.current)];
-        self.lone_queen = h.len() == 1 && h.count(QS) == 1;
+        let h = &self.held[usize::from(self.current)];
+        debug_assert_eq!(*h, Held::of(&self.hands[usize::from(self.current)]));
+        self.lone_queen = h.is_lone_queen();
         if self.stock.is_empty() {
             if self.rules.stock_exhausted == StockExhausted::Reshuffle && self.pile.len() > 1 {
                 let top = self.pile.pop().unwrap_or(0);
@@ -799,15 +800,15 @@ impl RummyState {
 
     fn end_turn(&mut self) {
         let p = usize::from(self.current);
-        if self.hands[p].is_empty() {
+        debug_assert_eq!(self.held[p], Held::of(&self.hands[p]));
+        if self.held[p].is_empty() {
             self.went_out = Some(self.current);
             self.phase = Phase::Over;
             self.turn += 1;
             return;
         }
         // C-17: a lone Q♠ that fits none of his melds blocks him for the rest of the hand.
-        let h = &self.hands[p];
-        if h.len() == 1 && h.count(QS) == 1 && self.lay_off[p] >> QS & 1 == 0 {
+        if self.held[p].is_lone_queen() && self.lay_off[p] >> QS & 1 == 0 {
             self.blocked[p] = true;
         }
         self.turn += 1;
