@@ -174,16 +174,28 @@ impl Multiset {
     }
 }
 
-/// The suit (0..=3) of a face id.
+/// `id / 13` and `id % 13` for every byte (a table read instead of a division).
+const DIV13: [[u8; 256]; 2] = {
+    let mut t = [[0u8; 256]; 2];
+    let mut i = 0;
+    while i < 256 {
+        t[0][i] = (i / 13) as u8;
+        t[1][i] = (i % 13) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The suit (0..=3) of a face id (`id / 13`).
 #[inline]
 pub const fn suit_of(id: u8) -> u8 {
-    id / 13
+    DIV13[0][id as usize]
 }
 
-/// The rank (0 = "2" … 12 = "A") of a face id.
+/// The rank (0 = "2" … 12 = "A") of a face id (`id % 13`).
 #[inline]
 pub const fn rank_of(id: u8) -> u8 {
-    id % 13
+    DIV13[1][id as usize]
 }
 
 /// The face id at run position `p` (0 and 13: the ace) of suit `s`.
@@ -437,22 +449,31 @@ pub(super) fn for_each_meld(
         let held: u32 = (0..14u8).fold(0, |m, p| {
             m | u32::from(hand.count(card_at(suit, p)) > 0) << p
         });
-        if held.count_ones() < 2 {
+        if !two_or_more(held) {
             continue;
         }
-        for start in 0..12u8 {
+        // A start whose 3-card window already misses more than max_j positions yields
+        // nothing (the loop below would stop at once): only the others are visited.
+        let (a, b, c) = (held, held >> 1, held >> 2);
+        let mut starts = match max_j {
+            0 => a & b & c,
+            1 => (a & b) | (a & c) | (b & c),
+            _ => !0,
+        } & 0xfff;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
             for len in 3..=(14 - start) {
                 // Quick rejection on the masks: too many missing positions, or < 2 held.
                 let window = ((1u32 << len) - 1) << start;
                 if window & must_pos == 0 {
                     continue;
                 }
-                let missing = (window & !held).count_ones();
                 // Longer windows only miss more: stop at the first one missing too many.
-                if missing > u32::from(max_j) {
+                if more_than(window & !held, u32::from(max_j)) {
                     break;
                 }
-                if (window & held).count_ones() < 2 {
+                if !two_or_more(window & held) {
                     continue;
                 }
                 let mut buf = [0u8; 14];
@@ -478,7 +499,7 @@ pub(super) fn for_each_meld(
                     count = 2;
                 }
                 for &(forced, keep) in &variants[..count] {
-                    if forced.count_ones() > u32::from(max_j) {
+                    if more_than(forced, u32::from(max_j)) {
                         continue;
                     }
                     // Every joker mask containing `forced` with at most max_j jokers.
@@ -491,10 +512,10 @@ pub(super) fn for_each_meld(
                         }
                     }
                     let free = &free_buf[..nfree];
-                    let extra = u32::from(max_j) - forced.count_ones();
+                    let extra = u32::from(max_j) - few_ones(forced);
                     for_subsets(free, extra as usize, &mut |sub: u32| {
                         let mask = forced | sub;
-                        if u32::from(len) - mask.count_ones() < 2 {
+                        if u32::from(len) - few_ones(mask) < 2 {
                             return;
                         }
                         let mut m = [0u8; 14];
@@ -507,6 +528,99 @@ pub(super) fn for_each_meld(
             }
         }
     }
+}
+
+/// Calls `f` with each natural meld (no joker) of `hand`: the melds
+/// [`for_each_meld`] lists with `allow_jokers` false, in another order (sets, then runs by
+/// suit, start and length), each built in a stack buffer.
+pub(super) fn for_each_natural_meld(hand: &Held, f: &mut impl FnMut(&[u8])) {
+    // Sets (C-6): per rank of >= 3 naturals, every choice of 0..=count copies per suit,
+    // 3..=8 cards.
+    let mut ranks = set_ranks(hand).0;
+    while ranks != 0 {
+        let rank = ranks.trailing_zeros() as u8;
+        ranks &= ranks - 1;
+        let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
+        for c0 in 0..=counts[0] {
+            for c1 in 0..=counts[1] {
+                for c2 in 0..=counts[2] {
+                    for c3 in 0..=counts[3] {
+                        let nat = [c0, c1, c2, c3];
+                        let n: u8 = nat.iter().sum();
+                        if !(3..=8).contains(&n) {
+                            continue;
+                        }
+                        let mut m = [0u8; 8];
+                        let mut k = 0;
+                        for (s, &copies) in nat.iter().enumerate() {
+                            for _ in 0..copies {
+                                m[k] = s as u8 * 13 + rank;
+                                k += 1;
+                            }
+                        }
+                        f(&m[..usize::from(n)]);
+                    }
+                }
+            }
+        }
+    }
+    // Runs (C-7): every window of >= 3 held positions; the 14-card run needs both aces.
+    for suit in 0..4u8 {
+        let faces = (hand.one >> (13 * suit)) as u32 & 0x1fff;
+        // Bit p: position p held (0 and 13: the ace).
+        let held = (faces << 1) | (faces >> 12 & 1);
+        let mut buf = [0u8; 14];
+        for (p, slot) in buf.iter_mut().enumerate() {
+            *slot = card_at(suit, p as u8);
+        }
+        // Only the starts of three held positions begin a natural run.
+        let mut starts = held & held >> 1 & held >> 2 & 0xfff;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
+            for len in 3..=(14 - start) {
+                let window = ((1u32 << len) - 1) << start;
+                if window & !held != 0 {
+                    break; // longer windows miss that position too
+                }
+                if len == 14 && hand.count(card_at(suit, 0)) < 2 {
+                    continue;
+                }
+                f(&buf[usize::from(start)..usize::from(start + len)]);
+            }
+        }
+    }
+}
+
+/// Whether `x` has at least two bits set (without a population count: the target has no
+/// such instruction).
+#[inline]
+fn two_or_more(x: u32) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
+/// Whether `x` has more than `k` bits set, clearing at most `k` of them (`k` is a joker
+/// limit: small).
+#[inline]
+fn more_than(mut x: u32, k: u32) -> bool {
+    for _ in 0..k {
+        if x == 0 {
+            return false;
+        }
+        x &= x - 1;
+    }
+    x != 0
+}
+
+/// The bits set in `x`, one at a time (for masks of a few bits).
+#[inline]
+fn few_ones(mut x: u32) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Calls `f` with every subset (as a bit mask over the positions in `items`) of at most `k`
@@ -533,30 +647,111 @@ pub fn usable_cards(rules: &RummyRules, hand: &Multiset) -> u64 {
 
 /// [`usable_cards`], with jokers only if `allow_jokers`.
 pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool) -> u64 {
-    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
-    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
-    let held = hand.faces_held(1);
-    // Sets: >= 3 naturals of a rank, or 2 and a joker. Per rank, the copies of each suit
-    // counted up to 3 (enough to tell 2 from >= 3), added bit-sliced over the 13 ranks.
-    let (two, three) = (hand.faces_held(2), hand.faces_held(3));
-    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-    for mask in [held, two, three] {
-        for s in 0..4 {
-            let bit = mask >> (13 * s) & 0x1fff;
-            let carry = ones & bit;
-            ones ^= bit;
-            fours |= twos & carry;
-            twos ^= carry;
+    usable_from_held(rules, &Held::of(hand), allow_jokers)
+}
+
+/// A hand's per-face "held at least k times" masks (bit `id` for each face id 0..52) and
+/// its jokers: what [`usable_from_held`] and [`card_usable_held`] read, kept up to date
+/// card by card by the state (so that they need not be recomputed from the 53 counts).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub(super) struct Held {
+    /// Faces held at least once.
+    pub one: u64,
+    /// Faces held at least twice.
+    pub two: u64,
+    /// Faces held at least three times (never in a hand the engine plays: the deck has two).
+    pub three: u64,
+    /// Jokers held.
+    pub jokers: u8,
+}
+
+impl Held {
+    /// The masks of `hand`, from its counts.
+    #[inline]
+    pub fn of(hand: &Multiset) -> Held {
+        Held {
+            one: hand.faces_held(1),
+            two: hand.faces_held(2),
+            three: hand.faces_held(3),
+            jokers: hand.count(JOKER),
         }
     }
-    let at_least_3 = fours | (twos & ones);
-    let exactly_2 = twos & !ones & !fours;
-    let ranks = at_least_3 | if max_j >= 1 { exactly_2 } else { 0 };
+
+    /// Records that card `id` is now held `n` times.
+    #[inline]
+    pub fn set(&mut self, id: u8, n: u8) {
+        if id == JOKER {
+            self.jokers = n;
+            return;
+        }
+        let bit = 1u64 << id;
+        let put = |m: &mut u64, on: bool| *m = (*m & !bit) | if on { bit } else { 0 };
+        put(&mut self.one, n >= 1);
+        put(&mut self.two, n >= 2);
+        put(&mut self.three, n >= 3);
+    }
+
+    /// Whether no card is held.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.one == 0 && self.jokers == 0
+    }
+
+    /// Whether the only card held is a single Q♠.
+    #[inline]
+    pub fn is_lone_queen(&self) -> bool {
+        self.one == 1 << QUEEN_OF_SPADES && self.two == 0 && self.jokers == 0
+    }
+
+    /// Copies of `id` held, counted up to 3 (jokers exactly).
+    #[inline]
+    pub fn count(&self, id: u8) -> u8 {
+        if id == JOKER {
+            return self.jokers;
+        }
+        (((self.one >> id) & 1) + ((self.two >> id) & 1) + ((self.three >> id) & 1)) as u8
+    }
+}
+
+/// [`usable_cards_with`] from a hand's [`Held`] masks.
+#[inline]
+pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bool) -> u64 {
+    let jokers = if allow_jokers { hand.jokers } else { 0 };
+    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let held = hand.one;
+    // Sets: >= 3 naturals of a rank, or 2 and a joker.
+    let (at_least_3, exactly_2) = set_ranks(hand);
+    let ranks = u64::from(at_least_3 | if max_j >= 1 { exactly_2 } else { 0 });
     let mut out = held & (ranks | ranks << 13 | ranks << 26 | ranks << 39);
     // Runs: a window of >= 3 positions with >= 2 held cards and at most max_j missing
     // (the 14-card window needs both aces).
+    if max_j <= 1 {
+        // `suit_covered` for the four suits at once, one 16-bit lane per suit: bit p of a
+        // lane is run position p (0 and 13: the ace).
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let mut pos = 0u64;
+        for suit in 0..4 {
+            let faces = held >> (13 * suit) & 0x1fff;
+            pos |= ((faces << 1) | (faces >> 12 & 1)) << (16 * suit);
+        }
+        let (a, b, c) = (pos, pos >> 1, pos >> 2);
+        let starts = if max_j == 0 {
+            a & b & c
+        } else {
+            (a & b) | (a & c) | (b & c)
+        } & (LANES * 0xfff);
+        let covered = (starts | starts << 1 | starts << 2) & pos;
+        let ranks = (covered >> 1 & (LANES * 0x1fff)) | (covered & LANES) << 12;
+        for suit in 0..4 {
+            out |= (ranks >> (16 * suit) & 0x1fff) << (13 * suit);
+        }
+        return out;
+    }
     for suit in 0..4u8 {
         let faces = (held >> (13 * suit)) as u32 & 0x1fff;
+        if !two_or_more(faces) && max_j < 12 {
+            continue; // no run holds two naturals of this suit
+        }
         let aces = hand.count(suit * 13 + 12);
         let covered = suit_covered(faces, aces, max_j);
         // Position p >= 1 is rank p - 1; position 0 is the ace (rank 12).
@@ -564,6 +759,78 @@ pub fn usable_cards_with(rules: &RummyRules, hand: &Multiset, allow_jokers: bool
         out |= u64::from(ranks) << (13 * suit);
     }
     out
+}
+
+/// The ranks (bit r) of which `hand` holds at least 3 naturals, and exactly 2.
+#[inline]
+pub(super) fn set_ranks(hand: &Held) -> (u32, u32) {
+    let held = hand.one;
+    let (two, three) = (hand.two, hand.three);
+    let row = |m: u64, s: u32| m >> (13 * s) & 0x1fff;
+    if three == 0 {
+        // Per rank: x suits held, y of them twice (y <= x); x + y copies.
+        let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|s| row(held, s));
+        let [b0, b1, b2, b3] = [0, 1, 2, 3].map(|s| row(two, s));
+        let (alo, ahi) = (a0 | a1, a2 | a3);
+        let (alo2, ahi2) = (a0 & a1, a2 & a3);
+        let x1 = alo | ahi;
+        let x2 = alo2 | ahi2 | (alo & ahi);
+        let x3 = (alo2 & ahi) | (ahi2 & alo);
+        let y1 = b0 | b1 | b2 | b3;
+        (
+            (x3 | (x2 & y1)) as u32,
+            ((x2 & !x3 & !y1) | (x1 & !x2 & y1)) as u32,
+        )
+    } else {
+        // Per rank, the copies of each suit counted up to 3 (enough to tell 2 from >= 3),
+        // added bit-sliced over the 13 ranks.
+        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+        for mask in [held, two, three] {
+            for s in 0..4 {
+                let bit = row(mask, s);
+                let carry = ones & bit;
+                ones ^= bit;
+                fours |= twos & carry;
+                twos ^= carry;
+            }
+        }
+        (
+            (fours | (twos & ones)) as u32,
+            (twos & !ones & !fours) as u32,
+        )
+    }
+}
+
+/// [`card_usable`] from a hand's [`Held`] masks.
+#[inline]
+pub(super) fn card_usable_held(
+    rules: &RummyRules,
+    hand: &Held,
+    allow_jokers: bool,
+    card: u8,
+) -> bool {
+    if card >= JOKER || hand.one >> card & 1 == 0 {
+        return false;
+    }
+    let jokers = if allow_jokers { hand.jokers } else { 0 };
+    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let rank = rank_of(card);
+    let col = 1u64 | 1 << 13 | 1 << 26 | 1 << 39;
+    // The copies per suit (at most 3) in 13-bit fields, then their sum.
+    let v = ((hand.one >> rank) & col) + ((hand.two >> rank) & col) + ((hand.three >> rank) & col);
+    let n = ((v + (v >> 13) + (v >> 26) + (v >> 39)) & 0x1fff) as u32;
+    if n >= 3 || (n == 2 && max_j >= 1) {
+        return true;
+    }
+    let suit = suit_of(card);
+    let faces = (hand.one >> (13 * suit)) as u32 & 0x1fff;
+    let covered = suit_covered(faces, hand.count(suit * 13 + 12), max_j);
+    let pos = if rank == 12 {
+        1 | 1 << 13
+    } else {
+        1 << (rank + 1)
+    };
+    covered & pos != 0
 }
 
 /// The run positions (bit p; the ace at 0 and 13) of a suit whose held card is in some
@@ -604,27 +871,5 @@ fn suit_covered(faces: u32, aces: u8, max_j: u32) -> u32 {
 /// form (jokers only if `allow_jokers`): [`usable_cards_with`] for one card (false for a
 /// joker), looking only at the card's rank and suit.
 pub fn card_usable(rules: &RummyRules, hand: &Multiset, allow_jokers: bool, card: u8) -> bool {
-    if card >= JOKER || hand.count(card) == 0 {
-        return false;
-    }
-    let jokers = if allow_jokers { hand.count(JOKER) } else { 0 };
-    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
-    let rank = rank_of(card);
-    let n: u32 = (0..4u8).map(|s| u32::from(hand.count(s * 13 + rank))).sum();
-    if n >= 3 || (n == 2 && max_j >= 1) {
-        return true;
-    }
-    let suit = suit_of(card);
-    let row = &hand.0[usize::from(suit) * 13..usize::from(suit) * 13 + 13];
-    let faces = row
-        .iter()
-        .enumerate()
-        .fold(0u32, |m, (i, &c)| m | u32::from(c > 0) << i);
-    let covered = suit_covered(faces, hand.count(suit * 13 + 12), max_j);
-    let pos = if rank == 12 {
-        1 | 1 << 13
-    } else {
-        1 << (rank + 1)
-    };
-    covered & pos != 0
+    card_usable_held(rules, &Held::of(hand), allow_jokers, card)
 }

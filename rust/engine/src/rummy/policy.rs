@@ -3,8 +3,8 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    card_usable, card_value, for_each_meld, meld_value, usable_cards_with, Multiset, JOKER,
-    QUEEN_OF_SPADES as QS,
+    card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value,
+    usable_from_held, Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
@@ -65,6 +65,16 @@ impl MeldBuf {
             len: m.len() as u8,
             cards,
         }
+    }
+
+    /// A number ordered as the card sequences are (lexicographically, a prefix first):
+    /// the cards plus one, big-endian, then zeros.
+    fn key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        for (slot, &c) in b.iter_mut().zip(self.as_slice()) {
+            *slot = c + 1;
+        }
+        u128::from_be_bytes(b)
     }
 
     fn as_slice(&self) -> &[u8] {
@@ -158,12 +168,27 @@ impl OpeningSearch<'_> {
 
 /// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), with their
 /// values, into `out`.
-fn natural_melds(r: &RummyRules, hand: &Multiset, out: &mut Vec<(MeldBuf, i64)>) {
+fn natural_melds(r: &RummyRules, hand: &Held, out: &mut Vec<(MeldBuf, i64)>) {
     out.clear();
-    for_each_meld(r, hand, false, None, &mut |m: &[u8]| {
-        out.push((MeldBuf::new(m), meld_value(r, m)));
+    KEYED.with_borrow_mut(|keyed| {
+        keyed.clear();
+        for_each_natural_meld(hand, &mut |m: &[u8]| {
+            let b = MeldBuf::new(m);
+            keyed.push((b.key(), b, meld_value(r, m)));
+        });
+        // The keys are distinct (each meld is listed once).
+        keyed.sort_unstable_by_key(|k| k.0);
+        out.extend(keyed.iter().map(|&(_, b, v)| (b, v)));
     });
-    out.sort_unstable_by(|a, b| a.0.as_slice().cmp(b.0.as_slice()));
+    debug_assert!(out
+        .windows(2)
+        .all(|w| w[0].0.as_slice() < w[1].0.as_slice()));
+}
+
+thread_local! {
+    /// The keyed melds buffer of [`natural_melds`], kept between calls.
+    static KEYED: std::cell::RefCell<Vec<(u128, MeldBuf, i64)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
@@ -172,6 +197,7 @@ fn natural_melds(r: &RummyRules, hand: &Multiset, out: &mut Vec<(MeldBuf, i64)>)
 fn best_opening(
     r: &RummyRules,
     hand: &Multiset,
+    held: &Held,
     cands: &mut Vec<(MeldBuf, i64)>,
     min: i64,
     extra: (usize, usize),
@@ -179,10 +205,11 @@ fn best_opening(
     seed: Option<i64>,
     floor: i64,
 ) -> Option<(i64, [u16; MAX_OPENING], usize)> {
-    natural_melds(r, hand, cands);
+    debug_assert_eq!(*held, Held::of(hand));
+    natural_melds(r, held, cands);
     // Every card of a natural meld is a usable card, and a natural meld is worth at most
     // the C-5 values of its cards (a low ace counts 1, not 11).
-    let bound = bound(r, hand, usable_cards_with(r, hand, false));
+    let bound = bound(r, hand, usable_from_held(r, held, false));
     let mut search = OpeningSearch {
         r,
         floor,
@@ -258,12 +285,14 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
                     floor.max(*bv)
                 }
             });
-            if v0 + bound(r, &left, usable_cards_with(r, &left, false)) <= limit {
+            let held = Held::of(&left);
+            if v0 + bound(r, &left, usable_from_held(r, &held, false)) <= limit {
                 return;
             }
             let seed = (v0 >= r.opening_min && keeps).then_some(0);
             let min = r.opening_min - v0;
-            here = best_opening(r, &left, &mut cands, min, extra, false, seed, limit - v0)
+            let floor = limit - v0;
+            here = best_opening(r, &left, &held, &mut cands, min, extra, false, seed, floor)
                 .map(|(v, seq, n)| (v0 + v, seq, n));
         }
         let Some((v, seq, n)) = here else { return };
@@ -313,6 +342,9 @@ fn best_opened_move(s: &RummyState, p: usize) -> Action {
     if let Some((_, m)) = best {
         return Action::Meld(m.as_slice().to_vec());
     }
+    if s.lay_off_masks()[p] & hand_bits(&s.held()[p], jokers) == 0 {
+        return Action::End; // no held card lays off
+    }
     let mut best: Option<(i64, (usize, u8, &'static str), End)> = None;
     for (i, m) in s.melds()[p].iter().enumerate() {
         let (cands, n) = super::lay_off_candidates(r, m);
@@ -334,6 +366,27 @@ fn best_opened_move(s: &RummyState, p: usize) -> Action {
         }
     }
     best.map_or(Action::End, |(_, (i, c, _), e)| Action::LayOff(i, c, e))
+}
+
+/// The cards of a hand as one mask: its faces, and bit 52 when it holds a joker and
+/// `jokers` (jokers may be placed).
+fn hand_bits(h: &Held, jokers: bool) -> u64 {
+    h.one | u64::from(jokers && h.jokers > 0) << JOKER
+}
+
+/// The card of `mask` (bit `id`, the joker at 52) of highest (C-5 value, id).
+fn highest(r: &RummyRules, mask: u64) -> Option<u8> {
+    let mut best: Option<(i64, u8)> = None;
+    let mut left = mask;
+    while left != 0 {
+        let c = left.trailing_zeros() as u8;
+        left &= left - 1;
+        let key = (card_value(r, c), c);
+        if best.map_or(true, |b| key > b) {
+            best = Some(key);
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// The greedy policy's action:
@@ -365,13 +418,13 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             };
             let mut with_top = s.hands()[p];
             with_top.add(top);
+            let mut held = s.held()[p];
+            held.set(top, with_top.count(top));
             let opened = s.opened()[p];
-            if top != JOKER && !card_usable(r, &with_top, opened, top) {
+            if top != JOKER && !card_usable_held(r, &held, opened, top) {
                 return Some(Action::Draw);
             }
-            if !opened
-                && bound(r, &with_top, usable_cards_with(r, &with_top, false)) < r.opening_min
-            {
+            if !opened && bound(r, &with_top, usable_from_held(r, &held, false)) < r.opening_min {
                 return Some(Action::Draw);
             }
             let inherited: i64 = pile[..pile.len().saturating_sub(1)]
@@ -385,21 +438,15 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
         }
         Phase::Meld => {
             let hand = &s.hands()[p];
-            if !s.opened()[p] && bound(r, hand, usable_cards_with(r, hand, false)) < r.opening_min {
+            let held = &s.held()[p];
+            if !s.opened()[p] && bound(r, hand, usable_from_held(r, held, false)) < r.opening_min {
                 return Some(Action::End); // no opening can reach the minimum
             }
             if s.opened()[p] {
                 // No new meld (every meld has two usable naturals) and no lay-off: end.
                 let jokers = !s.flags().0;
-                let lay_off = s.melds()[p].iter().any(|m| {
-                    let (cands, n) = super::lay_off_candidates(r, m);
-                    cands[..n].iter().any(|&(c, e)| {
-                        hand.count(c) > 0
-                            && (c != JOKER || jokers)
-                            && super::candidate_fits(r, m, c, e)
-                    })
-                });
-                if !lay_off && usable_cards_with(r, hand, jokers) == 0 {
+                let lay_off = s.lay_off_masks()[p] & hand_bits(held, jokers) != 0;
+                if !lay_off && usable_from_held(r, held, jokers) == 0 {
                     return Some(Action::End);
                 }
             }
@@ -409,7 +456,7 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                 let exc = s.flags().2;
                 let mut cands = Vec::new();
                 let min = r.opening_min;
-                match best_opening(r, hand, &mut cands, min, (0, 0), exc, None, i64::MIN) {
+                match best_opening(r, hand, held, &mut cands, min, (0, 0), exc, None, i64::MIN) {
                     Some((_, seq, n)) => Action::Open(
                         seq[..n]
                             .iter()
@@ -421,41 +468,22 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             }
         }
         Phase::Discard => {
-            let hand = &s.hands()[p];
-            // Lay-off targets count as usable.
-            let mut fits = 1u64 << JOKER;
-            for m in &s.melds()[p] {
-                let (cands, n) = super::lay_off_candidates(r, m);
-                for &(c, e) in &cands[..n] {
-                    if hand.count(c) > 0 && super::candidate_fits(r, m, c, e) {
-                        fits |= 1 << c;
-                    }
-                }
-            }
-            // The legal discards (as `legal_actions` lists them) from the highest (value, id)
-            // down: the first unusable one, else the highest.
+            // The legal discards (as `legal_actions` lists them): the one of highest
+            // (value, id) in no meld the hand could form and fitting none of the player's
+            // melds (jokers count as usable), else the highest.
             let (_, _, exc, drawn) = s.flags();
-            let mut legal = [(0i64, 0u8); 53];
-            let mut n = 0;
             if let Some(d) = drawn {
-                legal[0] = (card_value(r, d), d);
-                n = 1;
-            } else {
-                let len = hand.len();
-                for c in 0..53u8 {
-                    if hand.count(c) > 0 && (c != QS || (exc && len >= 2)) {
-                        legal[n] = (card_value(r, c), c);
-                        n += 1;
-                    }
-                }
+                return Some(Action::Discard(d)); // the only legal discard
             }
-            let legal = &mut legal[..n];
-            legal.sort_unstable_by(|a, b| b.cmp(a));
-            let free = legal
-                .iter()
-                .map(|&(_, c)| c)
-                .find(|&c| fits >> c & 1 == 0 && !card_usable(r, hand, true, c));
-            Action::Discard(free.or_else(|| legal.first().map(|&(_, c)| c))?)
+            let hand = &s.hands()[p];
+            let held = &s.held()[p];
+            let mut legal = hand_bits(held, true);
+            if !(exc && hand.len() >= 2) {
+                legal &= !(1 << QS);
+            }
+            // Lay-off targets count as usable.
+            let used = 1 << JOKER | s.lay_off_masks()[p] | usable_from_held(r, held, true);
+            Action::Discard(highest(r, legal & !used).or_else(|| highest(r, legal))?)
         }
     };
     Some(action)
@@ -509,6 +537,8 @@ pub fn play_out(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rummy::card_usable;
+    use crate::rummy::meld::usable_cards_with;
     use crate::rummy::sim::batch_state;
 
     /// The greedy policy as first written: from the legal action lists.
@@ -661,6 +691,8 @@ mod tests {
                 // Mostly greedy, sometimes random, to reach varied positions.
                 while !s.is_over() {
                     assert_eq!(greedy_action(&s), greedy_from_legal_actions(&s), "{s:?}");
+                    // The incremental hand and lay-off masks are the recomputed ones.
+                    assert!(s.masks_in_step(), "{s:?}");
                     checked += 1;
                     let policy = if rng.below(4) == 0 {
                         RummyPolicy::Random
@@ -673,6 +705,83 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    #[test]
+    fn natural_melds_are_the_joker_free_melds_sorted() {
+        let rules = RummyRules::default();
+        let mut rng = Rng::new(5);
+        for case in 0..3000 {
+            // Random hands of 1..=40 cards from the deck (both aces of a suit often).
+            let mut deck = Multiset::deck().to_vec();
+            rng.shuffle(&mut deck);
+            let n = 1 + rng.below(40) as usize;
+            let mut hand = Multiset::from_ids(&deck[..n]);
+            if case % 5 == 0 {
+                let s = rng.below(4) as u8;
+                hand.0[usize::from(s * 13 + 12)] = 2;
+            }
+            let mut want: Vec<(Vec<u8>, i64)> = Vec::new();
+            for_each_meld(&rules, &hand, false, None, &mut |m: &[u8]| {
+                want.push((m.to_vec(), meld_value(&rules, m)));
+            });
+            want.sort();
+            let mut got = Vec::new();
+            natural_melds(&rules, &Held::of(&hand), &mut got);
+            let got: Vec<(Vec<u8>, i64)> = got
+                .iter()
+                .map(|(m, v)| (m.as_slice().to_vec(), *v))
+                .collect();
+            assert_eq!(got, want, "{hand:?}");
+            // The held masks recomputed card by card are those of the counts.
+            let mut held = Held::default();
+            for c in 0..53u8 {
+                held.set(c, hand.count(c));
+            }
+            assert_eq!(held, Held::of(&hand));
+            assert_eq!(held.is_empty(), hand.is_empty());
+            assert_eq!(held.is_lone_queen(), hand.len() == 1 && hand.count(QS) == 1);
+            // The mask formulas agree with the melds they stand for, any joker limit.
+            let unlimited = RummyRules {
+                max_jokers_per_meld: None,
+                ..RummyRules::default()
+            };
+            for r in [&rules, &unlimited] {
+                for allow in [false, true] {
+                    let mut want = 0u64;
+                    for_each_meld(r, &hand, allow, None, &mut |m: &[u8]| {
+                        for &c in m {
+                            if c != JOKER {
+                                want |= 1 << c;
+                            }
+                        }
+                    });
+                    assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn held_tells_an_empty_hand_and_a_lone_queen() {
+        for ids in [
+            &[][..],
+            &[QS],
+            &[QS, QS],
+            &[QS, JOKER],
+            &[QS, 3],
+            &[3],
+            &[JOKER],
+        ] {
+            let hand = Multiset::from_ids(ids);
+            let held = Held::of(&hand);
+            assert_eq!(held.is_empty(), hand.is_empty(), "{ids:?}");
+            assert_eq!(
+                held.is_lone_queen(),
+                hand.len() == 1 && hand.count(QS) == 1,
+                "{ids:?}"
+            );
+        }
     }
 
     #[test]

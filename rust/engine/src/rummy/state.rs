@@ -4,7 +4,7 @@
 use super::meld::{
     all_melds, card_value, is_valid_meld, meld_kind, meld_value, melds_with, MeldKind,
 };
-use super::meld::{Multiset, JOKER, QUEEN_OF_SPADES as QS};
+use super::meld::{Held, Multiset, JOKER, QUEEN_OF_SPADES as QS};
 use super::rules::{RummyRules, StockExhausted, MAX_TOTAL};
 use super::text::{Event, RummyLog};
 use crate::core::Rng;
@@ -225,6 +225,12 @@ pub struct RummyState {
     /// The deal and every action and reshuffle since, when the hand keeps a log (the text
     /// form needs it; batch simulations do without).
     log: Option<Box<RummyLog>>,
+    /// Per seat: the [`Held`] masks of its hand (kept in step with `hands`).
+    held: Vec<Held>,
+    /// Per seat: [`lay_off_mask`] of its melds (kept in step with `melds`).
+    lay_off: Vec<u64>,
+    /// Per seat and meld: the meld's [`lay_off_mask`] (kept in step with `melds`).
+    lay_off_by_meld: Vec<Vec<u64>>,
 }
 
 impl PartialEq for RummyState {
@@ -395,6 +401,26 @@ pub fn candidate_fits(rules: &RummyRules, meld: &[u8], card: u8, end: End) -> bo
     rules.max_jokers_per_meld.map_or(true, |m| jokers < m)
 }
 
+/// The cards (bit `id`, the joker at 52) that some candidate of [`lay_off_candidates`]
+/// lays off on one of `melds` ([`candidate_fits`]), whether held or not.
+pub(super) fn lay_off_mask(rules: &RummyRules, melds: &[Meld]) -> u64 {
+    melds
+        .iter()
+        .fold(0, |mask, m| mask | meld_lay_off_mask(rules, m))
+}
+
+/// [`lay_off_mask`] of one meld.
+fn meld_lay_off_mask(rules: &RummyRules, meld: &[u8]) -> u64 {
+    let (cands, n) = lay_off_candidates(rules, meld);
+    let mut mask = 0u64;
+    for &(card, end) in &cands[..n] {
+        if candidate_fits(rules, meld, card, end) {
+            mask |= 1 << card;
+        }
+    }
+    mask
+}
+
 /// The ways to lay off each card of `hand` on `melds`: `(meld index, card, end)`.
 fn lay_offs(
     rules: &RummyRules,
@@ -522,7 +548,11 @@ impl RummyState {
             drawn: None,
             rng,
             log: None,
+            held: Vec::new(),
+            lay_off: vec![0; p],
+            lay_off_by_meld: vec![Vec::new(); p],
         };
+        s.held = s.hands.iter().map(Held::of).collect();
         if logged {
             s.log = Some(Box::new(RummyLog::new(&s)));
         }
@@ -578,7 +608,9 @@ impl RummyState {
         rng.shuffle(&mut deck);
         let p = usize::from(rules.players);
         let n = p * usize::from(rules.hand_size);
-        let mut hands = vec![Vec::new(); p];
+        let mut hands: Vec<Vec<u8>> = (0..p)
+            .map(|_| Vec::with_capacity(usize::from(rules.hand_size)))
+            .collect();
         for (i, &c) in deck[..n].iter().enumerate() {
             hands[(usize::from(dealer) + 1 + i) % p].push(c);
         }
@@ -628,6 +660,36 @@ impl RummyState {
     /// Each player's melds in the order laid.
     pub fn melds(&self) -> &[Vec<Meld>] {
         &self.melds
+    }
+    /// The [`Held`] masks of each seat's hand.
+    pub(super) fn held(&self) -> &[Held] {
+        debug_assert!(self.masks_in_step());
+        &self.held
+    }
+    /// Each seat's [`lay_off_mask`].
+    pub(super) fn lay_off_masks(&self) -> &[u64] {
+        &self.lay_off
+    }
+    /// Whether the per-seat masks are those of the hands and melds (recomputed).
+    pub(super) fn masks_in_step(&self) -> bool {
+        self.hands
+            .iter()
+            .map(Held::of)
+            .eq(self.held.iter().copied())
+            && self
+                .melds
+                .iter()
+                .map(|m| lay_off_mask(&self.rules, m))
+                .eq(self.lay_off.iter().copied())
+            && self
+                .melds
+                .iter()
+                .zip(&self.lay_off_by_meld)
+                .all(|(ms, by)| {
+                    ms.iter()
+                        .map(|m| meld_lay_off_mask(&self.rules, m))
+                        .eq(by.iter().copied())
+                })
     }
     /// Who has opened.
     pub fn opened(&self) -> &[bool] {
@@ -716,8 +778,9 @@ impl RummyState {
         self.opening_turn = false;
         self.queen_exception = false;
         self.drawn = None;
-        let h = &self.hands[usize::from(self.current)];
-        self.lone_queen = h.len() == 1 && h.count(QS) == 1;
+        let h = &self.held[usize::from(self.current)];
+        debug_assert_eq!(*h, Held::of(&self.hands[usize::from(self.current)]));
+        self.lone_queen = h.is_lone_queen();
         if self.stock.is_empty() {
             if self.rules.stock_exhausted == StockExhausted::Reshuffle && self.pile.len() > 1 {
                 let top = self.pile.pop().unwrap_or(0);
@@ -737,24 +800,16 @@ impl RummyState {
 
     fn end_turn(&mut self) {
         let p = usize::from(self.current);
-        if self.hands[p].is_empty() {
+        debug_assert_eq!(self.held[p], Held::of(&self.hands[p]));
+        if self.held[p].is_empty() {
             self.went_out = Some(self.current);
             self.phase = Phase::Over;
             self.turn += 1;
             return;
         }
         // C-17: a lone Q♠ that fits none of his melds blocks him for the rest of the hand.
-        let h = &self.hands[p];
-        if h.len() == 1 && h.count(QS) == 1 {
-            let fits = self.melds[p].iter().any(|m| {
-                let (cands, n) = lay_off_candidates(&self.rules, m);
-                cands[..n]
-                    .iter()
-                    .any(|&(c, e)| c == QS && candidate_fits(&self.rules, m, QS, e))
-            });
-            if !fits {
-                self.blocked[p] = true;
-            }
+        if self.held[p].is_lone_queen() && self.lay_off[p] >> QS & 1 == 0 {
+            self.blocked[p] = true;
         }
         self.turn += 1;
         if self.turn >= self.rules.max_turns_per_hand {
@@ -892,6 +947,14 @@ impl RummyState {
         Ok(())
     }
 
+    /// Lays `m` down as a new meld of seat `p`, with its lay-off mask.
+    fn push_meld(&mut self, p: usize, m: &[u8]) {
+        let mask = meld_lay_off_mask(&self.rules, m);
+        self.melds[p].push(m.to_vec());
+        self.lay_off_by_meld[p].push(mask);
+        self.lay_off[p] |= mask;
+    }
+
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: &Action) {
         if let Some(log) = &mut self.log {
@@ -902,6 +965,7 @@ impl RummyState {
             Action::Draw => {
                 let c = self.stock.pop().unwrap_or(0);
                 self.hands[p].add(c);
+                self.held[p].set(c, self.hands[p].count(c));
                 if self.blocked[p] {
                     self.drawn = Some(c);
                     self.phase = Phase::Discard;
@@ -921,12 +985,13 @@ impl RummyState {
                 hand.add(top);
                 for m in ms {
                     hand = hand.minus(&Multiset::from_ids(m));
-                    self.melds[p].push(m.clone());
+                    self.push_meld(p, m);
                 }
                 for c in self.pile.drain(..) {
                     hand.add(c);
                 }
                 self.hands[p] = hand;
+                self.held[p] = Held::of(&hand);
                 if !self.opened[p] {
                     self.opened[p] = true;
                     self.opening_turn = true;
@@ -936,27 +1001,35 @@ impl RummyState {
             Action::Open(ms) => {
                 for m in ms {
                     self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
-                    self.melds[p].push(m.clone());
+                    self.push_meld(p, m);
                 }
+                self.held[p] = Held::of(&self.hands[p]);
                 self.opened[p] = true;
                 self.opening_turn = true;
             }
             Action::Meld(m) => {
                 self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
-                self.melds[p].push(m.clone());
+                self.push_meld(p, m);
+                self.held[p] = Held::of(&self.hands[p]);
             }
             Action::LayOff(i, c, e) => {
                 if let Some(n) = lay_off_result(&self.rules, &self.melds[p][*i], *c, *e) {
                     self.melds[p][*i] = n;
                     self.hands[p].remove(*c);
+                    self.held[p].set(*c, self.hands[p].count(*c));
+                    let by = &mut self.lay_off_by_meld[p];
+                    by[*i] = meld_lay_off_mask(&self.rules, &self.melds[p][*i]);
+                    self.lay_off[p] = by.iter().fold(0, |a, &b| a | b);
                 }
             }
             Action::End => self.phase = Phase::Discard,
             Action::Discard(c) => {
                 self.hands[p].remove(*c);
+                self.held[p].set(*c, self.hands[p].count(*c));
                 self.pile.push(*c);
                 self.end_turn();
             }
         }
+        debug_assert!(self.masks_in_step());
     }
 }
