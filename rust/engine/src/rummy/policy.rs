@@ -520,7 +520,7 @@ pub fn act(
         return Ok(false);
     };
     let a = policy_action(policies[usize::from(p)], s, rng)?;
-    s.apply_unchecked(&a);
+    s.apply(a);
     Ok(true)
 }
 

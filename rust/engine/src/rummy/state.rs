@@ -948,15 +948,20 @@ impl RummyState {
     }
 
     /// Lays `m` down as a new meld of seat `p`, with its lay-off mask.
-    fn push_meld(&mut self, p: usize, m: &[u8]) {
-        let mask = meld_lay_off_mask(&self.rules, m);
-        self.melds[p].push(m.to_vec());
+    fn push_meld(&mut self, p: usize, m: Meld) {
+        let mask = meld_lay_off_mask(&self.rules, &m);
+        self.melds[p].push(m);
         self.lay_off_by_meld[p].push(mask);
         self.lay_off[p] |= mask;
     }
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: &Action) {
+        self.apply(a.clone());
+    }
+
+    /// Applies an action known to be legal, its melds moved into the state (no copy).
+    pub fn apply(&mut self, a: Action) {
         if let Some(log) = &mut self.log {
             log.events.push(Event::Action(a.clone()));
         }
@@ -984,7 +989,7 @@ impl RummyState {
                 let mut hand = self.hands[p];
                 hand.add(top);
                 for m in ms {
-                    hand = hand.minus(&Multiset::from_ids(m));
+                    hand = hand.minus(&Multiset::from_ids(&m));
                     self.push_meld(p, m);
                 }
                 for c in self.pile.drain(..) {
@@ -1000,7 +1005,7 @@ impl RummyState {
             }
             Action::Open(ms) => {
                 for m in ms {
-                    self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
+                    self.hands[p] = self.hands[p].minus(&Multiset::from_ids(&m));
                     self.push_meld(p, m);
                 }
                 self.held[p] = Held::of(&self.hands[p]);
@@ -1008,25 +1013,25 @@ impl RummyState {
                 self.opening_turn = true;
             }
             Action::Meld(m) => {
-                self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
+                self.hands[p] = self.hands[p].minus(&Multiset::from_ids(&m));
                 self.push_meld(p, m);
                 self.held[p] = Held::of(&self.hands[p]);
             }
             Action::LayOff(i, c, e) => {
-                if let Some(n) = lay_off_result(&self.rules, &self.melds[p][*i], *c, *e) {
-                    self.melds[p][*i] = n;
-                    self.hands[p].remove(*c);
-                    self.held[p].set(*c, self.hands[p].count(*c));
+                if let Some(n) = lay_off_result(&self.rules, &self.melds[p][i], c, e) {
+                    self.melds[p][i] = n;
+                    self.hands[p].remove(c);
+                    self.held[p].set(c, self.hands[p].count(c));
                     let by = &mut self.lay_off_by_meld[p];
-                    by[*i] = meld_lay_off_mask(&self.rules, &self.melds[p][*i]);
+                    by[i] = meld_lay_off_mask(&self.rules, &self.melds[p][i]);
                     self.lay_off[p] = by.iter().fold(0, |a, &b| a | b);
                 }
             }
             Action::End => self.phase = Phase::Discard,
             Action::Discard(c) => {
-                self.hands[p].remove(*c);
-                self.held[p].set(*c, self.hands[p].count(*c));
-                self.pile.push(*c);
+                self.hands[p].remove(c);
+                self.held[p].set(c, self.hands[p].count(c));
+                self.pile.push(c);
                 self.end_turn();
             }
         }
