@@ -10,6 +10,18 @@ use super::text::{Event, RummyLog};
 use crate::core::Rng;
 use std::cmp::Ordering;
 
+/// The 108 cards of the deck in ascending id order (`Multiset::deck().to_vec()`): each
+/// face twice, then the four jokers.
+const DECK_IDS: [u8; 108] = {
+    let mut t = [JOKER; 108];
+    let mut i = 0;
+    while i < 104 {
+        t[i] = (i / 2) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// A canonical meld.
 pub type Meld = Vec<u8>;
 
@@ -604,7 +616,8 @@ impl RummyState {
         totals: Vec<i64>,
         mut rng: Rng,
     ) -> RummyState {
-        let mut deck = Multiset::deck().to_vec();
+        let mut deck = DECK_IDS.to_vec();
+        debug_assert_eq!(deck, Multiset::deck().to_vec());
         rng.shuffle(&mut deck);
         let p = usize::from(rules.players);
         let n = p * usize::from(rules.hand_size);
