@@ -160,7 +160,12 @@ impl RummyGame {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: &Action) {
-        self.state.apply_unchecked(a);
+        self.apply(a.clone());
+    }
+
+    /// Applies an action known to be legal, its melds moved into the hand (no copy).
+    pub fn apply(&mut self, a: Action) {
+        self.state.apply(a);
         self.settle();
     }
 

@@ -231,12 +231,25 @@ pub fn card_value(rules: &RummyRules, id: u8) -> i64 {
     if id == QUEEN_OF_SPADES {
         return rules.q_spades_value;
     }
-    match rank_of(id) {
-        12 => 11,
-        r @ 0..=8 => i64::from(r) + 2,
-        _ => 10,
-    }
+    i64::from(FACE_VALUE[usize::from(id)])
 }
+
+/// The C-5 value of every byte read as a face id, by its rank [`rank_of`] (A 11, 2–10 face,
+/// J/Q/K 10): [`card_value`] but for the joker and Q♠, from a table.
+const FACE_VALUE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let r = DIV13[1][i];
+        t[i] = match r {
+            12 => 11,
+            0..=8 => r + 2,
+            _ => 10,
+        };
+        i += 1;
+    }
+    t
+};
 
 /// Why a card sequence is not a meld, or what meld it is.
 pub fn meld_kind(rules: &RummyRules, meld: &[u8]) -> Option<MeldKind> {
@@ -714,10 +727,40 @@ impl Held {
 }
 
 /// [`usable_cards_with`] from a hand's [`Held`] masks.
+///
+/// The result depends on the masks and the jokers a meld may use only: the last one is
+/// remembered per thread (the greedy policy asks for the same hand in the meld phase, the
+/// opening search and the discard of a turn).
 #[inline]
 pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bool) -> u64 {
     let jokers = if allow_jokers { hand.jokers } else { 0 };
-    let max_j = u32::from(rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)));
+    let max_j = rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers));
+    let key = Held {
+        jokers: max_j,
+        ..*hand
+    };
+    USABLE_MEMO.with(|memo| {
+        let (k, v) = memo.get();
+        if k == key {
+            return v;
+        }
+        let v = usable_from_masks(&key);
+        memo.set((key, v));
+        v
+    })
+}
+
+thread_local! {
+    /// The last [`usable_from_masks`] call of the thread: (masks with the joker count a
+    /// meld may use, result). The empty hand (no card usable) to begin with.
+    static USABLE_MEMO: std::cell::Cell<(Held, u64)> =
+        const { std::cell::Cell::new((Held { one: 0, two: 0, three: 0, jokers: 0 }, 0)) };
+}
+
+/// [`usable_from_held`] without the memo, `hand.jokers` being the jokers one meld may use
+/// (at most the hand's, at most the rules' limit; 0 when jokers may not be placed).
+pub(super) fn usable_from_masks(hand: &Held) -> u64 {
+    let max_j = u32::from(hand.jokers);
     let held = hand.one;
     // Sets: >= 3 naturals of a rank, or 2 and a joker.
     let (at_least_3, exactly_2) = set_ranks(hand);

@@ -520,7 +520,7 @@ pub fn act(
         return Ok(false);
     };
     let a = policy_action(policies[usize::from(p)], s, rng)?;
-    s.apply_unchecked(&a);
+    s.apply(a);
     Ok(true)
 }
 
@@ -538,7 +538,7 @@ pub fn play_out(
 mod tests {
     use super::*;
     use crate::rummy::card_usable;
-    use crate::rummy::meld::usable_cards_with;
+    use crate::rummy::meld::{usable_cards_with, usable_from_masks};
     use crate::rummy::sim::batch_state;
 
     /// The greedy policy as first written: from the legal action lists.
@@ -757,6 +757,14 @@ mod tests {
                         }
                     });
                     assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
+                    // Asked again (from the per-thread memo), and recomputed without it.
+                    assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
+                    let jokers = if allow { held.jokers } else { 0 };
+                    let key = Held {
+                        jokers: r.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)),
+                        ..held
+                    };
+                    assert_eq!(usable_from_masks(&key), want, "{hand:?}");
                 }
             }
         }

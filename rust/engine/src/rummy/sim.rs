@@ -170,7 +170,7 @@ impl PlayGames for RummyBatch<'_> {
             let a = policy_action(self.policies[seat], s, &mut prng);
             debug_assert!(a.is_ok(), "{a:?}");
             let Ok(a) = a else { break };
-            g.apply_unchecked(&a);
+            g.apply(a);
         }
         GameEnd {
             totals: g.totals().to_vec(),

@@ -10,6 +10,18 @@ use super::text::{Event, RummyLog};
 use crate::core::Rng;
 use std::cmp::Ordering;
 
+/// The 108 cards of the deck in ascending id order (`Multiset::deck().to_vec()`): each
+/// face twice, then the four jokers.
+const DECK_IDS: [u8; 108] = {
+    let mut t = [JOKER; 108];
+    let mut i = 0;
+    while i < 104 {
+        t[i] = (i / 2) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// A canonical meld.
 pub type Meld = Vec<u8>;
 
@@ -604,7 +616,8 @@ impl RummyState {
         totals: Vec<i64>,
         mut rng: Rng,
     ) -> RummyState {
-        let mut deck = Multiset::deck().to_vec();
+        let mut deck = DECK_IDS.to_vec();
+        debug_assert_eq!(deck, Multiset::deck().to_vec());
         rng.shuffle(&mut deck);
         let p = usize::from(rules.players);
         let n = p * usize::from(rules.hand_size);
@@ -948,15 +961,20 @@ impl RummyState {
     }
 
     /// Lays `m` down as a new meld of seat `p`, with its lay-off mask.
-    fn push_meld(&mut self, p: usize, m: &[u8]) {
-        let mask = meld_lay_off_mask(&self.rules, m);
-        self.melds[p].push(m.to_vec());
+    fn push_meld(&mut self, p: usize, m: Meld) {
+        let mask = meld_lay_off_mask(&self.rules, &m);
+        self.melds[p].push(m);
         self.lay_off_by_meld[p].push(mask);
         self.lay_off[p] |= mask;
     }
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: &Action) {
+        self.apply(a.clone());
+    }
+
+    /// Applies an action known to be legal, its melds moved into the state (no copy).
+    pub fn apply(&mut self, a: Action) {
         if let Some(log) = &mut self.log {
             log.events.push(Event::Action(a.clone()));
         }
@@ -984,7 +1002,7 @@ impl RummyState {
                 let mut hand = self.hands[p];
                 hand.add(top);
                 for m in ms {
-                    hand = hand.minus(&Multiset::from_ids(m));
+                    hand = hand.minus(&Multiset::from_ids(&m));
                     self.push_meld(p, m);
                 }
                 for c in self.pile.drain(..) {
@@ -1000,7 +1018,7 @@ impl RummyState {
             }
             Action::Open(ms) => {
                 for m in ms {
-                    self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
+                    self.hands[p] = self.hands[p].minus(&Multiset::from_ids(&m));
                     self.push_meld(p, m);
                 }
                 self.held[p] = Held::of(&self.hands[p]);
@@ -1008,25 +1026,25 @@ impl RummyState {
                 self.opening_turn = true;
             }
             Action::Meld(m) => {
-                self.hands[p] = self.hands[p].minus(&Multiset::from_ids(m));
+                self.hands[p] = self.hands[p].minus(&Multiset::from_ids(&m));
                 self.push_meld(p, m);
                 self.held[p] = Held::of(&self.hands[p]);
             }
             Action::LayOff(i, c, e) => {
-                if let Some(n) = lay_off_result(&self.rules, &self.melds[p][*i], *c, *e) {
-                    self.melds[p][*i] = n;
-                    self.hands[p].remove(*c);
-                    self.held[p].set(*c, self.hands[p].count(*c));
+                if let Some(n) = lay_off_result(&self.rules, &self.melds[p][i], c, e) {
+                    self.melds[p][i] = n;
+                    self.hands[p].remove(c);
+                    self.held[p].set(c, self.hands[p].count(c));
                     let by = &mut self.lay_off_by_meld[p];
-                    by[*i] = meld_lay_off_mask(&self.rules, &self.melds[p][*i]);
+                    by[i] = meld_lay_off_mask(&self.rules, &self.melds[p][i]);
                     self.lay_off[p] = by.iter().fold(0, |a, &b| a | b);
                 }
             }
             Action::End => self.phase = Phase::Discard,
             Action::Discard(c) => {
-                self.hands[p].remove(*c);
-                self.held[p].set(*c, self.hands[p].count(*c));
-                self.pile.push(*c);
+                self.hands[p].remove(c);
+                self.held[p].set(c, self.hands[p].count(c));
+                self.pile.push(c);
                 self.end_turn();
             }
         }
