@@ -398,6 +398,21 @@ pub fn melds_with(
     out
 }
 
+/// A set of `rank` (C-6): `nat[s]` copies of the card of suit `s`, suit by suit, then jokers
+/// up to 8 cards (the caller keeps as many as the meld has).
+#[inline(always)]
+fn set_cards(rank: u8, nat: [u8; 4]) -> [u8; 8] {
+    let mut m = [JOKER; 8];
+    let mut k = 0;
+    for (s, &copies) in nat.iter().enumerate() {
+        for _ in 0..copies {
+            m[k] = s as u8 * 13 + rank;
+            k += 1;
+        }
+    }
+    m
+}
+
 /// Calls `f` with each meld [`melds_with`] lists, in the same order, each built in a stack
 /// buffer (nothing is allocated).
 pub(super) fn for_each_meld(
@@ -432,15 +447,7 @@ pub(super) fn for_each_meld(
                             if !(3..=8).contains(&len) {
                                 continue;
                             }
-                            let mut m = [JOKER; 8];
-                            let mut k = 0;
-                            for (s, &copies) in nat.iter().enumerate() {
-                                for _ in 0..copies {
-                                    m[k] = s as u8 * 13 + rank;
-                                    k += 1;
-                                }
-                            }
-                            f(&m[..usize::from(len)]);
+                            f(&set_cards(rank, nat)[..usize::from(len)]);
                         }
                     }
                 }
@@ -563,15 +570,7 @@ pub(super) fn for_each_natural_meld(hand: &Held, f: &mut impl FnMut(&[u8])) {
                         if !(3..=8).contains(&n) {
                             continue;
                         }
-                        let mut m = [0u8; 8];
-                        let mut k = 0;
-                        for (s, &copies) in nat.iter().enumerate() {
-                            for _ in 0..copies {
-                                m[k] = s as u8 * 13 + rank;
-                                k += 1;
-                            }
-                        }
-                        f(&m[..usize::from(n)]);
+                        f(&set_cards(rank, nat)[..usize::from(n)]);
                     }
                 }
             }
