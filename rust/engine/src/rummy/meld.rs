@@ -726,37 +726,46 @@ impl Held {
 }
 
 /// [`usable_cards_with`] from a hand's [`Held`] masks.
-///
-/// The result depends on the masks and the jokers a meld may use only: the last one is
-/// remembered per thread (the greedy policy asks for the same hand in the meld phase, the
-/// opening search and the discard of a turn).
 #[inline]
 pub(super) fn usable_from_held(rules: &RummyRules, hand: &Held, allow_jokers: bool) -> u64 {
     let jokers = if allow_jokers { hand.jokers } else { 0 };
     let max_j = rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers));
-    let key = Held {
+    usable_from_masks(&Held {
         jokers: max_j,
         ..*hand
-    };
-    USABLE_MEMO.with(|memo| {
-        let (k, v) = memo.get();
-        if k == key {
-            return v;
-        }
-        let v = usable_from_masks(&key);
-        memo.set((key, v));
-        v
     })
 }
 
-thread_local! {
-    /// The last [`usable_from_masks`] call of the thread: (masks with the joker count a
-    /// meld may use, result). The empty hand (no card usable) to begin with.
-    static USABLE_MEMO: std::cell::Cell<(Held, u64)> =
-        const { std::cell::Cell::new((Held { one: 0, two: 0, three: 0, jokers: 0 }, 0)) };
+/// The last answer of [`usable_from_held`], kept by whoever asks for the same hand again
+/// (the greedy policy asks in the meld phase and again for the discard of a turn).
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct UsableMemo {
+    /// The masks, with the jokers one meld may use (the empty hand to begin with).
+    key: Held,
+    /// [`usable_from_masks`] of `key`.
+    mask: u64,
 }
 
-/// [`usable_from_held`] without the memo, `hand.jokers` being the jokers one meld may use
+impl UsableMemo {
+    /// [`usable_from_held`], from the memo when the hand and joker allowance are the last.
+    #[inline]
+    pub fn usable(&mut self, rules: &RummyRules, hand: &Held, allow_jokers: bool) -> u64 {
+        let jokers = if allow_jokers { hand.jokers } else { 0 };
+        let key = Held {
+            jokers: rules.max_jokers_per_meld.map_or(jokers, |m| m.min(jokers)),
+            ..*hand
+        };
+        if key != self.key {
+            *self = UsableMemo {
+                key,
+                mask: usable_from_masks(&key),
+            };
+        }
+        self.mask
+    }
+}
+
+/// [`usable_from_held`], `hand.jokers` being the jokers one meld may use
 /// (at most the hand's, at most the rules' limit; 0 when jokers may not be placed).
 pub(super) fn usable_from_masks(hand: &Held) -> u64 {
     let max_j = u32::from(hand.jokers);

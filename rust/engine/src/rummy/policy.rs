@@ -4,7 +4,7 @@
 
 use super::meld::{
     card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value,
-    usable_from_held, Held, Multiset, JOKER, QUEEN_OF_SPADES as QS,
+    usable_from_held, Held, Multiset, UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
@@ -82,12 +82,58 @@ impl MeldBuf {
     }
 }
 
-/// Whether the cards of `m` (with repeats) are all in `left`.
-fn fits(left: &Multiset, m: &[u8]) -> bool {
-    m.iter().enumerate().all(|(i, &c)| {
-        let k = m[..=i].iter().fold(0u8, |n, &x| n + u8::from(x == c));
-        left.count(c) >= k
-    })
+/// What a candidate meld of the opening search takes from a hand: its cards as [`Held`]
+/// masks (bit `id` of `one`, `two`, `three`: the meld uses at least 1, 2, 3 copies), its
+/// size, its Q♠, its value and the C-5 values of its cards.
+#[derive(Copy, Clone, Debug)]
+struct CandUse {
+    used: Held,
+    len: u8,
+    queens: u8,
+    value: i64,
+    spent: i64,
+}
+
+impl CandUse {
+    fn new(r: &RummyRules, m: &[u8], value: i64) -> CandUse {
+        let mut used = Held::default();
+        let (mut queens, mut spent) = (0, 0);
+        for &c in m {
+            // A natural meld: faces only (a joker would be counted in `jokers`).
+            used.set(c, used.count(c) + 1);
+            queens += u8::from(c == QS);
+            spent += card_value(r, c);
+        }
+        CandUse {
+            used,
+            len: m.len() as u8,
+            queens,
+            value,
+            spent,
+        }
+    }
+}
+
+/// Whether the cards `u` uses are all in `left` (counts as [`Held`] masks, at most 3 a
+/// face): no face used more often than held.
+#[inline]
+fn fits(left: &Held, u: &Held) -> bool {
+    (u.one & !left.one) | (u.two & !left.two) | (u.three & !left.three) == 0
+}
+
+/// `left` minus the cards `u` uses (which fit), on the masks: a face held `c` times and
+/// used `k` times is held at least `j` times after when it was held at least `k + j` times.
+#[inline]
+fn minus(left: &Held, u: &Held) -> Held {
+    let none = !u.one;
+    let one = u.one & !u.two;
+    let two = u.two & !u.three;
+    Held {
+        one: (left.one & none) | (left.two & one) | (left.three & two),
+        two: (left.two & none) | (left.three & one),
+        three: left.three & none,
+        jokers: left.jokers,
+    }
 }
 
 /// The most melds an opening can hold (3 cards each out of the 108).
@@ -100,8 +146,7 @@ const MAX_OPENING: usize = 36;
 /// smallest index sequence. `best` holds a candidate to beat: (value, indices) with an
 /// empty list standing for "no further meld", which every non-empty list follows.
 struct OpeningSearch<'a> {
-    r: &'a RummyRules,
-    cands: &'a [(MeldBuf, i64)],
+    cands: &'a [CandUse],
     min: i64,
     len: usize,
     queens: usize,
@@ -124,7 +169,7 @@ impl OpeningSearch<'_> {
         &mut self,
         from: usize,
         depth: usize,
-        left: &Multiset,
+        left: &Held,
         used: (usize, usize),
         vb: (i64, i64),
     ) {
@@ -146,21 +191,12 @@ impl OpeningSearch<'_> {
         if depth >= MAX_OPENING || value.saturating_add(bound) <= limit {
             return;
         }
-        for i in from..self.cands.len() {
-            let (m, v) = self.cands[i];
-            let m = m.as_slice();
-            if fits(left, m) {
-                let mut l2 = *left;
-                let mut q = 0;
-                let mut spent = 0;
-                for &c in m {
-                    l2.remove(c);
-                    q += usize::from(c == QS);
-                    spent += card_value(self.r, c);
-                }
+        for (i, u) in self.cands.iter().enumerate().skip(from) {
+            if fits(left, &u.used) {
                 self.cur[depth] = i as u16;
-                let used = (used.0 + m.len(), used.1 + q);
-                self.rec(i, depth + 1, &l2, used, (value + v, bound - spent));
+                let used = (used.0 + usize::from(u.len), used.1 + usize::from(u.queens));
+                let vb = (value + u.value, bound - u.spent);
+                self.rec(i, depth + 1, &minus(left, &u.used), used, vb);
             }
         }
     }
@@ -193,11 +229,15 @@ thread_local! {
 
 /// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
 /// `seed` (a value standing for the empty list): (value, melds as indices into `cands`).
+/// `bound` is [`bound`] of the hand's usable cards without jokers: every card of a natural
+/// meld is one, and a natural meld is worth at most the C-5 values of its cards (a low ace
+/// counts 1, not 11).
 #[allow(clippy::too_many_arguments)]
 fn best_opening(
     r: &RummyRules,
     hand: &Multiset,
     held: &Held,
+    bound: i64,
     cands: &mut Vec<(MeldBuf, i64)>,
     min: i64,
     extra: (usize, usize),
@@ -206,25 +246,34 @@ fn best_opening(
     floor: i64,
 ) -> Option<(i64, [u16; MAX_OPENING], usize)> {
     debug_assert_eq!(*held, Held::of(hand));
+    debug_assert_eq!(
+        bound,
+        self::bound(r, hand, usable_from_held(r, held, false))
+    );
     natural_melds(r, held, cands);
-    // Every card of a natural meld is a usable card, and a natural meld is worth at most
-    // the C-5 values of its cards (a low ace counts 1, not 11).
-    let bound = bound(r, hand, usable_from_held(r, held, false));
-    let mut search = OpeningSearch {
-        r,
-        floor,
-        cands,
-        min,
-        len: hand.len(),
-        queens: usize::from(hand.count(QS)),
-        extra: extra.0,
-        extra_q: extra.1,
-        exception,
-        cur: [0; MAX_OPENING],
-        best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
-    };
-    search.rec(0, 0, hand, (0, 0), (0, bound));
-    search.best
+    USES.with_borrow_mut(|uses| {
+        uses.clear();
+        uses.extend(cands.iter().map(|(m, v)| CandUse::new(r, m.as_slice(), *v)));
+        let mut search = OpeningSearch {
+            floor,
+            cands: uses,
+            min,
+            len: hand.len(),
+            queens: usize::from(hand.count(QS)),
+            extra: extra.0,
+            extra_q: extra.1,
+            exception,
+            cur: [0; MAX_OPENING],
+            best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
+        };
+        search.rec(0, 0, held, (0, 0), (0, bound));
+        search.best
+    })
+}
+
+thread_local! {
+    /// The [`CandUse`] of each candidate of [`best_opening`], kept between calls.
+    static USES: std::cell::RefCell<Vec<CandUse>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The greedy take-pile choice: the `take_pile` meld list of most value (ties: the smallest
@@ -286,14 +335,17 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
                 }
             });
             let held = Held::of(&left);
-            if v0 + bound(r, &left, usable_from_held(r, &held, false)) <= limit {
+            let b = bound(r, &left, usable_from_held(r, &held, false));
+            if v0 + b <= limit {
                 return;
             }
             let seed = (v0 >= r.opening_min && keeps).then_some(0);
             let min = r.opening_min - v0;
             let floor = limit - v0;
-            here = best_opening(r, &left, &held, &mut cands, min, extra, false, seed, floor)
-                .map(|(v, seq, n)| (v0 + v, seq, n));
+            here = best_opening(
+                r, &left, &held, b, &mut cands, min, extra, false, seed, floor,
+            )
+            .map(|(v, seq, n)| (v0 + v, seq, n));
         }
         let Some((v, seq, n)) = here else { return };
         let better = best.as_ref().map_or(true, |(bv, bm, _, _)| {
@@ -374,16 +426,55 @@ fn hand_bits(h: &Held, jokers: bool) -> u64 {
     h.one | u64::from(jokers && h.jokers > 0) << JOKER
 }
 
-/// The card of `mask` (bit `id`, the joker at 52) of highest (C-5 value, id).
+/// The cards of ranks `lo..=hi` in every suit (bit `id`).
+const fn ranks_mask(lo: u8, hi: u8) -> u64 {
+    let mut m = 0u64;
+    let mut suit = 0;
+    while suit < 4 {
+        let mut rank = lo;
+        while rank <= hi {
+            m |= 1 << (suit * 13 + rank);
+            rank += 1;
+        }
+        suit += 1;
+    }
+    m
+}
+
+/// The faces grouped by C-5 value, the highest value first: A (11), 10–K (10), then 9 down
+/// to 2 ([`card_value`] of every face but Q♠, whose value the rules set).
+const FACE_GROUPS: [u64; 10] = [
+    ranks_mask(12, 12),
+    ranks_mask(8, 11),
+    ranks_mask(7, 7),
+    ranks_mask(6, 6),
+    ranks_mask(5, 5),
+    ranks_mask(4, 4),
+    ranks_mask(3, 3),
+    ranks_mask(2, 2),
+    ranks_mask(1, 1),
+    ranks_mask(0, 0),
+];
+
+/// The card of `mask` (bit `id`, the joker at 52) of highest (C-5 value, id): the highest
+/// id of the first value group met, against Q♠ and the joker (valued by the rules).
 fn highest(r: &RummyRules, mask: u64) -> Option<u8> {
+    let faces = mask & ((1 << JOKER) - 1) & !(1 << QS);
     let mut best: Option<(i64, u8)> = None;
-    let mut left = mask;
-    while left != 0 {
-        let c = left.trailing_zeros() as u8;
-        left &= left - 1;
-        let key = (card_value(r, c), c);
-        if best.map_or(true, |b| key > b) {
-            best = Some(key);
+    for group in FACE_GROUPS {
+        let m = faces & group;
+        if m != 0 {
+            let c = m.ilog2() as u8;
+            best = Some((card_value(r, c), c));
+            break;
+        }
+    }
+    for c in [QS, JOKER] {
+        if mask >> c & 1 != 0 {
+            let key = (card_value(r, c), c);
+            if best.map_or(true, |b| key > b) {
+                best = Some(key);
+            }
         }
     }
     best.map(|(_, c)| c)
@@ -401,6 +492,19 @@ fn highest(r: &RummyRules, mask: u64) -> Option<u8> {
 /// `None` when the hand is over or there is no legal discard (never in a position the
 /// engine reached).
 pub fn greedy_action(s: &RummyState) -> Option<Action> {
+    greedy_action_with(s, &mut GreedyCache::default())
+}
+
+/// What the greedy policy remembers between its decisions: the usable cards of the last
+/// hand it looked at (asked for in the meld phase and again for the discard of a turn). A
+/// batch keeps one per thread; a fresh or a used cache gives the same choices.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyCache {
+    usable: UsableMemo,
+}
+
+/// [`greedy_action`] with a cache.
+pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Action> {
     let r = s.rules();
     let p = usize::from(s.current_player().unwrap_or(0));
     let action = match s.phase() {
@@ -424,7 +528,8 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
             if top != JOKER && !card_usable_held(r, &held, opened, top) {
                 return Some(Action::Draw);
             }
-            if !opened && bound(r, &with_top, usable_from_held(r, &held, false)) < r.opening_min {
+            if !opened && bound(r, &with_top, cache.usable.usable(r, &held, false)) < r.opening_min
+            {
                 return Some(Action::Draw);
             }
             let inherited: i64 = pile[..pile.len().saturating_sub(1)]
@@ -439,24 +544,25 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
         Phase::Meld => {
             let hand = &s.hands()[p];
             let held = &s.held()[p];
-            if !s.opened()[p] && bound(r, hand, usable_from_held(r, held, false)) < r.opening_min {
-                return Some(Action::End); // no opening can reach the minimum
-            }
             if s.opened()[p] {
                 // No new meld (every meld has two usable naturals) and no lay-off: end.
                 let jokers = !s.flags().0;
                 let lay_off = s.lay_off_masks()[p] & hand_bits(held, jokers) != 0;
-                if !lay_off && usable_from_held(r, held, jokers) == 0 {
+                if !lay_off && cache.usable.usable(r, held, jokers) == 0 {
                     return Some(Action::End);
                 }
-            }
-            if s.opened()[p] {
                 best_opened_move(s, p)
             } else {
-                let exc = s.flags().2;
+                let b = bound(r, hand, cache.usable.usable(r, held, false));
+                if b < r.opening_min {
+                    return Some(Action::End); // no opening can reach the minimum
+                }
+                let (exc, min) = (s.flags().2, r.opening_min);
                 let mut cands = Vec::new();
-                let min = r.opening_min;
-                match best_opening(r, hand, held, &mut cands, min, (0, 0), exc, None, i64::MIN) {
+                let (extra, floor) = ((0, 0), i64::MIN);
+                let opening =
+                    best_opening(r, hand, held, b, &mut cands, min, extra, exc, None, floor);
+                match opening {
                     Some((_, seq, n)) => Action::Open(
                         seq[..n]
                             .iter()
@@ -482,7 +588,7 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
                 legal &= !(1 << QS);
             }
             // Lay-off targets count as usable.
-            let used = 1 << JOKER | s.lay_off_masks()[p] | usable_from_held(r, held, true);
+            let used = 1 << JOKER | s.lay_off_masks()[p] | cache.usable.usable(r, held, true);
             Action::Discard(highest(r, legal & !used).or_else(|| highest(r, legal))?)
         }
     };
@@ -497,13 +603,23 @@ pub fn policy_action(
     s: &RummyState,
     rng: &mut Rng,
 ) -> Result<Action, NoLegalAction> {
+    policy_action_with(policy, s, rng, &mut GreedyCache::default())
+}
+
+/// [`policy_action`] with a cache for the greedy policy.
+pub fn policy_action_with(
+    policy: RummyPolicy,
+    s: &RummyState,
+    rng: &mut Rng,
+    cache: &mut GreedyCache,
+) -> Result<Action, NoLegalAction> {
     let action = match policy {
         RummyPolicy::Random => {
             let mut legal = s.legal_actions();
             let n = u32::try_from(legal.len()).unwrap_or(u32::MAX);
             (n > 0).then(|| legal.swap_remove(rng.below(n) as usize))
         }
-        RummyPolicy::Greedy => greedy_action(s),
+        RummyPolicy::Greedy => greedy_action_with(s, cache),
     };
     action.ok_or(NoLegalAction(s.phase()))
 }
@@ -516,10 +632,20 @@ pub fn act(
     s: &mut RummyState,
     rng: &mut Rng,
 ) -> Result<bool, NoLegalAction> {
+    act_with(policies, s, rng, &mut GreedyCache::default())
+}
+
+/// [`act`] with a cache for the greedy policy.
+pub fn act_with(
+    policies: &[RummyPolicy],
+    s: &mut RummyState,
+    rng: &mut Rng,
+    cache: &mut GreedyCache,
+) -> Result<bool, NoLegalAction> {
     let Some(p) = s.current_player() else {
         return Ok(false);
     };
-    let a = policy_action(policies[usize::from(p)], s, rng)?;
+    let a = policy_action_with(policies[usize::from(p)], s, rng, cache)?;
     s.apply(a);
     Ok(true)
 }
@@ -530,7 +656,8 @@ pub fn play_out(
     s: &mut RummyState,
     rng: &mut Rng,
 ) -> Result<(), NoLegalAction> {
-    while act(policies, s, rng)? {}
+    let mut cache = GreedyCache::default();
+    while act_with(policies, s, rng, &mut cache)? {}
     Ok(())
 }
 
@@ -688,9 +815,13 @@ mod tests {
             for i in 0..12 {
                 let mut s = batch_state(rules, 9, i);
                 let mut rng = Rng::new(i);
+                // A cache kept over the hand (as a batch keeps one) answers as a fresh one.
+                let mut cache = GreedyCache::default();
                 // Mostly greedy, sometimes random, to reach varied positions.
                 while !s.is_over() {
-                    assert_eq!(greedy_action(&s), greedy_from_legal_actions(&s), "{s:?}");
+                    let want = greedy_from_legal_actions(&s);
+                    assert_eq!(greedy_action(&s), want, "{s:?}");
+                    assert_eq!(greedy_action_with(&s, &mut cache), want, "{s:?}");
                     // The incremental hand and lay-off masks are the recomputed ones.
                     assert!(s.masks_in_step(), "{s:?}");
                     checked += 1;
@@ -705,6 +836,32 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    /// `highest` is the plain maximum of (C-5 value, id) over the mask, for any Q♠ and
+    /// joker values.
+    #[test]
+    fn highest_is_the_plain_maximum() {
+        let mut rng = Rng::new(17);
+        for case in 0..20_000 {
+            let rules = RummyRules {
+                q_spades_value: i64::from(rng.below(60)),
+                joker_value: i64::from(rng.below(60)),
+                ..RummyRules::default()
+            };
+            // Sparse and dense masks of the 53 ids.
+            let mut mask = rng.next_u64() & ((1 << 53) - 1);
+            if case % 2 == 0 {
+                mask &= rng.next_u64() & rng.next_u64();
+            }
+            if case % 7 == 0 {
+                mask &= 1 << QS | 1 << JOKER | rng.next_u64() & rng.next_u64() & rng.next_u64();
+            }
+            let plain = (0..53u8)
+                .filter(|&c| mask >> c & 1 != 0)
+                .max_by_key(|&c| (card_value(&rules, c), c));
+            assert_eq!(highest(&rules, mask), plain, "{mask:#x} {rules:?}");
+        }
     }
 
     #[test]
@@ -756,8 +913,6 @@ mod tests {
                             }
                         }
                     });
-                    assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
-                    // Asked again (from the per-thread memo), and recomputed without it.
                     assert_eq!(usable_from_held(r, &held, allow), want, "{hand:?}");
                     let jokers = if allow { held.jokers } else { 0 };
                     let key = Held {

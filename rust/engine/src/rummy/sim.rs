@@ -3,8 +3,11 @@
 //! is dealt from `Rng::for_game(seed, i)` and its policies draw from `policy_rng(seed, i)`,
 //! so results never depend on the thread count.
 
-use super::policy::act;
-pub use super::policy::{greedy_action, play_out, policy_action, NoLegalAction, RummyPolicy};
+use super::policy::{act_with, policy_action_with};
+pub use super::policy::{
+    greedy_action, greedy_action_with, play_out, policy_action, GreedyCache, NoLegalAction,
+    RummyPolicy,
+};
 
 use super::game::RummyGame;
 use super::rules::RummyRules;
@@ -57,6 +60,7 @@ impl Job for RummyBatch<'_> {
 
     fn fill(&self, rows: &mut RummyHandsRows<'_>, stop: &Stop) {
         let p = rows.players;
+        let mut cache = GreedyCache::default();
         for j in 0..rows.rows() {
             let i = rows.start + j as u64;
             let mut s = batch_state(&self.rules, self.seed, i);
@@ -66,7 +70,7 @@ impl Job for RummyBatch<'_> {
             // row would hold the hand where it stopped.
             let mut more = Ok(true);
             while more == Ok(true) && !stop.requested() {
-                more = act(self.policies, &mut s, &mut rng);
+                more = act_with(self.policies, &mut s, &mut rng, &mut cache);
             }
             debug_assert!(more.is_ok(), "{more:?}");
             for (k, v) in s.hand_scores().iter().enumerate() {
@@ -162,12 +166,13 @@ impl PlayGames for RummyBatch<'_> {
         let zeros = vec![0; self.sides()];
         let mut g = RummyGame::new(&self.rules, rng, first, Vec::new(), zeros);
         let mut prng = policy_rng(self.seed, index);
+        let mut cache = GreedyCache::default();
         while !g.is_over() && g.history().len() < hand_limit && !stop.requested() {
             let s = g.state();
             let seat = usize::from(s.current_player().unwrap_or(0));
             // A game's hand always has a legal action (see `fill`): were one missing, the
             // game would be reported unfinished.
-            let a = policy_action(self.policies[seat], s, &mut prng);
+            let a = policy_action_with(self.policies[seat], s, &mut prng, &mut cache);
             debug_assert!(a.is_ok(), "{a:?}");
             let Ok(a) = a else { break };
             g.apply(a);
