@@ -26,6 +26,16 @@ pub fn batch_state(rules: &RummyRules, seed: u64, index: u64) -> RummyState {
     RummyState::deal(rules, dealer, index, zeros, Rng::for_game(seed, index))
 }
 
+/// [`batch_state`] dealt again in place into `s` (a state of any earlier hand), keeping its
+/// buffers.
+pub fn batch_redeal(s: &mut RummyState, rules: &RummyRules, seed: u64, index: u64) {
+    /// Zero totals for up to 255 seats.
+    const ZEROS: [i64; 256] = [0; 256];
+    let dealer = (index % u64::from(rules.players)) as u8;
+    let zeros = &ZEROS[..usize::from(rules.players)];
+    s.redeal(rules, dealer, index, zeros, Rng::for_game(seed, index));
+}
+
 /// What a batch plays: rules, seed and per-seat policies.
 #[derive(Clone, Copy, Debug)]
 pub struct RummyBatch<'a> {
@@ -60,21 +70,29 @@ impl Job for RummyBatch<'_> {
 
     fn fill(&self, rows: &mut RummyHandsRows<'_>, stop: &Stop) {
         let p = rows.players;
+        // One state and one policy cache for the chunk, the state dealt again for each hand.
+        let mut state: Option<RummyState> = None;
         let mut cache = GreedyCache::default();
         for j in 0..rows.rows() {
             let i = rows.start + j as u64;
-            let mut s = batch_state(&self.rules, self.seed, i);
+            let s = match &mut state {
+                Some(s) => {
+                    batch_redeal(s, &self.rules, self.seed, i);
+                    s
+                }
+                None => state.insert(batch_state(&self.rules, self.seed, i)),
+            };
             let mut rng = policy_rng(self.seed, i);
             // A hand may take up to `max_turns_per_hand` turns: `stop` is checked at each. A
             // dealt hand always has a legal action until it is over; were one missing, the
             // row would hold the hand where it stopped.
             let mut more = Ok(true);
             while more == Ok(true) && !stop.requested() {
-                more = act_with(self.policies, &mut s, &mut rng, &mut cache);
+                more = act_with(self.policies, s, &mut rng, &mut cache);
             }
             debug_assert!(more.is_ok(), "{more:?}");
-            for (k, v) in s.hand_scores().iter().enumerate() {
-                rows.hand_scores[j * p + k] = *v as i32;
+            for k in 0..p {
+                rows.hand_scores[j * p + k] = s.hand_score(k) as i32;
                 rows.opened[j * p + k] = s.opened()[k];
             }
             rows.went_out[j] = s.went_out().map_or(-1, |w| w as i8);

@@ -421,8 +421,116 @@ pub(super) fn lay_off_mask(rules: &RummyRules, melds: &[Meld]) -> u64 {
         .fold(0, |mask, m| mask | meld_lay_off_mask(rules, m))
 }
 
-/// [`lay_off_mask`] of one meld.
+/// [`lay_off_mask`] of one valid meld, read off its kind ([`super::meld::known_kind`]), its
+/// length and its jokers (the mask of [`meld_lay_off_mask_by_candidates`]).
 fn meld_lay_off_mask(rules: &RummyRules, meld: &[u8]) -> u64 {
+    let jokers = meld.iter().fold(0u8, |n, &c| n + u8::from(c == JOKER));
+    let mask = mask_of_kind(rules, super::meld::known_kind(meld), meld, jokers);
+    debug_assert_eq!(mask, meld_lay_off_mask_by_candidates(rules, meld));
+    mask
+}
+
+/// The lay-off mask of a valid meld of kind `kind` holding `jokers` jokers: the cards of
+/// [`lay_off_candidates`] that fit ([`candidate_fits`]).
+#[inline]
+fn mask_of_kind(rules: &RummyRules, kind: MeldKind, meld: &[u8], jokers: u8) -> u64 {
+    let joker = if rules.max_jokers_per_meld.map_or(true, |m| jokers < m) {
+        1u64 << JOKER
+    } else {
+        0
+    };
+    let len = meld.len();
+    match kind {
+        MeldKind::Set if len >= 8 => 0,
+        MeldKind::Set => {
+            // The rank in the four suits (ids rank, rank + 13, rank + 26, rank + 39).
+            let four = 1u64 | 1 << 13 | 1 << 26 | 1 << 39;
+            four << super::meld::rank_of(meld[0]) | joker
+        }
+        MeldKind::Run { suit, start } => {
+            let mut mask = 0;
+            if start > 0 {
+                mask |= 1 << super::meld::card_at(suit, start - 1) | joker;
+            }
+            let next = usize::from(start) + len;
+            if next <= 13 {
+                mask |= 1 << super::meld::card_at(suit, next as u8) | joker;
+            }
+            mask
+        }
+    }
+}
+
+/// Lays `card` off at `end` of the valid meld `meld` in place when it is a candidate that
+/// fits ([`lay_off_candidates`], [`candidate_fits`]), making the meld [`lay_off_result`]
+/// builds, and returns the new meld's lay-off mask; otherwise (`None`, as
+/// [`lay_off_result`]) leaves `meld` alone.
+fn lay_off_in_place(rules: &RummyRules, meld: &mut Meld, card: u8, end: End) -> Option<u64> {
+    #[cfg(debug_assertions)]
+    let expected = lay_off_result(rules, meld, card, end);
+    let mask = extend_meld(rules, meld, card, end);
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(expected.as_deref(), mask.map(|_| &meld[..]));
+    debug_assert!(mask.map_or(true, |m| m == meld_lay_off_mask_by_candidates(rules, meld)));
+    mask
+}
+
+/// [`lay_off_in_place`] without its checks.
+#[inline]
+fn extend_meld(rules: &RummyRules, meld: &mut Meld, card: u8, end: End) -> Option<u64> {
+    debug_assert!(is_valid_meld(rules, meld));
+    let kind = super::meld::known_kind(meld);
+    let jokers = meld.iter().fold(0u8, |n, &c| n + u8::from(c == JOKER));
+    let joker = card == JOKER;
+    if joker && !rules.max_jokers_per_meld.map_or(true, |m| jokers < m) {
+        return None;
+    }
+    let len = meld.len();
+    let new_kind = match (kind, end) {
+        (MeldKind::Set, End::Set) => {
+            let rank = super::meld::rank_of(meld[0]);
+            if len >= 8 || !(joker || (card < JOKER && super::meld::rank_of(card) == rank)) {
+                return None;
+            }
+            // The naturals stay in ascending order, the jokers last.
+            let at = meld
+                .iter()
+                .position(|&c| c == JOKER || c > card)
+                .unwrap_or(len);
+            meld.insert(at, card);
+            kind
+        }
+        (MeldKind::Run { suit, start }, End::Low) => {
+            if start == 0 || !(joker || card == super::meld::card_at(suit, start - 1)) {
+                return None;
+            }
+            meld.insert(0, card);
+            MeldKind::Run {
+                suit,
+                start: start - 1,
+            }
+        }
+        (MeldKind::Run { suit, start }, End::High) => {
+            let next = usize::from(start) + len;
+            if next > 13 || !(joker || card == super::meld::card_at(suit, next as u8)) {
+                return None;
+            }
+            meld.push(card);
+            kind
+        }
+        _ => return None,
+    };
+    Some(mask_of_kind(
+        rules,
+        new_kind,
+        meld,
+        jokers + u8::from(joker),
+    ))
+}
+
+/// [`lay_off_mask`] of one meld, from its candidates (the reference of
+/// [`meld_lay_off_mask`]).
+fn meld_lay_off_mask_by_candidates(rules: &RummyRules, meld: &[u8]) -> u64 {
     let (cands, n) = lay_off_candidates(rules, meld);
     let mut mask = 0u64;
     for &(card, end) in &cands[..n] {
@@ -640,6 +748,70 @@ impl RummyState {
         )
     }
 
+    /// Deals this state again in place: the hand [`RummyState::deal`] would make with these
+    /// arguments (the same position, generator and stock order, no log), in the state's
+    /// own buffers (cleared, not freed).
+    pub fn redeal(
+        &mut self,
+        rules: &RummyRules,
+        dealer: u8,
+        hand_index: u64,
+        totals: &[i64],
+        mut rng: Rng,
+    ) {
+        let mut deck = DECK_IDS;
+        rng.shuffle(&mut deck);
+        let p = usize::from(rules.players);
+        let n = p * usize::from(rules.hand_size);
+        self.rules = *rules;
+        self.dealer = dealer;
+        self.hand_index = hand_index;
+        self.totals.clear();
+        self.totals.extend_from_slice(totals);
+        self.hands.clear();
+        self.hands.resize(p, Multiset::EMPTY);
+        // Card i to seat (dealer + 1 + i) % p.
+        let mut seat = (usize::from(dealer) + 1) % p;
+        for &c in &deck[..n] {
+            self.hands[seat].add(c);
+            seat += 1;
+            if seat == p {
+                seat = 0;
+            }
+        }
+        self.melds.truncate(p);
+        self.melds.iter_mut().for_each(Vec::clear);
+        self.melds.resize_with(p, Vec::new);
+        self.lay_off_by_meld.truncate(p);
+        self.lay_off_by_meld.iter_mut().for_each(Vec::clear);
+        self.lay_off_by_meld.resize_with(p, Vec::new);
+        for v in [&mut self.opened, &mut self.blocked] {
+            v.clear();
+            v.resize(p, false);
+        }
+        self.stock.clear();
+        self.stock.extend(deck[n..].iter().rev());
+        self.pile.clear();
+        if rules.initial_upcard {
+            self.pile.extend(self.stock.pop());
+        }
+        self.phase = Phase::Draw;
+        self.current = (dealer + 1) % rules.players;
+        self.turn = 0;
+        self.went_out = None;
+        self.opening_turn = false;
+        self.lone_queen = false;
+        self.queen_exception = false;
+        self.drawn = None;
+        self.rng = rng;
+        self.log = None;
+        self.held.clear();
+        self.held.extend(self.hands.iter().map(Held::of));
+        self.lay_off.clear();
+        self.lay_off.resize(p, 0);
+        self.start_turn();
+    }
+
     // ---- accessors ----
 
     /// The rules.
@@ -700,7 +872,7 @@ impl RummyState {
                 .zip(&self.lay_off_by_meld)
                 .all(|(ms, by)| {
                     ms.iter()
-                        .map(|m| meld_lay_off_mask(&self.rules, m))
+                        .map(|m| meld_lay_off_mask_by_candidates(&self.rules, m))
                         .eq(by.iter().copied())
                 })
     }
@@ -768,24 +940,38 @@ impl RummyState {
     /// C-20: melds minus hand, per seat.
     pub fn hand_scores(&self) -> Vec<i64> {
         (0..usize::from(self.rules.players))
-            .map(|s| {
-                let melded: i64 = self.melds[s]
-                    .iter()
-                    .map(|m| meld_value(&self.rules, m))
-                    .sum();
-                let held: i64 = self.hands[s]
-                    .to_vec()
-                    .iter()
-                    .map(|&c| card_value(&self.rules, c))
-                    .sum();
-                melded - held
-            })
+            .map(|s| self.hand_score(s))
             .collect()
+    }
+
+    /// C-20 of one seat (< players): its melds minus its hand, the hand's value read off its
+    /// [`Held`] masks (no card list).
+    pub fn hand_score(&self, seat: usize) -> i64 {
+        let r = &self.rules;
+        let melded: i64 = self.melds[seat].iter().map(|m| meld_value(r, m)).sum();
+        let h = &self.held[seat];
+        let mut held = i64::from(h.jokers) * r.joker_value;
+        for mut bits in [h.one, h.two, h.three] {
+            while bits != 0 {
+                held += card_value(r, bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+        }
+        debug_assert_eq!(
+            held,
+            self.hands[seat]
+                .to_vec()
+                .iter()
+                .map(|&c| card_value(r, c))
+                .sum::<i64>()
+        );
+        melded - held
     }
 
     // ---- turn flow ----
 
     /// The start of a draw phase: C-19 when the stock is empty.
+    #[inline]
     fn start_turn(&mut self) {
         self.phase = Phase::Draw;
         self.opening_turn = false;
@@ -795,19 +981,28 @@ impl RummyState {
         debug_assert_eq!(*h, Held::of(&self.hands[usize::from(self.current)]));
         self.lone_queen = h.is_lone_queen();
         if self.stock.is_empty() {
-            if self.rules.stock_exhausted == StockExhausted::Reshuffle && self.pile.len() > 1 {
-                let top = self.pile.pop().unwrap_or(0);
-                let mut rest = std::mem::take(&mut self.pile);
-                self.rng.shuffle(&mut rest);
-                self.stock = rest;
-                self.pile.push(top);
-                if let Some(log) = &mut self.log {
-                    log.events
-                        .push(Event::Reshuffle(self.stock.iter().rev().copied().collect()));
-                }
-            } else {
-                self.phase = Phase::Over;
+            self.stock_exhausted();
+        }
+    }
+
+    /// C-19: the empty stock is the pile but its top card reshuffled, or the hand is over.
+    #[cold]
+    #[inline(never)]
+    fn stock_exhausted(&mut self) {
+        debug_assert!(self.stock.is_empty());
+        if self.rules.stock_exhausted == StockExhausted::Reshuffle && self.pile.len() > 1 {
+            let top = self.pile.pop().unwrap_or(0);
+            // The rest of the pile becomes the stock (the two buffers swapped: the stock
+            // was empty), then the pile is the top card alone.
+            std::mem::swap(&mut self.stock, &mut self.pile);
+            self.rng.shuffle(&mut self.stock);
+            self.pile.push(top);
+            if let Some(log) = &mut self.log {
+                log.events
+                    .push(Event::Reshuffle(self.stock.iter().rev().copied().collect()));
             }
+        } else {
+            self.phase = Phase::Over;
         }
     }
 
@@ -829,7 +1024,9 @@ impl RummyState {
             self.phase = Phase::Over;
             return;
         }
-        self.current = (self.current + 1) % self.rules.players;
+        // The next seat, (current + 1) % players without a division.
+        let next = self.current + 1;
+        self.current = if next >= self.rules.players { 0 } else { next };
         self.start_turn();
     }
 
@@ -961,11 +1158,22 @@ impl RummyState {
     }
 
     /// Lays `m` down as a new meld of seat `p`, with its lay-off mask.
+    #[inline]
     fn push_meld(&mut self, p: usize, m: Meld) {
         let mask = meld_lay_off_mask(&self.rules, &m);
         self.melds[p].push(m);
         self.lay_off_by_meld[p].push(mask);
         self.lay_off[p] |= mask;
+    }
+
+    /// Takes the cards of `m` (held) out of seat `p`'s hand and its [`Held`] masks.
+    #[inline]
+    fn take_meld_from_hand(&mut self, p: usize, m: &[u8]) {
+        let (hand, held) = (&mut self.hands[p], &mut self.held[p]);
+        for &c in m {
+            hand.remove(c);
+            held.set(c, hand.count(c));
+        }
     }
 
     /// Applies an action known to be legal.
@@ -1018,25 +1226,25 @@ impl RummyState {
             }
             Action::Open(ms) => {
                 for m in ms {
-                    self.hands[p] = self.hands[p].minus(&Multiset::from_ids(&m));
+                    self.take_meld_from_hand(p, &m);
                     self.push_meld(p, m);
                 }
-                self.held[p] = Held::of(&self.hands[p]);
                 self.opened[p] = true;
                 self.opening_turn = true;
             }
             Action::Meld(m) => {
-                self.hands[p] = self.hands[p].minus(&Multiset::from_ids(&m));
+                self.take_meld_from_hand(p, &m);
                 self.push_meld(p, m);
-                self.held[p] = Held::of(&self.hands[p]);
             }
             Action::LayOff(i, c, e) => {
-                if let Some(n) = lay_off_result(&self.rules, &self.melds[p][i], c, e) {
-                    self.melds[p][i] = n;
+                let mask = self.melds[p]
+                    .get_mut(i)
+                    .and_then(|m| lay_off_in_place(&self.rules, m, c, e));
+                if let Some(mask) = mask {
                     self.hands[p].remove(c);
                     self.held[p].set(c, self.hands[p].count(c));
                     let by = &mut self.lay_off_by_meld[p];
-                    by[i] = meld_lay_off_mask(&self.rules, &self.melds[p][i]);
+                    by[i] = mask;
                     self.lay_off[p] = by.iter().fold(0, |a, &b| a | b);
                 }
             }
@@ -1049,5 +1257,146 @@ impl RummyState {
             }
         }
         debug_assert!(self.masks_in_step());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rummy::meld::all_melds;
+    use crate::rummy::sim::{batch_redeal, batch_state, policy_action, RummyPolicy};
+
+    /// Rule variants: players, hand sizes, jokers, upcard and stock end.
+    fn variants() -> Vec<RummyRules> {
+        vec![
+            RummyRules::default(),
+            RummyRules {
+                max_jokers_per_meld: None,
+                initial_upcard: false,
+                ..RummyRules::default()
+            },
+            RummyRules {
+                players: 2,
+                hand_size: 7,
+                opening_min: 0,
+                max_jokers_per_meld: None,
+                ..RummyRules::default()
+            },
+            RummyRules {
+                players: 5,
+                hand_size: 20,
+                opening_min: 80,
+                stock_exhausted: StockExhausted::EndHand,
+                ..RummyRules::default()
+            },
+            RummyRules {
+                players: 6,
+                hand_size: 17,
+                max_turns_per_hand: 30,
+                ..RummyRules::default()
+            },
+        ]
+    }
+
+    /// Plays `s` to its end, greedy but one move in four random (varied positions), checking
+    /// the per-seat scores against the card lists on the way.
+    fn play(s: &mut RummyState, rng: &mut Rng) {
+        while !s.is_over() {
+            let policy = if rng.below(4) == 0 {
+                RummyPolicy::Random
+            } else {
+                RummyPolicy::Greedy
+            };
+            let a = policy_action(policy, s, rng).unwrap();
+            s.apply_unchecked(&a);
+            assert!(s.masks_in_step());
+            let by_lists: Vec<i64> = (0..usize::from(s.rules.players))
+                .map(|p| {
+                    let melded: i64 = s.melds[p].iter().map(|m| meld_value(&s.rules, m)).sum();
+                    let held: i64 = s.hands[p]
+                        .to_vec()
+                        .iter()
+                        .map(|&c| card_value(&s.rules, c))
+                        .sum();
+                    melded - held
+                })
+                .collect();
+            assert_eq!(s.hand_scores(), by_lists);
+        }
+    }
+
+    /// Everything of two states: the position, the generator, the masks and the log.
+    fn assert_same(a: &RummyState, b: &RummyState) {
+        assert_eq!(a, b);
+        assert_eq!(a.rng(), b.rng());
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        assert!(a.masks_in_step() && b.masks_in_step());
+        assert!(a.log().is_none() && b.log().is_none());
+    }
+
+    #[test]
+    fn a_redealt_state_is_a_fresh_deal() {
+        let rules = variants();
+        let mut rng = Rng::new(3);
+        // One state dealt again and again, across rule variants (the player count changes).
+        let mut s = batch_state(&rules[0], 1, 0);
+        for case in 0..150u64 {
+            let r = &rules[case as usize % rules.len()];
+            let (seed, index) = (rng.next_u64() % 1000, rng.next_u64() % 10_000);
+            batch_redeal(&mut s, r, seed, index);
+            let fresh = batch_state(r, seed, index);
+            assert_same(&s, &fresh);
+            // Both play on alike (the same reshuffles) to the end of the hand.
+            let mut t = fresh;
+            let (mut r1, mut r2) = (Rng::new(case), Rng::new(case));
+            play(&mut s, &mut r1);
+            play(&mut t, &mut r2);
+            assert_same(&s, &t);
+        }
+        // Given totals and dealer, as `deal`.
+        let r = &rules[0];
+        let totals = [5, -7, 300, 0];
+        for dealer in 0..4 {
+            let fresh = RummyState::deal(r, dealer, 9, totals.to_vec(), Rng::new(7));
+            s.redeal(r, dealer, 9, &totals, Rng::new(7));
+            assert_same(&s, &fresh);
+        }
+    }
+
+    #[test]
+    fn a_lay_off_in_place_is_lay_off_result() {
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for rules in variants() {
+            for _ in 0..60 {
+                let mut deck = Multiset::deck().to_vec();
+                rng.shuffle(&mut deck);
+                let n = 8 + rng.below(40) as usize;
+                let hand = Multiset::from_ids(&deck[..n]);
+                for meld in all_melds(&rules, &hand, true) {
+                    assert_eq!(
+                        meld_lay_off_mask(&rules, &meld),
+                        meld_lay_off_mask_by_candidates(&rules, &meld)
+                    );
+                    for card in 0..=JOKER {
+                        for end in [End::Low, End::High, End::Set] {
+                            let want = lay_off_result(&rules, &meld, card, end);
+                            let mut m = meld.clone();
+                            let mask = lay_off_in_place(&rules, &mut m, card, end);
+                            match want {
+                                Some(w) => {
+                                    assert_eq!(m, w);
+                                    let by = meld_lay_off_mask_by_candidates(&rules, &w);
+                                    assert_eq!(mask, Some(by));
+                                    checked += 1;
+                                }
+                                None => assert_eq!((mask, &m), (None, &meld)),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
