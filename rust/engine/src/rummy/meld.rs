@@ -780,11 +780,10 @@ pub(super) fn usable_from_masks(hand: &Held) -> u64 {
         // `suit_covered` for the four suits at once, one 16-bit lane per suit: bit p of a
         // lane is run position p (0 and 13: the ace).
         const LANES: u64 = 0x0001_0001_0001_0001;
-        let mut pos = 0u64;
-        for suit in 0..4 {
-            let faces = held >> (13 * suit) & 0x1fff;
-            pos |= ((faces << 1) | (faces >> 12 & 1)) << (16 * suit);
-        }
+        // The suits' 13-bit rows moved to 16-bit lanes (rank r at lane bit r), then each
+        // rank at its position r + 1, and the ace also at 0.
+        let lanes = to_lanes(held);
+        let pos = lanes << 1 | (lanes >> 12 & LANES);
         let (a, b, c) = (pos, pos >> 1, pos >> 2);
         let starts = if max_j == 0 {
             a & b & c
@@ -793,10 +792,7 @@ pub(super) fn usable_from_masks(hand: &Held) -> u64 {
         } & (LANES * 0xfff);
         let covered = (starts | starts << 1 | starts << 2) & pos;
         let ranks = (covered >> 1 & (LANES * 0x1fff)) | (covered & LANES) << 12;
-        for suit in 0..4 {
-            out |= (ranks >> (16 * suit) & 0x1fff) << (13 * suit);
-        }
-        return out;
+        return out | from_lanes(ranks);
     }
     for suit in 0..4u8 {
         let faces = (held >> (13 * suit)) as u32 & 0x1fff;
@@ -810,6 +806,21 @@ pub(super) fn usable_from_masks(hand: &Held) -> u64 {
         out |= u64::from(ranks) << (13 * suit);
     }
     out
+}
+
+/// The four 13-bit suit rows of a face mask (bit `suit * 13 + rank`) moved to 16-bit
+/// lanes (bit `suit * 16 + rank`).
+#[inline]
+const fn to_lanes(faces: u64) -> u64 {
+    const ROW: u64 = 0x1fff;
+    (faces & ROW) | (faces & ROW << 13) << 3 | (faces & ROW << 26) << 6 | (faces & ROW << 39) << 9
+}
+
+/// [`to_lanes`] undone: the low 13 bits of each 16-bit lane back to its suit's row.
+#[inline]
+const fn from_lanes(lanes: u64) -> u64 {
+    const ROW: u64 = 0x1fff;
+    (lanes & ROW) | (lanes >> 3 & ROW << 13) | (lanes >> 6 & ROW << 26) | (lanes >> 9 & ROW << 39)
 }
 
 /// The ranks (bit r) of which `hand` holds at least 3 naturals, and exactly 2.

@@ -3,7 +3,7 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value,
+    card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value, rank_of,
     usable_from_held, Held, Multiset, UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
@@ -95,15 +95,25 @@ struct CandUse {
 }
 
 impl CandUse {
-    fn new(r: &RummyRules, m: &[u8], value: i64) -> CandUse {
+    /// The use of the natural meld `m` (no joker), its value [`meld_value`] (a low ace
+    /// counts 1).
+    #[inline]
+    fn natural(r: &RummyRules, m: &[u8]) -> CandUse {
         let mut used = Held::default();
         let (mut queens, mut spent) = (0, 0);
         for &c in m {
-            // A natural meld: faces only (a joker would be counted in `jokers`).
             used.set(c, used.count(c) + 1);
             queens += u8::from(c == QS);
             spent += card_value(r, c);
         }
+        // A natural run from the low ace (A-2-…): the ace counts 1 instead of its value.
+        let low_ace = m.len() > 1 && rank_of(m[0]) == 12 && rank_of(m[1]) == 0;
+        let value = if low_ace {
+            spent - card_value(r, m[0]) + 1
+        } else {
+            spent
+        };
+        debug_assert_eq!(value, meld_value(r, m));
         CandUse {
             used,
             len: m.len() as u8,
@@ -203,18 +213,30 @@ impl OpeningSearch<'_> {
 }
 
 /// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), with their
-/// values, into `out`.
-fn natural_melds(r: &RummyRules, hand: &Held, out: &mut Vec<(MeldBuf, i64)>) {
+/// values, into `out`, and what each takes from the hand into `uses`.
+fn natural_melds(
+    r: &RummyRules,
+    hand: &Held,
+    out: &mut Vec<(MeldBuf, i64)>,
+    uses: &mut Vec<CandUse>,
+) {
     out.clear();
-    KEYED.with_borrow_mut(|keyed| {
-        keyed.clear();
+    uses.clear();
+    KEYED.with_borrow_mut(|(keys, found)| {
+        keys.clear();
+        found.clear();
         for_each_natural_meld(hand, &mut |m: &[u8]| {
             let b = MeldBuf::new(m);
-            keyed.push((b.key(), b, meld_value(r, m)));
+            keys.push((b.key(), found.len() as u32));
+            found.push((b, CandUse::natural(r, m)));
         });
         // The keys are distinct (each meld is listed once).
-        keyed.sort_unstable_by_key(|k| k.0);
-        out.extend(keyed.iter().map(|&(_, b, v)| (b, v)));
+        keys.sort_unstable_by_key(|k| k.0);
+        for &(_, i) in keys.iter() {
+            let (b, u) = found[i as usize];
+            out.push((b, u.value));
+            uses.push(u);
+        }
     });
     debug_assert!(out
         .windows(2)
@@ -222,9 +244,10 @@ fn natural_melds(r: &RummyRules, hand: &Held, out: &mut Vec<(MeldBuf, i64)>) {
 }
 
 thread_local! {
-    /// The keyed melds buffer of [`natural_melds`], kept between calls.
-    static KEYED: std::cell::RefCell<Vec<(u128, MeldBuf, i64)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// The buffers of [`natural_melds`] (sort keys with indices, the melds found), kept
+    /// between calls.
+    static KEYED: std::cell::RefCell<(Vec<(u128, u32)>, Vec<(MeldBuf, CandUse)>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
@@ -250,10 +273,8 @@ fn best_opening(
         bound,
         self::bound(r, hand, usable_from_held(r, held, false))
     );
-    natural_melds(r, held, cands);
     USES.with_borrow_mut(|uses| {
-        uses.clear();
-        uses.extend(cands.iter().map(|(m, v)| CandUse::new(r, m.as_slice(), *v)));
+        natural_melds(r, held, cands, uses);
         let mut search = OpeningSearch {
             floor,
             cands: uses,
@@ -883,8 +904,19 @@ mod tests {
                 want.push((m.to_vec(), meld_value(&rules, m)));
             });
             want.sort();
-            let mut got = Vec::new();
-            natural_melds(&rules, &Held::of(&hand), &mut got);
+            let (mut got, mut uses) = (Vec::new(), Vec::new());
+            natural_melds(&rules, &Held::of(&hand), &mut got, &mut uses);
+            for ((m, v), u) in got.iter().zip(&uses) {
+                assert_eq!(
+                    (u.value, usize::from(u.len)),
+                    (*v, m.as_slice().len()),
+                    "{m:?}"
+                );
+                assert_eq!(
+                    u.spent,
+                    m.as_slice().iter().map(|&c| card_value(&rules, c)).sum()
+                );
+            }
             let got: Vec<(Vec<u8>, i64)> = got
                 .iter()
                 .map(|(m, v)| (m.as_slice().to_vec(), *v))
