@@ -496,58 +496,353 @@ pub(super) fn for_each_meld(
                 if !two_or_more(window & held) {
                     continue;
                 }
-                let mut buf = [0u8; 14];
-                for (slot, p) in buf.iter_mut().zip(start..start + len) {
-                    *slot = card_at(suit, p);
-                }
-                let cards = &buf[..usize::from(len)];
-                // Positions whose card the hand cannot supply must be jokers. Only the ace
-                // of a 14-card run is needed twice: with one ace held, either end may be
-                // the joker, so there are two forced sets.
-                let mut forced = 0u32;
-                for (i, &c) in cards.iter().enumerate() {
-                    if hand.count(c) == 0 {
-                        forced |= 1 << i;
+                run_window_melds(hand, suit, start, len, max_j, f);
+            }
+        }
+    }
+}
+
+/// Calls `f` with each meld of the run window of `suit` from position `start`, `len`
+/// cards, in [`for_each_meld`]'s order: every placement of at most `max_j` jokers (the
+/// positions `hand` cannot supply among them) leaving >= 2 naturals. The window misses at
+/// most `max_j` positions and holds >= 2.
+fn run_window_melds(
+    hand: &Multiset,
+    suit: u8,
+    start: u8,
+    len: u8,
+    max_j: u8,
+    f: &mut impl FnMut(&[u8]),
+) {
+    let mut buf = [0u8; 14];
+    for (slot, p) in buf.iter_mut().zip(start..start + len) {
+        *slot = card_at(suit, p);
+    }
+    let cards = &buf[..usize::from(len)];
+    // Positions whose card the hand cannot supply must be jokers. Only the ace of a
+    // 14-card run is needed twice: with one ace held, either end may be the joker, so
+    // there are two forced sets.
+    let mut forced = 0u32;
+    for (i, &c) in cards.iter().enumerate() {
+        if hand.count(c) == 0 {
+            forced |= 1 << i;
+        }
+    }
+    // (forced positions, positions never a joker): the second variant leaves the low ace
+    // natural, so no mask is produced twice.
+    let mut variants = [(forced, 0u32), (0, 0)];
+    let mut count = 1;
+    if len == 14 && hand.count(cards[0]) == 1 {
+        variants = [(forced | 1, 0), (forced | 1 << 13, 1)];
+        count = 2;
+    }
+    for &(forced, keep) in &variants[..count] {
+        if more_than(forced, u32::from(max_j)) {
+            continue;
+        }
+        // Every joker mask containing `forced` with at most max_j jokers.
+        let mut free_buf = [0usize; 14];
+        let mut nfree = 0;
+        for i in 0..usize::from(len) {
+            if (forced | keep) >> i & 1 == 0 {
+                free_buf[nfree] = i;
+                nfree += 1;
+            }
+        }
+        let free = &free_buf[..nfree];
+        let extra = u32::from(max_j) - few_ones(forced);
+        for_subsets(free, extra as usize, &mut |sub: u32| {
+            let mask = forced | sub;
+            if u32::from(len) - few_ones(mask) < 2 {
+                return;
+            }
+            let mut m = [0u8; 14];
+            for (i, (slot, &c)) in m.iter_mut().zip(cards).enumerate() {
+                *slot = if mask >> i & 1 != 0 { JOKER } else { c };
+            }
+            f(&m[..usize::from(len)]);
+        });
+    }
+}
+
+/// A number ordered as card sequences are (lexicographically, a prefix first): the cards
+/// plus one, big-endian, then zeros (a meld has at most 14 cards).
+#[inline]
+pub(super) fn meld_key(m: &[u8]) -> u128 {
+    let mut b = [0u8; 16];
+    for (slot, &c) in b.iter_mut().zip(m) {
+        *slot = c + 1;
+    }
+    u128::from_be_bytes(b)
+}
+
+/// The card sequence of a [`meld_key`]: the cards and their number.
+pub(super) fn key_cards(key: u128) -> ([u8; 14], usize) {
+    let b = key.to_be_bytes();
+    let mut cards = [0u8; 14];
+    let mut n = 0;
+    while n < 14 && b[n] != 0 {
+        cards[n] = b[n] - 1;
+        n += 1;
+    }
+    (cards, n)
+}
+
+/// The C-5 value of a natural card by run position (the low ace 1, "2".."K", the high ace),
+/// Q♠ apart; position `r + 1` is rank `r`'s value.
+const POS_VALUE: [i64; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11];
+
+/// The best meld [`for_each_meld`] lists (with `must`, only those holding the card `must`)
+/// that `accept(cards, Q♠ among them)` admits: the most valuable ([`meld_value`]), on a tie
+/// the smallest card sequence, as (value, [`meld_key`]); `None` when there is none.
+/// `held` holds the masks of `hand`.
+///
+/// The same choice as visiting every meld, without visiting them: a set's copies and
+/// jokers are chosen by value, and a run window's best joker placement is derived directly
+/// (a joker goes where it gains most over the natural card it replaces, the latest such
+/// position on a tie, as a natural card sorts before the joker). Only a window whose best
+/// meld `accept` refuses, and the 14-card window, have every meld visited.
+#[inline(never)]
+pub(super) fn best_meld(
+    rules: &RummyRules,
+    hand: &Multiset,
+    held: &Held,
+    allow_jokers: bool,
+    must: Option<u8>,
+    accept: &impl Fn(usize, usize) -> bool,
+) -> Option<(i64, u128)> {
+    debug_assert_eq!(*held, Held::of(hand));
+    let have_j = if allow_jokers { hand.count(JOKER) } else { 0 };
+    let max_j = rules.max_jokers_per_meld.map_or(have_j, |m| m.min(have_j));
+    let jv = rules.joker_value;
+    let mut best: Option<(i64, u128)> = None;
+    let better = |best: &Option<(i64, u128)>, v: i64, key: u128| {
+        best.map_or(true, |(bv, bk)| v > bv || (v == bv && key < bk))
+    };
+    // Whether a meld of value `v` may be as good as the best so far.
+    let may = |best: &Option<(i64, u128)>, v: i64| best.map_or(true, |(bv, _)| v >= bv);
+    // Every meld of a group, one by one (the groups whose best meld is refused).
+    let visit = |best: &mut Option<(i64, u128)>, m: &[u8]| {
+        if must.is_some_and(|c| !m.contains(&c)) {
+            return;
+        }
+        let q = m
+            .iter()
+            .fold(0, |n, &c| n + usize::from(c == QUEEN_OF_SPADES));
+        if !accept(m.len(), q) {
+            return;
+        }
+        let (v, key) = (meld_value(rules, m), meld_key(m));
+        if better(best, v, key) {
+            *best = Some((v, key));
+        }
+    };
+    // Sets (C-6): per rank of >= 2 naturals, every choice of copies per suit and jokers,
+    // valued from counts.
+    let (three, two) = set_ranks(held);
+    let mut ranks = three | two;
+    if let Some(c) = must {
+        ranks &= 1 << rank_of(c);
+    }
+    while ranks != 0 {
+        let rank = ranks.trailing_zeros() as u8;
+        ranks &= ranks - 1;
+        let counts: [u8; 4] = std::array::from_fn(|s| hand.count(s as u8 * 13 + rank));
+        let mut vals = [POS_VALUE[usize::from(rank) + 1]; 4];
+        if rank == rank_of(QUEEN_OF_SPADES) {
+            vals[usize::from(suit_of(QUEEN_OF_SPADES))] = rules.q_spades_value;
+        }
+        let top: i64 = (0..4).map(|s| i64::from(counts[s]) * vals[s]).sum();
+        if !may(&best, top + i64::from(max_j) * jv) {
+            continue;
+        }
+        let total = counts.iter().sum::<u8>();
+        if rank != rank_of(QUEEN_OF_SPADES) && total <= 8 {
+            // Every natural is worth the same: the best n naturals are the n smallest
+            // copies (with `must`: the n - 1 smallest and `must`, when not among them).
+            let copies = set_cards(rank, counts);
+            for n in 2..=total {
+                let mut m = copies;
+                let k = usize::from(n);
+                if let Some(c) = must {
+                    if !m[..k].contains(&c) {
+                        m[k - 1] = c;
                     }
                 }
-                // (forced positions, positions never a joker): the second variant leaves the
-                // low ace natural, so no mask is produced twice.
-                let mut variants = [(forced, 0u32), (0, 0)];
-                let mut count = 1;
-                if len == 14 && hand.count(cards[0]) == 1 {
-                    variants = [(forced | 1, 0), (forced | 1 << 13, 1)];
-                    count = 2;
-                }
-                for &(forced, keep) in &variants[..count] {
-                    if more_than(forced, u32::from(max_j)) {
+                for j in 0..=max_j {
+                    let len = n + j;
+                    if !(3..=8).contains(&len) {
                         continue;
                     }
-                    // Every joker mask containing `forced` with at most max_j jokers.
-                    let mut free_buf = [0usize; 14];
-                    let mut nfree = 0;
-                    for i in 0..usize::from(len) {
-                        if (forced | keep) >> i & 1 == 0 {
-                            free_buf[nfree] = i;
-                            nfree += 1;
+                    let v = i64::from(n) * vals[0] + i64::from(j) * jv;
+                    if !may(&best, v) || !accept(usize::from(len), 0) {
+                        continue;
+                    }
+                    let mut mj = m;
+                    mj[k..].fill(JOKER);
+                    let key = meld_key(&mj[..usize::from(len)]);
+                    if better(&best, v, key) {
+                        best = Some((v, key));
+                    }
+                }
+            }
+            continue;
+        }
+        let must_suit = must.map(suit_of);
+        for c0 in 0..=counts[0] {
+            for c1 in 0..=counts[1] {
+                for c2 in 0..=counts[2] {
+                    for c3 in 0..=counts[3] {
+                        let nat = [c0, c1, c2, c3];
+                        if must_suit.is_some_and(|s| nat[usize::from(s)] == 0) {
+                            continue;
+                        }
+                        let n: u8 = nat.iter().sum();
+                        if n < 2 {
+                            continue;
+                        }
+                        let nv: i64 = (0..4).map(|s| i64::from(nat[s]) * vals[s]).sum();
+                        let q = if rank == 10 { usize::from(c3) } else { 0 };
+                        for j in 0..=max_j {
+                            let len = n + j;
+                            if !(3..=8).contains(&len) {
+                                continue;
+                            }
+                            let v = nv + i64::from(j) * jv;
+                            if !may(&best, v) || !accept(usize::from(len), q) {
+                                continue;
+                            }
+                            let key = meld_key(&set_cards(rank, nat)[..usize::from(len)]);
+                            if better(&best, v, key) {
+                                best = Some((v, key));
+                            }
                         }
                     }
-                    let free = &free_buf[..nfree];
-                    let extra = u32::from(max_j) - few_ones(forced);
-                    for_subsets(free, extra as usize, &mut |sub: u32| {
-                        let mask = forced | sub;
-                        if u32::from(len) - few_ones(mask) < 2 {
-                            return;
-                        }
-                        let mut m = [0u8; 14];
-                        for (i, (slot, &c)) in m.iter_mut().zip(cards).enumerate() {
-                            *slot = if mask >> i & 1 != 0 { JOKER } else { c };
-                        }
-                        f(&m[..usize::from(len)]);
-                    });
                 }
             }
         }
     }
+    // Runs (C-7): the windows for_each_meld visits.
+    let must_pos: u32 = must.map_or(!0, |c| match rank_of(c) {
+        12 => 1 | 1 << 13,
+        r => 1 << (r + 1),
+    });
+    for suit in 0..4u8 {
+        if must.is_some_and(|c| suit_of(c) != suit) {
+            continue;
+        }
+        // Bit p: the hand holds the card of position p (0 and 13: the ace).
+        let faces = (held.one >> (13 * suit)) as u32 & 0x1fff;
+        let held = (faces << 1) | (faces >> 12 & 1);
+        if !two_or_more(held) {
+            continue;
+        }
+        // The value of the natural card at each position, and Q♠'s position.
+        let mut val = POS_VALUE;
+        let mut queen = 0u32;
+        if suit == suit_of(QUEEN_OF_SPADES) {
+            let p = rank_of(QUEEN_OF_SPADES) + 1;
+            val[usize::from(p)] = rules.q_spades_value;
+            queen = 1 << p;
+        }
+        let (a, b, c) = (held, held >> 1, held >> 2);
+        let mut starts = match max_j {
+            0 => a & b & c,
+            1 => (a & b) | (a & c) | (b & c),
+            _ => !0,
+        } & 0xfff;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
+            // The value of the window with every held position natural, the others jokers.
+            let mut base = 0i64;
+            for len in 3..=(14 - start) {
+                let window = ((1u32 << len) - 1) << start;
+                if len == 3 {
+                    for p in start..start + 3 {
+                        base += if held >> p & 1 != 0 {
+                            val[usize::from(p)]
+                        } else {
+                            jv
+                        };
+                    }
+                } else {
+                    let p = start + len - 1;
+                    base += if held >> p & 1 != 0 {
+                        val[usize::from(p)]
+                    } else {
+                        jv
+                    };
+                }
+                if window & must_pos == 0 {
+                    continue;
+                }
+                let forced = window & !held;
+                if more_than(forced, u32::from(max_j)) {
+                    break;
+                }
+                let nat = window & held;
+                if !two_or_more(nat) {
+                    continue;
+                }
+                if len == 14 {
+                    // Both ends are the ace: every meld, one by one.
+                    run_window_melds(hand, suit, start, len, max_j, &mut |m: &[u8]| {
+                        visit(&mut best, m);
+                    });
+                    continue;
+                }
+                // At most `extra` more jokers, keeping 2 naturals and `must` natural.
+                let extra = (u32::from(max_j) - few_ones(forced)).min(few_ones(nat) - 2);
+                if !may(&best, base + i64::from(extra) * jv) {
+                    continue;
+                }
+                let mut free = nat & !(must_pos & if must.is_some() { !0 } else { 0 });
+                let mut jokers = forced;
+                let mut v = base;
+                for _ in 0..extra {
+                    // The position gaining most, the latest on a tie; none if no gain.
+                    let (mut gain, mut at) = (0i64, None);
+                    let mut left = free;
+                    while left != 0 {
+                        let p = left.trailing_zeros();
+                        left &= left - 1;
+                        let g = jv - val[p as usize];
+                        if g > 0 && g >= gain {
+                            (gain, at) = (g, Some(p));
+                        }
+                    }
+                    let Some(p) = at else { break };
+                    v += gain;
+                    jokers |= 1 << p;
+                    free &= !(1 << p);
+                }
+                if !may(&best, v) {
+                    continue;
+                }
+                let q = usize::from(nat & !jokers & queen != 0);
+                if !accept(usize::from(len), q) {
+                    run_window_melds(hand, suit, start, len, max_j, &mut |m: &[u8]| {
+                        visit(&mut best, m);
+                    });
+                    continue;
+                }
+                let mut m = [0u8; 14];
+                for (slot, p) in m.iter_mut().zip(start..start + len) {
+                    *slot = if jokers >> p & 1 != 0 {
+                        JOKER
+                    } else {
+                        card_at(suit, p)
+                    };
+                }
+                let key = meld_key(&m[..usize::from(len)]);
+                if better(&best, v, key) {
+                    best = Some((v, key));
+                }
+            }
+        }
+    }
+    best
 }
 
 /// Calls `f` with each natural meld (no joker) of `hand`: the melds
@@ -934,4 +1229,98 @@ fn suit_covered(faces: u32, aces: u8, max_j: u32) -> u32 {
 /// joker), looking only at the card's rank and suit.
 pub fn card_usable(rules: &RummyRules, hand: &Multiset, allow_jokers: bool, card: u8) -> bool {
     card_usable_held(rules, &Held::of(hand), allow_jokers, card)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Rng;
+
+    /// [`best_meld`] by visiting every meld [`for_each_meld`] lists.
+    fn best_meld_by_listing(
+        rules: &RummyRules,
+        hand: &Multiset,
+        allow_jokers: bool,
+        must: Option<u8>,
+        accept: &impl Fn(usize, usize) -> bool,
+    ) -> Option<(i64, u128)> {
+        let mut best: Option<(i64, u128)> = None;
+        for_each_meld(rules, hand, allow_jokers, must, &mut |m: &[u8]| {
+            if must.is_some_and(|c| !m.contains(&c)) {
+                return;
+            }
+            let q = m
+                .iter()
+                .fold(0, |n, &c| n + usize::from(c == QUEEN_OF_SPADES));
+            if !accept(m.len(), q) {
+                return;
+            }
+            let (v, key) = (meld_value(rules, m), meld_key(m));
+            if best.map_or(true, |(bv, bk)| v > bv || (v == bv && key < bk)) {
+                best = Some((v, key));
+            }
+        });
+        best
+    }
+
+    #[test]
+    fn best_meld_is_the_best_listed_meld() {
+        let mut rng = Rng::new(16);
+        let mut found = 0;
+        for case in 0..40_000 {
+            let rules = RummyRules {
+                max_jokers_per_meld: match rng.below(5) {
+                    0 => None,
+                    k => Some(k as u8 - 1),
+                },
+                joker_value: [0, 1, 2, 10, 11, 50][rng.below(6) as usize],
+                q_spades_value: [0, 1, 10, 150][rng.below(4) as usize],
+                ..RummyRules::default()
+            };
+            // Random hands of 1..=30 cards (both aces of a suit, many jokers, sometimes).
+            let mut deck = Multiset::deck().to_vec();
+            rng.shuffle(&mut deck);
+            let n = 1 + rng.below(30) as usize;
+            let mut hand = Multiset::from_ids(&deck[..n]);
+            if case % 5 == 0 {
+                let s = rng.below(4) as u8;
+                hand.0[usize::from(s * 13 + 12)] = 2;
+            }
+            if case % 7 == 0 {
+                hand.0[usize::from(JOKER)] = rng.below(5) as u8;
+            }
+            if case % 11 == 0 {
+                hand.0[usize::from(QUEEN_OF_SPADES)] = 1 + rng.below(2) as u8;
+            }
+            let allow = rng.below(4) != 0;
+            let faces: Vec<u8> = (0..52).filter(|&c| hand.count(c) > 0).collect();
+            let must = (rng.below(2) == 0 && !faces.is_empty())
+                .then(|| faces[rng.below(faces.len() as u32) as usize]);
+            // Keep a discard after the meld (the policy's rule), or refuse arbitrary
+            // (length, Q♠) pairs.
+            let (len, queens) = (hand.len(), usize::from(hand.count(QUEEN_OF_SPADES)));
+            let extra = rng.below(3) as usize;
+            let exc = rng.below(2) == 0;
+            let refused = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+            let by_rule = rng.below(2) == 0;
+            let accept = |l: usize, q: usize| {
+                if by_rule {
+                    let (left, lq) = (len + extra - l, queens - q);
+                    left > lq || (exc && lq > 0 && left >= 2)
+                } else {
+                    refused >> ((l * 3 + q) % 64) & 1 == 0
+                }
+            };
+            let want = best_meld_by_listing(&rules, &hand, allow, must, &accept);
+            let got = best_meld(&rules, &hand, &Held::of(&hand), allow, must, &accept);
+            assert_eq!(got, want, "{rules:?} {hand:?} {allow} {must:?}");
+            found += usize::from(got.is_some());
+            if let Some((_, key)) = got {
+                let (cards, n) = key_cards(key);
+                assert_eq!(meld_key(&cards[..n]), key);
+            }
+        }
+        assert!(found > 10_000, "{found}");
+        eprintln!("found {found}");
+    }
 }

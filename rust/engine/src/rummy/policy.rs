@@ -3,8 +3,9 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    card_usable_held, card_value, for_each_meld, for_each_natural_meld, meld_value, rank_of,
-    usable_from_held, Held, Multiset, UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
+    best_meld, card_usable_held, card_value, for_each_meld, for_each_natural_meld, key_cards,
+    meld_value, rank_of, usable_from_held, Held, Multiset, UsableMemo, JOKER,
+    QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
@@ -317,6 +318,20 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
     let rest_q = rest.iter().fold(0, |n, &c| n + usize::from(c == QS));
     let extra = (rest.len(), rest_q);
     let must = (top != JOKER).then_some(top);
+    if opened && top != JOKER {
+        // The most valuable meld holding the top card after which the player keeps a
+        // discard (the hand then holds the other pile cards too).
+        let (len, queens) = (
+            hand.len() + 1 + extra.0,
+            usize::from(with_top.count(QS)) + extra.1,
+        );
+        let keeps = |n: usize, q: usize| has_discard_after(len - n, queens - q, false);
+        let mut held = s.held()[p];
+        held.set(top, with_top.count(top));
+        let (v, key) = best_meld(r, &with_top, &held, true, Some(top), &keeps)?;
+        let (cards, n) = key_cards(key);
+        return Some((v, vec![cards[..n].to_vec()]));
+    }
     let mut cands: Vec<(MeldBuf, i64)> = Vec::new();
     // (value, m0, indices of the further melds into `best_cands`)
     let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
@@ -399,21 +414,11 @@ fn best_opened_move(s: &RummyState, p: usize) -> Action {
     let (opening_turn, _, exc, _) = s.flags();
     let jokers = !opening_turn;
     let (len, queens) = (hand.len(), usize::from(hand.count(QS)));
-    let mut best: Option<(i64, MeldBuf)> = None;
-    for_each_meld(r, hand, jokers, None, &mut |m: &[u8]| {
-        if !keeps_discard(len, queens, m, exc) {
-            return;
-        }
-        let v = meld_value(r, m);
-        if best
-            .as_ref()
-            .map_or(true, |(bv, b)| v > *bv || (v == *bv && m < b.as_slice()))
-        {
-            best = Some((v, MeldBuf::new(m)));
-        }
-    });
-    if let Some((_, m)) = best {
-        return Action::Meld(m.as_slice().to_vec());
+    // The meld must leave a discard (what keeps_discard tells from its size and Q♠).
+    let keeps = |n: usize, q: usize| has_discard_after(len - n, queens - q, exc);
+    if let Some((_, key)) = best_meld(r, hand, &s.held()[p], jokers, None, &keeps) {
+        let (cards, n) = key_cards(key);
+        return Action::Meld(cards[..n].to_vec());
     }
     if s.lay_off_masks()[p] & hand_bits(&s.held()[p], jokers) == 0 {
         return Action::End; // no held card lays off
