@@ -103,10 +103,21 @@ impl CandUse {
         let mut used = Held::default();
         let (mut queens, mut spent) = (0, 0);
         for &c in m {
-            used.set(c, used.count(c) + 1);
+            // One more copy of the face c (no joker): the thermometer masks shift up.
+            let bit = 1u64 << c;
+            used.three |= used.two & bit;
+            used.two |= used.one & bit;
+            used.one |= bit;
             queens += u8::from(c == QS);
             spent += card_value(r, c);
         }
+        debug_assert_eq!(used, {
+            let mut h = Held::default();
+            for &c in m {
+                h.set(c, h.count(c) + 1);
+            }
+            h
+        });
         // A natural run from the low ace (A-2-…): the ace counts 1 instead of its value.
         let low_ace = m.len() > 1 && rank_of(m[0]) == 12 && rank_of(m[1]) == 0;
         let value = if low_ace {
