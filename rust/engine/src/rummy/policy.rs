@@ -234,7 +234,7 @@ fn natural_melds(
 ) {
     out.clear();
     uses.clear();
-    KEYED.with_borrow_mut(|(keys, found)| {
+    KEYED.with_borrow_mut(|NaturalBuffers { keys, found }| {
         keys.clear();
         found.clear();
         for_each_natural_meld(hand, &mut |m: &[u8]| {
@@ -255,11 +255,17 @@ fn natural_melds(
         .all(|w| w[0].0.as_slice() < w[1].0.as_slice()));
 }
 
+/// The buffers of [`natural_melds`]: sort keys with indices into the melds found.
+struct NaturalBuffers {
+    keys: Vec<(u128, u32)>,
+    found: Vec<(MeldBuf, CandUse)>,
+}
+
 thread_local! {
-    /// The buffers of [`natural_melds`] (sort keys with indices, the melds found), kept
-    /// between calls.
-    static KEYED: std::cell::RefCell<(Vec<(u128, u32)>, Vec<(MeldBuf, CandUse)>)> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    /// [`natural_melds`]'s buffers, kept between calls.
+    static KEYED: std::cell::RefCell<NaturalBuffers> = const {
+        std::cell::RefCell::new(NaturalBuffers { keys: Vec::new(), found: Vec::new() })
+    };
 }
 
 /// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
