@@ -563,14 +563,15 @@ pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Act
             let Some(&top) = pile.last() else {
                 return Some(Action::Draw);
             };
-            let mut with_top = s.hands()[p];
-            with_top.add(top);
             let mut held = s.held()[p];
-            held.set(top, with_top.count(top));
+            held.set(top, held.count(top) + 1);
             let opened = s.opened()[p];
             if top != JOKER && !card_usable_held(r, &held, opened, top) {
                 return Some(Action::Draw);
             }
+            let mut with_top = s.hands()[p];
+            with_top.add(top);
+            debug_assert_eq!(held, Held::of(&with_top));
             if !opened && bound(r, &with_top, cache.usable.usable(r, &held, false)) < r.opening_min
             {
                 return Some(Action::Draw);
