@@ -234,6 +234,13 @@ pub fn card_value(rules: &RummyRules, id: u8) -> i64 {
     i64::from(FACE_VALUE[usize::from(id)])
 }
 
+/// The C-5 value of face `id` (< 52) by its rank (A 11, 2–10 face, J/Q/K 10): [`card_value`]
+/// but for Q♠, whose value the rules set.
+#[inline]
+pub(super) fn face_value(id: u8) -> i64 {
+    i64::from(FACE_VALUE[usize::from(id)])
+}
+
 /// The C-5 value of every byte read as a face id, by its rank [`rank_of`] (A 11, 2–10 face,
 /// J/Q/K 10): [`card_value`] but for the joker and Q♠, from a table.
 const FACE_VALUE: [u8; 256] = {

@@ -3,8 +3,8 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    best_meld, card_usable_held, card_value, for_each_meld, for_each_natural_meld, key_cards,
-    meld_value, rank_of, usable_from_held, Held, Multiset, UsableMemo, JOKER,
+    best_meld, card_usable_held, card_value, face_value, for_each_meld, for_each_natural_meld,
+    key_cards, meld_value, rank_of, usable_from_held, Held, Multiset, UsableMemo, JOKER,
     QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
@@ -97,11 +97,11 @@ struct CandUse {
 
 impl CandUse {
     /// The use of the natural meld `m` (no joker), its value [`meld_value`] (a low ace
-    /// counts 1).
+    /// counts 1), and its sort key [`MeldBuf::key`].
     #[inline]
-    fn natural(r: &RummyRules, m: &[u8]) -> CandUse {
+    fn natural(r: &RummyRules, m: &[u8]) -> (u128, CandUse) {
         let mut used = Held::default();
-        let (mut queens, mut spent) = (0, 0);
+        let (mut queens, mut faces, mut key) = (0, 0, 0u128);
         for &c in m {
             // One more copy of the face c (no joker): the thermometer masks shift up.
             let bit = 1u64 << c;
@@ -109,7 +109,8 @@ impl CandUse {
             used.two |= used.one & bit;
             used.one |= bit;
             queens += u8::from(c == QS);
-            spent += card_value(r, c);
+            faces += face_value(c);
+            key = key << 8 | u128::from(c + 1);
         }
         debug_assert_eq!(used, {
             let mut h = Held::default();
@@ -118,6 +119,9 @@ impl CandUse {
             }
             h
         });
+        // Q♠ is worth what the rules say, not its rank's 10.
+        let spent = faces + i64::from(queens) * (r.q_spades_value - face_value(QS));
+        debug_assert_eq!(spent, m.iter().map(|&c| card_value(r, c)).sum::<i64>());
         // A natural run from the low ace (A-2-…): the ace counts 1 instead of its value.
         let low_ace = m.len() > 1 && rank_of(m[0]) == 12 && rank_of(m[1]) == 0;
         let value = if low_ace {
@@ -126,13 +130,17 @@ impl CandUse {
             spent
         };
         debug_assert_eq!(value, meld_value(r, m));
-        CandUse {
+        // The bytes c + 1 big-endian, then zeros (a meld has at most 14 cards).
+        let key = key << (8 * (16 - m.len()));
+        debug_assert_eq!(key, MeldBuf::new(m).key());
+        let u = CandUse {
             used,
             len: m.len() as u8,
             queens,
             value,
             spent,
-        }
+        };
+        (key, u)
     }
 }
 
@@ -238,9 +246,9 @@ fn natural_melds(
         keys.clear();
         found.clear();
         for_each_natural_meld(hand, &mut |m: &[u8]| {
-            let b = MeldBuf::new(m);
-            keys.push((b.key(), found.len() as u32));
-            found.push((b, CandUse::natural(r, m)));
+            let (key, u) = CandUse::natural(r, m);
+            keys.push((key, found.len() as u32));
+            found.push((MeldBuf::new(m), u));
         });
         // The keys are distinct (each meld is listed once).
         keys.sort_unstable_by_key(|k| k.0);
