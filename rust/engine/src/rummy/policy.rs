@@ -3,12 +3,12 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    best_meld, card_usable_held, card_value, for_each_meld, for_each_natural_meld, key_cards,
-    meld_value, rank_of, usable_from_held, Held, Multiset, UsableMemo, JOKER,
-    QUEEN_OF_SPADES as QS,
+    best_meld, card_at, card_usable_held, card_value, for_each_meld, for_each_natural_meld,
+    key_cards, known_kind, meld_value, rank_of, usable_from_held, Held, MeldKind, Multiset,
+    UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
-use super::state::{has_discard_after, Action, Phase, RummyState};
+use super::state::{has_discard_after, Action, End, Phase, RummyState};
 use crate::core::Rng;
 use crate::option_enum;
 
@@ -603,13 +603,30 @@ fn best_lay_off(s: &RummyState, p: usize, jokers: bool, exc: bool) -> Action {
     };
     let c = (by_meld[i] & top).trailing_zeros() as u8;
     let m = &s.melds()[p][i];
-    let (cands, n) = super::lay_off_candidates(r, m);
-    let end = cands[..n]
-        .iter()
-        .filter(|&&(x, e)| x == c && super::candidate_fits(r, m, x, e))
-        .map(|&(_, e)| e)
-        .min_by_key(|e| e.name());
-    end.map_or(Action::End, |e| Action::LayOff(i, c, e))
+    // A set takes it into the set; a run at the high end ("high" before "low") when that
+    // is a candidate: a joker whenever the run has a card above (a joker fits both ends
+    // alike), a face when it is that card (an ace may be both).
+    let end = match known_kind(m) {
+        MeldKind::Set => End::Set,
+        MeldKind::Run { suit, start } => {
+            let next = usize::from(start) + m.len();
+            if next <= 13 && (c == JOKER || c == card_at(suit, next as u8)) {
+                End::High
+            } else {
+                End::Low
+            }
+        }
+    };
+    debug_assert!({
+        let (cands, n) = super::lay_off_candidates(r, m);
+        let fit = cands[..n]
+            .iter()
+            .filter(|&&(x, e)| x == c && super::candidate_fits(r, m, x, e))
+            .map(|&(_, e)| e)
+            .min_by_key(|e| e.name());
+        fit == Some(end)
+    });
+    Action::LayOff(i, c, end)
 }
 
 /// The cards of a hand as one mask: its faces, and bit 52 when it holds a joker and
@@ -859,7 +876,7 @@ mod tests {
     use crate::rummy::card_usable;
     use crate::rummy::meld::{usable_cards_with, usable_from_masks};
     use crate::rummy::sim::batch_state;
-    use crate::rummy::state::{keeps_discard, End};
+    use crate::rummy::state::keeps_discard;
 
     /// The greedy policy as first written: from the legal action lists.
     fn greedy_from_legal_actions(s: &RummyState) -> Option<Action> {
