@@ -3,12 +3,12 @@
 //! [`play_out`] makes exactly the choices (and random draws) the batch makes.
 
 use super::meld::{
-    best_meld, card_usable_held, card_value, face_value, for_each_meld, for_each_natural_meld,
-    key_cards, meld_value, rank_of, usable_from_held, Held, Multiset, UsableMemo, JOKER,
-    QUEEN_OF_SPADES as QS,
+    best_meld, card_at, card_usable_held, card_value, face_value, for_each_meld,
+    for_each_natural_meld, key_cards, known_kind, meld_value, rank_of, usable_from_held, Held,
+    MeldKind, Multiset, UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
-use super::state::{has_discard_after, keeps_discard, Action, End, Phase, RummyState};
+use super::state::{has_discard_after, Action, End, Phase, RummyState};
 use crate::core::Rng;
 use crate::option_enum;
 
@@ -329,7 +329,12 @@ thread_local! {
 ///
 /// Meld lists worth at most `floor` may be left out (the policy draws unless the pile's
 /// melds are worth more than the other pile cards).
-fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<u8>>)> {
+fn best_take_pile(
+    s: &RummyState,
+    p: usize,
+    floor: i64,
+    memo: &mut UsableMemo,
+) -> Option<(i64, Vec<Vec<u8>>)> {
     let r = s.rules();
     let pile = s.pile();
     let (&top, rest) = pile.split_last()?;
@@ -357,35 +362,110 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
         let (cards, n) = key_cards(key);
         return Some((v, vec![cards[..n].to_vec()]));
     }
-    let mut cands: Vec<(MeldBuf, i64)> = Vec::new();
-    // (value, m0, indices of the further melds into `best_cands`)
-    let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
-    let mut best_cands: Vec<(MeldBuf, i64)> = Vec::new();
-    for_each_meld(r, &with_top, opened, must, &mut |m0: &[u8]| {
+    if !opened {
+        let mut held = s.held()[p];
+        held.set(top, with_top.count(top));
+        let b = bound(r, &with_top, memo.usable(r, &held, false));
+        return take_pile_opening(r, &hand, &s.held()[p], top, extra, floor, b);
+    }
+    // An opened player and the joker on top: the most valuable meld holding it (the
+    // smallest on a tie) after which the player keeps a discard. The hand is then the hand
+    // plus the pile minus the meld.
+    let (len, queens) = (with_top.len(), usize::from(with_top.count(QS)));
+    let mut best: Option<(i64, MeldBuf)> = None;
+    for_each_meld(r, &with_top, true, must, &mut |m0: &[u8]| {
         if !m0.contains(&top) {
             return;
         }
-        let mut left = hand;
-        let mut skipped = false;
-        for &c in m0 {
-            if c == top && !skipped {
-                skipped = true;
-            } else {
-                left.remove(c);
-            }
+        let q0 = m0.iter().fold(0, |n, &c| n + usize::from(c == QS));
+        if !has_discard_after(len - m0.len() + extra.0, queens - q0 + extra.1, false) {
+            return;
         }
         let v0 = meld_value(r, m0);
-        let keeps = has_discard_after(
-            left.len() + extra.0,
-            usize::from(left.count(QS)) + extra.1,
-            false,
-        );
-        let mut here: Option<(i64, [u16; MAX_OPENING], usize)> = None;
-        if opened {
-            if keeps {
-                here = Some((v0, [0; MAX_OPENING], 0));
+        let better = best.as_ref().map_or(true, |(bv, bm)| {
+            v0 > *bv || (v0 == *bv && m0 < bm.as_slice())
+        });
+        if better {
+            best = Some((v0, MeldBuf::new(m0)));
+        }
+    });
+    best.map(|(v, m0)| (v, vec![m0.as_slice().to_vec()]))
+}
+
+/// [`bound`] from [`Held`] masks: the C-5 values of the cards of `usable` (faces) with their
+/// copies.
+fn held_bound(r: &RummyRules, h: &Held, usable: u64) -> i64 {
+    let mut sum = 0;
+    for mask in [h.one, h.two, h.three] {
+        let mut left = mask & usable;
+        while left != 0 {
+            sum += card_value(r, left.trailing_zeros() as u8);
+            left &= left - 1;
+        }
+    }
+    sum
+}
+
+/// The take-pile choice of an unopened player (`top`, not a joker, on the pile over cards
+/// bringing `extra` (cards, Q♠) into the hand): a first meld `m0` holding the top card,
+/// then the best opening ([`OpeningSearch`]) of natural melds from the rest of the hand,
+/// the whole worth at least the opening minimum; the most valuable (ties: the smallest
+/// `m0`, then the smallest further list), with its value. Lists worth at most `floor` may
+/// be left out.
+///
+/// The natural melds from the hand left after `m0` are those of the hand that fit in it
+/// (in the same sorted order), so the hand's are listed once (when first needed) and
+/// filtered per `m0`; the cards they use are the usable natural cards of that hand (for
+/// the bound `b` of [`OpeningSearch`]).
+///
+/// `b_wt` is [`bound`] of the hand plus the top card's usable natural cards. The hand left
+/// after `m0` is a part of that hand, so its usable natural cards are some of those, and it
+/// holds each of them as often less the copies in `m0` (all usable there): `b` is at most
+/// `b_wt` minus the C-5 values of m0's cards (`spent`), and a list holding `m0` is worth
+/// at most `v0 + b <= b_wt` (`v0 <= spent`). So `m0` is skipped, as for `v0 + b`, when
+/// `v0 + b_wt - spent` cannot beat the limit, and nothing is searched when `b_wt` cannot
+/// beat the floor.
+#[allow(clippy::too_many_arguments)]
+// Kept out of its caller: inlined into `greedy_action_with` (and so into the batch loop) it
+// measured about 4.7k instructions a hand more (callgrind of `rummy_speed`).
+#[inline(never)]
+fn take_pile_opening(
+    r: &RummyRules,
+    hand: &Multiset,
+    held: &Held,
+    top: u8,
+    extra: (usize, usize),
+    floor: i64,
+    b_wt: i64,
+) -> Option<(i64, Vec<Vec<u8>>)> {
+    debug_assert!(top != JOKER);
+    debug_assert_eq!(*held, Held::of(hand));
+    let mut with_top = *hand;
+    with_top.add(top);
+    let mut held_wt = *held;
+    held_wt.set(top, with_top.count(top));
+    debug_assert_eq!(
+        b_wt,
+        bound(r, &with_top, usable_from_held(r, &held_wt, false))
+    );
+    if b_wt <= floor {
+        return None;
+    }
+    let (len, queens) = (with_top.len(), usize::from(with_top.count(QS)));
+    TAKE.with_borrow_mut(|(cands, uses, sub, idx)| {
+        let mut listed = false;
+        // (value, m0, indices of the further melds into `cands`)
+        let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
+        for_each_meld(r, &with_top, false, Some(top), &mut |m0: &[u8]| {
+            if !m0.contains(&top) {
+                return;
             }
-        } else {
+            let (_, u0) = CandUse::natural(r, m0);
+            let v0 = u0.value;
+            // The hand after m0 (the top card from the pile, the rest from the hand).
+            let left = minus(&held_wt, &u0.used);
+            let (left_len, left_q) = (len - m0.len(), queens - usize::from(u0.queens));
+            let keeps = has_discard_after(left_len + extra.0, left_q + extra.1, false);
             // Lists that cannot beat the best so far (nor, on a tie, a smaller m0) or the
             // floor need not be searched.
             let limit = best.as_ref().map_or(floor, |(bv, bm, _, _)| {
@@ -395,39 +475,96 @@ fn best_take_pile(s: &RummyState, p: usize, floor: i64) -> Option<(i64, Vec<Vec<
                     floor.max(*bv)
                 }
             });
-            let held = Held::of(&left);
-            let b = bound(r, &left, usable_from_held(r, &held, false));
+            if v0 + b_wt - u0.spent <= limit {
+                return;
+            }
+            if !listed {
+                natural_melds(r, held, cands, uses);
+                listed = true;
+            }
+            sub.clear();
+            idx.clear();
+            let mut usable = 0;
+            for (i, u) in uses.iter().enumerate() {
+                if fits(&left, &u.used) {
+                    sub.push(*u);
+                    idx.push(i as u16);
+                    usable |= u.used.one;
+                }
+            }
+            let b = held_bound(r, &left, usable);
+            #[cfg(debug_assertions)]
+            {
+                let mut rest = *hand;
+                let mut skipped = false;
+                for &c in m0 {
+                    if c == top && !skipped {
+                        skipped = true;
+                    } else {
+                        rest.remove(c);
+                    }
+                }
+                debug_assert_eq!(left, Held::of(&rest));
+                debug_assert_eq!(
+                    (left_len, left_q),
+                    (rest.len(), usize::from(rest.count(QS)))
+                );
+                let plain = usable_from_held(r, &left, false) & ((1 << 52) - 1);
+                debug_assert_eq!(usable, plain);
+                debug_assert_eq!(b, bound(r, &rest, plain));
+                debug_assert!(b <= b_wt - u0.spent);
+            }
             if v0 + b <= limit {
                 return;
             }
             let seed = (v0 >= r.opening_min && keeps).then_some(0);
-            let min = r.opening_min - v0;
-            let floor = limit - v0;
-            here = best_opening(
-                r, &left, &held, b, &mut cands, min, extra, false, seed, floor,
-            )
-            .map(|(v, seq, n)| (v0 + v, seq, n));
-        }
-        let Some((v, seq, n)) = here else { return };
-        let better = best.as_ref().map_or(true, |(bv, bm, _, _)| {
-            v > *bv || (v == *bv && m0 < bm.as_slice())
-        });
-        if better {
-            best = Some((v, MeldBuf::new(m0), seq, n));
-            if n > 0 {
-                std::mem::swap(&mut best_cands, &mut cands);
+            let mut search = OpeningSearch {
+                floor: limit - v0,
+                cands: sub,
+                min: r.opening_min - v0,
+                len: left_len,
+                queens: left_q,
+                extra: extra.0,
+                extra_q: extra.1,
+                exception: false,
+                cur: [0; MAX_OPENING],
+                best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
+            };
+            search.rec(0, 0, &left, (0, 0), (0, b));
+            let Some((v, mut seq, n)) = search.best else {
+                return;
+            };
+            let v = v0 + v;
+            let better = best.as_ref().map_or(true, |(bv, bm, _, _)| {
+                v > *bv || (v == *bv && m0 < bm.as_slice())
+            });
+            if better {
+                for i in &mut seq[..n] {
+                    *i = idx[usize::from(*i)];
+                }
+                best = Some((v, MeldBuf::new(m0), seq, n));
             }
-        }
-    });
-    let (v, m0, seq, n) = best?;
-    let mut melds = Vec::with_capacity(n + 1);
-    melds.push(m0.as_slice().to_vec());
-    melds.extend(
-        seq[..n]
-            .iter()
-            .map(|&i| best_cands[usize::from(i)].0.as_slice().to_vec()),
-    );
-    Some((v, melds))
+        });
+        let (v, m0, seq, n) = best?;
+        let mut melds = Vec::with_capacity(n + 1);
+        melds.push(m0.as_slice().to_vec());
+        melds.extend(
+            seq[..n]
+                .iter()
+                .map(|&i| cands[usize::from(i)].0.as_slice().to_vec()),
+        );
+        Some((v, melds))
+    })
+}
+
+/// The buffers of [`take_pile_opening`]: the natural melds of the hand (sorted, with their
+/// values) and their uses, the uses of those fitting after a first meld and their indices
+/// into the hand's, kept between calls.
+type TakeBuffers = (Vec<(MeldBuf, i64)>, Vec<CandUse>, Vec<CandUse>, Vec<u16>);
+
+thread_local! {
+    static TAKE: std::cell::RefCell<TakeBuffers> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), Vec::new())) };
 }
 
 /// The greedy meld-phase choice of an opened player: the most valuable new meld, else the
@@ -448,27 +585,76 @@ fn best_opened_move(s: &RummyState, p: usize) -> Action {
     if s.lay_off_masks()[p] & hand_bits(&s.held()[p], jokers) == 0 {
         return Action::End; // no held card lays off
     }
-    let mut best: Option<(i64, (usize, u8, &'static str), End)> = None;
-    for (i, m) in s.melds()[p].iter().enumerate() {
-        let (cands, n) = super::lay_off_candidates(r, m);
-        for &(c, e) in &cands[..n] {
-            if hand.count(c) == 0 || (c == JOKER && !jokers) {
-                continue;
-            }
-            if !super::candidate_fits(r, m, c, e) || !keeps_discard(len, queens, &[c], exc) {
-                continue;
-            }
-            let v = card_value(r, c);
-            let key = (i, c, e.name());
-            if best
-                .as_ref()
-                .map_or(true, |(bv, bk, _)| v > *bv || (v == *bv && key < *bk))
-            {
-                best = Some((v, key, e));
-            }
+    best_lay_off(s, p, jokers, exc)
+}
+
+/// The most valuable lay-off of player `p` (jokers placed only if `jokers`) after which
+/// the player keeps a discard, ties by the smallest (meld index, card, end name), else
+/// end: read off the per-meld lay-off masks (the cards of [`super::lay_off_candidates`]
+/// that fit), the end read off the chosen meld's kind.
+// Out of line: inlined into `best_opened_move` (and so into the batch loop) it measured
+// about 0.3k instructions a hand more (callgrind of `rummy_speed`).
+#[inline(never)]
+fn best_lay_off(s: &RummyState, p: usize, jokers: bool, exc: bool) -> Action {
+    let r = s.rules();
+    let hand = &s.hands()[p];
+    let (len, queens) = (hand.len(), usize::from(hand.count(QS)));
+    let mut cards = s.lay_off_masks()[p] & hand_bits(&s.held()[p], jokers);
+    // Whether a discard is kept depends only on whether the card laid off is Q♠.
+    if cards != 0 && !has_discard_after(len - 1, queens, exc) {
+        cards &= 1 << QS;
+    }
+    if cards >> QS & 1 != 0 && !has_discard_after(len - 1, queens - 1, exc) {
+        cards &= !(1 << QS);
+    }
+    // The cards of the highest value.
+    let (mut top, mut best) = (0u64, i64::MIN);
+    let mut rest = cards;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let v = card_value(r, c);
+        if v > best {
+            (top, best) = (1 << c, v);
+        } else if v == best {
+            top |= 1 << c;
         }
     }
-    best.map_or(Action::End, |(_, (i, c, _), e)| Action::LayOff(i, c, e))
+    if top == 0 {
+        return Action::End;
+    }
+    // The first meld taking one of them, its smallest such card, at the end of smallest
+    // name.
+    let by_meld = &s.lay_off_by_meld()[p];
+    let Some(i) = by_meld.iter().position(|&m| m & top != 0) else {
+        return Action::End; // never: the seat's mask is the union of its melds'
+    };
+    let c = (by_meld[i] & top).trailing_zeros() as u8;
+    let m = &s.melds()[p][i];
+    // A set takes it into the set; a run at the high end ("high" before "low") when that
+    // is a candidate: a joker whenever the run has a card above (a joker fits both ends
+    // alike), a face when it is that card (an ace may be both).
+    let end = match known_kind(m) {
+        MeldKind::Set => End::Set,
+        MeldKind::Run { suit, start } => {
+            let next = usize::from(start) + m.len();
+            if next <= 13 && (c == JOKER || c == card_at(suit, next as u8)) {
+                End::High
+            } else {
+                End::Low
+            }
+        }
+    };
+    debug_assert!({
+        let (cands, n) = super::lay_off_candidates(r, m);
+        let fit = cands[..n]
+            .iter()
+            .filter(|&&(x, e)| x == c && super::candidate_fits(r, m, x, e))
+            .map(|&(_, e)| e)
+            .min_by_key(|e| e.name());
+        fit == Some(end)
+    });
+    Action::LayOff(i, c, end)
 }
 
 /// The cards of a hand as one mask: its faces, and bit 52 when it holds a joker and
@@ -588,7 +774,7 @@ pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Act
                 .iter()
                 .map(|&c| card_value(r, c))
                 .sum();
-            match best_take_pile(s, p, inherited) {
+            match best_take_pile(s, p, inherited, &mut cache.usable) {
                 Some((v, melds)) if v > inherited => Action::TakePile(melds),
                 _ => Action::Draw,
             }
@@ -719,6 +905,7 @@ mod tests {
     use crate::rummy::card_usable;
     use crate::rummy::meld::{usable_cards_with, usable_from_masks};
     use crate::rummy::sim::batch_state;
+    use crate::rummy::state::keeps_discard;
 
     /// The greedy policy as first written: from the legal action lists.
     fn greedy_from_legal_actions(s: &RummyState) -> Option<Action> {
@@ -839,6 +1026,195 @@ mod tests {
             }
         };
         Some(action)
+    }
+
+    /// The unopened take-pile choice as first written: per first meld, the hand left built
+    /// and its natural melds listed, sorted and searched by [`best_opening`].
+    fn take_pile_opening_by_lists(
+        r: &RummyRules,
+        hand: &Multiset,
+        top: u8,
+        extra: (usize, usize),
+        floor: i64,
+    ) -> Option<(i64, Vec<Vec<u8>>)> {
+        let mut with_top = *hand;
+        with_top.add(top);
+        let mut cands: Vec<(MeldBuf, i64)> = Vec::new();
+        let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
+        let mut best_cands: Vec<(MeldBuf, i64)> = Vec::new();
+        for_each_meld(r, &with_top, false, Some(top), &mut |m0: &[u8]| {
+            if !m0.contains(&top) {
+                return;
+            }
+            let mut left = *hand;
+            let mut skipped = false;
+            for &c in m0 {
+                if c == top && !skipped {
+                    skipped = true;
+                } else {
+                    left.remove(c);
+                }
+            }
+            let v0 = meld_value(r, m0);
+            let keeps = has_discard_after(
+                left.len() + extra.0,
+                usize::from(left.count(QS)) + extra.1,
+                false,
+            );
+            let limit = best.as_ref().map_or(floor, |(bv, bm, _, _)| {
+                if m0 < bm.as_slice() {
+                    floor.max(*bv - 1)
+                } else {
+                    floor.max(*bv)
+                }
+            });
+            let held = Held::of(&left);
+            let b = bound(r, &left, usable_from_held(r, &held, false));
+            if v0 + b <= limit {
+                return;
+            }
+            let seed = (v0 >= r.opening_min && keeps).then_some(0);
+            let (min, floor) = (r.opening_min - v0, limit - v0);
+            let here = best_opening(
+                r, &left, &held, b, &mut cands, min, extra, false, seed, floor,
+            );
+            let Some((v, seq, n)) = here.map(|(v, seq, n)| (v0 + v, seq, n)) else {
+                return;
+            };
+            let better = best.as_ref().map_or(true, |(bv, bm, _, _)| {
+                v > *bv || (v == *bv && m0 < bm.as_slice())
+            });
+            if better {
+                best = Some((v, MeldBuf::new(m0), seq, n));
+                if n > 0 {
+                    std::mem::swap(&mut best_cands, &mut cands);
+                }
+            }
+        });
+        let (v, m0, seq, n) = best?;
+        let mut melds = vec![m0.as_slice().to_vec()];
+        melds.extend(
+            seq[..n]
+                .iter()
+                .map(|&i| best_cands[usize::from(i)].0.as_slice().to_vec()),
+        );
+        Some((v, melds))
+    }
+
+    #[test]
+    fn take_pile_opening_is_the_search_per_first_meld() {
+        let mut rng = Rng::new(23);
+        let mut found = 0;
+        for case in 0..6000 {
+            let rules = RummyRules {
+                opening_min: [0, 10, 30, 51, 80][rng.below(5) as usize],
+                q_spades_value: [0, 1, 10, 150][rng.below(4) as usize],
+                ..RummyRules::default()
+            };
+            // Random hands of 0..=30 cards (both aces of a suit, Q♠, jokers, sometimes)
+            // and a face card on top.
+            let mut deck = Multiset::deck().to_vec();
+            rng.shuffle(&mut deck);
+            let n = rng.below(31) as usize;
+            let mut hand = Multiset::from_ids(&deck[..n]);
+            if case % 5 == 0 {
+                let s = rng.below(4) as u8;
+                hand.0[usize::from(s * 13 + 12)] = 2;
+            }
+            if case % 7 == 0 {
+                hand.0[usize::from(JOKER)] = rng.below(3) as u8;
+            }
+            if case % 11 == 0 {
+                hand.0[usize::from(QS)] = rng.below(3) as u8;
+            }
+            let top = loop {
+                let c = rng.below(52) as u8;
+                if hand.count(c) < 2 {
+                    break c;
+                }
+            };
+            let extra_n = rng.below(6) as usize;
+            let extra = (extra_n, rng.below(extra_n as u32 + 1).min(2) as usize);
+            let floor = [0, 0, 10, 30, 60][rng.below(5) as usize];
+            let want = take_pile_opening_by_lists(&rules, &hand, top, extra, floor);
+            let mut with_top = hand;
+            with_top.add(top);
+            let usable = usable_from_held(&rules, &Held::of(&with_top), false);
+            let b_wt = bound(&rules, &with_top, usable);
+            let held = Held::of(&hand);
+            let got = take_pile_opening(&rules, &hand, &held, top, extra, floor, b_wt);
+            assert_eq!(got, want, "{rules:?} {hand:?} {top} {extra:?} {floor}");
+            found += usize::from(got.is_some());
+        }
+        assert!(found > 500, "{found}");
+    }
+
+    /// The greedy lay-off as first written: every candidate of every meld.
+    fn best_lay_off_by_candidates(s: &RummyState, p: usize, jokers: bool, exc: bool) -> Action {
+        let r = s.rules();
+        let hand = &s.hands()[p];
+        let (len, queens) = (hand.len(), usize::from(hand.count(QS)));
+        let mut best: Option<(i64, (usize, u8, &'static str), End)> = None;
+        for (i, m) in s.melds()[p].iter().enumerate() {
+            let (cands, n) = crate::rummy::lay_off_candidates(r, m);
+            for &(c, e) in &cands[..n] {
+                if hand.count(c) == 0 || (c == JOKER && !jokers) {
+                    continue;
+                }
+                if !crate::rummy::candidate_fits(r, m, c, e)
+                    || !keeps_discard(len, queens, &[c], exc)
+                {
+                    continue;
+                }
+                let v = card_value(r, c);
+                let key = (i, c, e.name());
+                if best
+                    .as_ref()
+                    .map_or(true, |(bv, bk, _)| v > *bv || (v == *bv && key < *bk))
+                {
+                    best = Some((v, key, e));
+                }
+            }
+        }
+        best.map_or(Action::End, |(_, (i, c, _), e)| Action::LayOff(i, c, e))
+    }
+
+    #[test]
+    fn best_lay_off_is_the_best_candidate() {
+        let mut laid = 0;
+        for (k, players) in [2u8, 3, 4, 6].into_iter().enumerate() {
+            let rules = RummyRules {
+                players,
+                opening_min: [0, 30][k % 2],
+                max_jokers_per_meld: [Some(1), None][k / 2],
+                q_spades_value: [150, 5][k % 2],
+                joker_value: [50, 7][k / 2],
+                ..RummyRules::default()
+            };
+            for i in 0..30 {
+                let mut s = batch_state(&rules, 3, i);
+                let mut rng = Rng::new(100 + i);
+                while !s.is_over() {
+                    // Every seat, with and without jokers and the Q♠ exception.
+                    for p in 0..usize::from(players) {
+                        for (jokers, exc) in [(false, false), (true, false), (true, true)] {
+                            let want = best_lay_off_by_candidates(&s, p, jokers, exc);
+                            let got = best_lay_off(&s, p, jokers, exc);
+                            assert_eq!(got, want, "{s:?} {p} {jokers} {exc}");
+                            laid += usize::from(got != Action::End);
+                        }
+                    }
+                    let policy = if rng.below(3) == 0 {
+                        RummyPolicy::Random
+                    } else {
+                        RummyPolicy::Greedy
+                    };
+                    let a = policy_action(policy, &s, &mut rng).unwrap();
+                    s.apply_unchecked(&a);
+                }
+            }
+        }
+        assert!(laid > 1000, "{laid}");
     }
 
     #[test]

@@ -855,6 +855,10 @@ impl RummyState {
     pub(super) fn lay_off_masks(&self) -> &[u64] {
         &self.lay_off
     }
+    /// Per seat, each meld's lay-off mask (in the order of [`RummyState::melds`]).
+    pub(super) fn lay_off_by_meld(&self) -> &[Vec<u64>] {
+        &self.lay_off_by_meld
+    }
     /// Whether the per-seat masks are those of the hands and melds (recomputed).
     pub(super) fn masks_in_step(&self) -> bool {
         self.hands
