@@ -4,8 +4,8 @@
 
 use super::meld::{
     best_meld, card_at, card_usable_held, card_value, face_value, for_each_meld,
-    for_each_natural_meld, key_cards, known_kind, meld_value, rank_of, usable_from_held, Held,
-    MeldKind, Multiset, UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
+    for_each_natural_meld, key_cards, known_kind, meld_key, meld_value, rank_of, usable_from_held,
+    Held, MeldKind, Multiset, UsableMemo, JOKER, QUEEN_OF_SPADES as QS,
 };
 use super::rules::RummyRules;
 use super::state::{has_discard_after, Action, End, Phase, RummyState};
@@ -68,16 +68,6 @@ impl MeldBuf {
         }
     }
 
-    /// A number ordered as the card sequences are (lexicographically, a prefix first):
-    /// the cards plus one, big-endian, then zeros.
-    fn key(&self) -> u128 {
-        let mut b = [0u8; 16];
-        for (slot, &c) in b.iter_mut().zip(self.as_slice()) {
-            *slot = c + 1;
-        }
-        u128::from_be_bytes(b)
-    }
-
     fn as_slice(&self) -> &[u8] {
         &self.cards[..usize::from(self.len)]
     }
@@ -97,7 +87,7 @@ struct CandUse {
 
 impl CandUse {
     /// The use of the natural meld `m` (no joker), its value [`meld_value`] (a low ace
-    /// counts 1), and its sort key [`MeldBuf::key`].
+    /// counts 1), and its sort key [`meld_key`].
     #[inline]
     fn natural(r: &RummyRules, m: &[u8]) -> (u128, CandUse) {
         let mut used = Held::default();
@@ -132,7 +122,7 @@ impl CandUse {
         debug_assert_eq!(value, meld_value(r, m));
         // The bytes c + 1 big-endian, then zeros (a meld has at most 14 cards).
         let key = key << (8 * (16 - m.len()));
-        debug_assert_eq!(key, MeldBuf::new(m).key());
+        debug_assert_eq!(key, meld_key(m));
         let u = CandUse {
             used,
             len: m.len() as u8,
@@ -233,13 +223,9 @@ impl OpeningSearch<'_> {
 }
 
 /// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), with their
-/// values, into `out`, and what each takes from the hand into `uses`.
-fn natural_melds(
-    r: &RummyRules,
-    hand: &Held,
-    out: &mut Vec<(MeldBuf, i64)>,
-    uses: &mut Vec<CandUse>,
-) {
+/// as their [`meld_key`]s (ordered as the card sequences are) into `out`, and what each takes
+/// from the hand (with its value) into `uses`.
+fn natural_melds(r: &RummyRules, hand: &Held, out: &mut Vec<u128>, uses: &mut Vec<CandUse>) {
     out.clear();
     uses.clear();
     KEYED.with_borrow_mut(|NaturalBuffers { keys, found }| {
@@ -248,25 +234,28 @@ fn natural_melds(
         for_each_natural_meld(hand, &mut |m: &[u8]| {
             let (key, u) = CandUse::natural(r, m);
             keys.push((key, found.len() as u32));
-            found.push((MeldBuf::new(m), u));
+            found.push(u);
         });
         // The keys are distinct (each meld is listed once).
         keys.sort_unstable_by_key(|k| k.0);
-        for &(_, i) in keys.iter() {
-            let (b, u) = found[i as usize];
-            out.push((b, u.value));
-            uses.push(u);
+        for &(key, i) in keys.iter() {
+            out.push(key);
+            uses.push(found[i as usize]);
         }
     });
-    debug_assert!(out
-        .windows(2)
-        .all(|w| w[0].0.as_slice() < w[1].0.as_slice()));
+    debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
+}
+
+/// The cards of a meld given by its [`meld_key`], as a meld of an action.
+fn key_vec(key: u128) -> Vec<u8> {
+    let (cards, n) = key_cards(key);
+    cards[..n].to_vec()
 }
 
 /// The buffers of [`natural_melds`]: sort keys with indices into the melds found.
 struct NaturalBuffers {
     keys: Vec<(u128, u32)>,
-    found: Vec<(MeldBuf, CandUse)>,
+    found: Vec<CandUse>,
 }
 
 thread_local! {
@@ -287,7 +276,7 @@ fn best_opening(
     hand: &Multiset,
     held: &Held,
     bound: i64,
-    cands: &mut Vec<(MeldBuf, i64)>,
+    cands: &mut Vec<u128>,
     min: i64,
     extra: (usize, usize),
     exception: bool,
@@ -548,11 +537,7 @@ fn take_pile_opening(
         let (v, m0, seq, n) = best?;
         let mut melds = Vec::with_capacity(n + 1);
         melds.push(m0.as_slice().to_vec());
-        melds.extend(
-            seq[..n]
-                .iter()
-                .map(|&i| cands[usize::from(i)].0.as_slice().to_vec()),
-        );
+        melds.extend(seq[..n].iter().map(|&i| key_vec(cands[usize::from(i)])));
         Some((v, melds))
     })
 }
@@ -560,7 +545,7 @@ fn take_pile_opening(
 /// The buffers of [`take_pile_opening`]: the natural melds of the hand (sorted, with their
 /// values) and their uses, the uses of those fitting after a first meld and their indices
 /// into the hand's, kept between calls.
-type TakeBuffers = (Vec<(MeldBuf, i64)>, Vec<CandUse>, Vec<CandUse>, Vec<u16>);
+type TakeBuffers = (Vec<u128>, Vec<CandUse>, Vec<CandUse>, Vec<u16>);
 
 thread_local! {
     static TAKE: std::cell::RefCell<TakeBuffers> =
@@ -804,7 +789,7 @@ pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Act
                     Some((_, seq, n)) => Action::Open(
                         seq[..n]
                             .iter()
-                            .map(|&i| cands[usize::from(i)].0.as_slice().to_vec())
+                            .map(|&i| key_vec(cands[usize::from(i)]))
                             .collect(),
                     ),
                     None => Action::End,
@@ -1039,9 +1024,9 @@ mod tests {
     ) -> Option<(i64, Vec<Vec<u8>>)> {
         let mut with_top = *hand;
         with_top.add(top);
-        let mut cands: Vec<(MeldBuf, i64)> = Vec::new();
+        let mut cands: Vec<u128> = Vec::new();
         let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
-        let mut best_cands: Vec<(MeldBuf, i64)> = Vec::new();
+        let mut best_cands: Vec<u128> = Vec::new();
         for_each_meld(r, &with_top, false, Some(top), &mut |m0: &[u8]| {
             if !m0.contains(&top) {
                 return;
@@ -1096,7 +1081,7 @@ mod tests {
         melds.extend(
             seq[..n]
                 .iter()
-                .map(|&i| best_cands[usize::from(i)].0.as_slice().to_vec()),
+                .map(|&i| key_vec(best_cands[usize::from(i)])),
         );
         Some((v, melds))
     }
@@ -1313,20 +1298,24 @@ mod tests {
             want.sort();
             let (mut got, mut uses) = (Vec::new(), Vec::new());
             natural_melds(&rules, &Held::of(&hand), &mut got, &mut uses);
-            for ((m, v), u) in got.iter().zip(&uses) {
-                assert_eq!(
-                    (u.value, usize::from(u.len)),
-                    (*v, m.as_slice().len()),
-                    "{m:?}"
+            for (&key, u) in got.iter().zip(&uses) {
+                let m = key_vec(key);
+                assert_eq!(usize::from(u.len), m.len(), "{m:?}");
+                let spent: i64 = m.iter().map(|&c| card_value(&rules, c)).sum();
+                assert_eq!(u.spent, spent, "{m:?}");
+                let (q, mut used) = (
+                    m.iter().fold(0, |n, &c| n + usize::from(c == QS)),
+                    Held::default(),
                 );
-                assert_eq!(
-                    u.spent,
-                    m.as_slice().iter().map(|&c| card_value(&rules, c)).sum()
-                );
+                for &c in &m {
+                    used.set(c, used.count(c) + 1);
+                }
+                assert_eq!((usize::from(u.queens), u.used), (q, used), "{m:?}");
             }
             let got: Vec<(Vec<u8>, i64)> = got
                 .iter()
-                .map(|(m, v)| (m.as_slice().to_vec(), *v))
+                .zip(&uses)
+                .map(|(&key, u)| (key_vec(key), u.value))
                 .collect();
             assert_eq!(got, want, "{hand:?}");
             // The held masks recomputed card by card are those of the counts.
