@@ -1005,6 +1005,33 @@ impl Held {
         put(&mut self.three, n >= 3);
     }
 
+    /// Records one more copy of `id` (a count of at most 3 faces: the thermometer bits
+    /// shift up).
+    #[inline]
+    pub fn add(&mut self, id: u8) {
+        if id == JOKER {
+            self.jokers = self.jokers.saturating_add(1);
+            return;
+        }
+        let bit = 1u64 << id;
+        self.three |= self.two & bit;
+        self.two |= self.one & bit;
+        self.one |= bit;
+    }
+
+    /// Records one copy fewer of `id` (held): the thermometer bits shift down.
+    #[inline]
+    pub fn remove(&mut self, id: u8) {
+        if id == JOKER {
+            self.jokers = self.jokers.saturating_sub(1);
+            return;
+        }
+        let bit = 1u64 << id;
+        self.one &= !bit | self.two;
+        self.two &= !bit | self.three;
+        self.three &= !bit;
+    }
+
     /// Whether no card is held.
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -1126,7 +1153,7 @@ const fn from_lanes(lanes: u64) -> u64 {
 }
 
 /// The ranks (bit r) of which `hand` holds at least 3 naturals, and exactly 2.
-#[inline]
+#[inline(always)]
 pub(super) fn set_ranks(hand: &Held) -> (u32, u32) {
     let held = hand.one;
     let (two, three) = (hand.two, hand.three);

@@ -1324,6 +1324,19 @@ mod tests {
                 held.set(c, hand.count(c));
             }
             assert_eq!(held, Held::of(&hand));
+            // ... and card by card with `add`, then taken out again with `remove`.
+            let mut added = Held::default();
+            let cards = hand.to_vec();
+            for &c in &cards {
+                added.add(c);
+            }
+            assert_eq!(added, held);
+            let mut left = hand;
+            for &c in cards.iter().rev() {
+                added.remove(c);
+                left.remove(c);
+                assert_eq!(added, Held::of(&left));
+            }
             assert_eq!(held.is_empty(), hand.is_empty());
             assert_eq!(held.is_lone_queen(), hand.len() == 1 && hand.count(QS) == 1);
             // The mask formulas agree with the melds they stand for, any joker limit.

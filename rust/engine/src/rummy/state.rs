@@ -1176,7 +1176,7 @@ impl RummyState {
         let (hand, held) = (&mut self.hands[p], &mut self.held[p]);
         for &c in m {
             hand.remove(c);
-            held.set(c, hand.count(c));
+            held.remove(c);
         }
     }
 
@@ -1195,7 +1195,7 @@ impl RummyState {
             Action::Draw => {
                 let c = self.stock.pop().unwrap_or(0);
                 self.hands[p].add(c);
-                self.held[p].set(c, self.hands[p].count(c));
+                self.held[p].add(c);
                 if self.blocked[p] {
                     self.drawn = Some(c);
                     self.phase = Phase::Discard;
@@ -1246,7 +1246,7 @@ impl RummyState {
                     .and_then(|m| lay_off_in_place(&self.rules, m, c, e));
                 if let Some(mask) = mask {
                     self.hands[p].remove(c);
-                    self.held[p].set(c, self.hands[p].count(c));
+                    self.held[p].remove(c);
                     let by = &mut self.lay_off_by_meld[p];
                     by[i] = mask;
                     self.lay_off[p] = by.iter().fold(0, |a, &b| a | b);
@@ -1255,7 +1255,7 @@ impl RummyState {
             Action::End => self.phase = Phase::Discard,
             Action::Discard(c) => {
                 self.hands[p].remove(c);
-                self.held[p].set(c, self.hands[p].count(c));
+                self.held[p].remove(c);
                 self.pile.push(c);
                 self.end_turn();
             }
