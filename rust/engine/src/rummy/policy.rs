@@ -346,14 +346,14 @@ fn best_take_pile(
         );
         let keeps = |n: usize, q: usize| has_discard_after(len - n, queens - q, false);
         let mut held = s.held()[p];
-        held.set(top, with_top.count(top));
+        held.add(top);
         let (v, key) = best_meld(r, &with_top, &held, true, Some(top), &keeps)?;
         let (cards, n) = key_cards(key);
         return Some((v, vec![cards[..n].to_vec()]));
     }
     if !opened {
         let mut held = s.held()[p];
-        held.set(top, with_top.count(top));
+        held.add(top);
         let b = bound(r, &with_top, memo.usable(r, &held, false));
         return take_pile_opening(r, &hand, &s.held()[p], top, extra, floor, b);
     }
@@ -432,7 +432,7 @@ fn take_pile_opening(
     let mut with_top = *hand;
     with_top.add(top);
     let mut held_wt = *held;
-    held_wt.set(top, with_top.count(top));
+    held_wt.add(top);
     debug_assert_eq!(
         b_wt,
         bound(r, &with_top, usable_from_held(r, &held_wt, false))
@@ -743,7 +743,7 @@ pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Act
                 return Some(Action::Draw);
             };
             let mut held = s.held()[p];
-            held.set(top, held.count(top) + 1);
+            held.add(top);
             let opened = s.opened()[p];
             if top != JOKER && !card_usable_held(r, &held, opened, top) {
                 return Some(Action::Draw);
