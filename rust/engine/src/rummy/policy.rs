@@ -222,27 +222,32 @@ impl OpeningSearch<'_> {
     }
 }
 
-/// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), with their
-/// as their [`meld_key`]s (ordered as the card sequences are) into `out`, and what each takes
-/// from the hand (with its value) into `uses`.
-fn natural_melds(r: &RummyRules, hand: &Held, out: &mut Vec<u128>, uses: &mut Vec<CandUse>) {
+/// The natural melds of `hand`, sorted (as [`super::all_melds`] lists them), as their
+/// [`meld_key`]s (ordered as the card sequences are) into `out`, and what each takes from
+/// the hand (with its value) into `uses`; `sort` holds the sort's buffers.
+fn natural_melds(
+    r: &RummyRules,
+    hand: &Held,
+    sort: &mut SortBuffers,
+    out: &mut Vec<u128>,
+    uses: &mut Vec<CandUse>,
+) {
     out.clear();
     uses.clear();
-    KEYED.with_borrow_mut(|NaturalBuffers { keys, found }| {
-        keys.clear();
-        found.clear();
-        for_each_natural_meld(hand, &mut |m: &[u8]| {
-            let (key, u) = CandUse::natural(r, m);
-            keys.push((key, found.len() as u32));
-            found.push(u);
-        });
-        // The keys are distinct (each meld is listed once).
-        keys.sort_unstable_by_key(|k| k.0);
-        for &(key, i) in keys.iter() {
-            out.push(key);
-            uses.push(found[i as usize]);
-        }
+    let SortBuffers { keys, found } = sort;
+    keys.clear();
+    found.clear();
+    for_each_natural_meld(hand, &mut |m: &[u8]| {
+        let (key, u) = CandUse::natural(r, m);
+        keys.push((key, found.len() as u32));
+        found.push(u);
     });
+    // The keys are distinct (each meld is listed once).
+    keys.sort_unstable_by_key(|k| k.0);
+    for &(key, i) in keys.iter() {
+        out.push(key);
+        uses.push(found[i as usize]);
+    }
     debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
 }
 
@@ -253,20 +258,28 @@ fn key_vec(key: u128) -> Vec<u8> {
 }
 
 /// The buffers of [`natural_melds`]: sort keys with indices into the melds found.
-struct NaturalBuffers {
+#[derive(Clone, Debug, Default)]
+struct SortBuffers {
     keys: Vec<(u128, u32)>,
     found: Vec<CandUse>,
 }
 
-thread_local! {
-    /// [`natural_melds`]'s buffers, kept between calls.
-    static KEYED: std::cell::RefCell<NaturalBuffers> = const {
-        std::cell::RefCell::new(NaturalBuffers { keys: Vec::new(), found: Vec::new() })
-    };
+/// The buffers of the opening searches, kept in the [`GreedyCache`] so that a batch
+/// allocates them once (their contents never carry from one decision to the next).
+#[derive(Clone, Debug, Default)]
+struct Buffers {
+    sort: SortBuffers,
+    /// The natural melds of the hand searched (sorted keys) and their uses.
+    cands: Vec<u128>,
+    uses: Vec<CandUse>,
+    /// [`take_pile_opening`]: the uses of the melds fitting after a first meld, and their
+    /// indices into `uses`.
+    sub: Vec<CandUse>,
+    idx: Vec<u16>,
 }
 
 /// The best opening of [`OpeningSearch`] from the natural melds of `hand`, seeded with
-/// `seed` (a value standing for the empty list): (value, melds as indices into `cands`).
+/// `seed` (a value standing for the empty list): (value, melds as indices into `bufs.cands`).
 /// `bound` is [`bound`] of the hand's usable cards without jokers: every card of a natural
 /// meld is one, and a natural meld is worth at most the C-5 values of its cards (a low ace
 /// counts 1, not 11).
@@ -276,7 +289,7 @@ fn best_opening(
     hand: &Multiset,
     held: &Held,
     bound: i64,
-    cands: &mut Vec<u128>,
+    bufs: &mut Buffers,
     min: i64,
     extra: (usize, usize),
     exception: bool,
@@ -288,28 +301,21 @@ fn best_opening(
         bound,
         self::bound(r, hand, usable_from_held(r, held, false))
     );
-    USES.with_borrow_mut(|uses| {
-        natural_melds(r, held, cands, uses);
-        let mut search = OpeningSearch {
-            floor,
-            cands: uses,
-            min,
-            len: hand.len(),
-            queens: usize::from(hand.count(QS)),
-            extra: extra.0,
-            extra_q: extra.1,
-            exception,
-            cur: [0; MAX_OPENING],
-            best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
-        };
-        search.rec(0, 0, held, (0, 0), (0, bound));
-        search.best
-    })
-}
-
-thread_local! {
-    /// The [`CandUse`] of each candidate of [`best_opening`], kept between calls.
-    static USES: std::cell::RefCell<Vec<CandUse>> = const { std::cell::RefCell::new(Vec::new()) };
+    natural_melds(r, held, &mut bufs.sort, &mut bufs.cands, &mut bufs.uses);
+    let mut search = OpeningSearch {
+        floor,
+        cands: &bufs.uses,
+        min,
+        len: hand.len(),
+        queens: usize::from(hand.count(QS)),
+        extra: extra.0,
+        extra_q: extra.1,
+        exception,
+        cur: [0; MAX_OPENING],
+        best: seed.map(|v| (v, [0; MAX_OPENING], 0)),
+    };
+    search.rec(0, 0, held, (0, 0), (0, bound));
+    search.best
 }
 
 /// The greedy take-pile choice: the `take_pile` meld list of most value (ties: the smallest
@@ -323,6 +329,7 @@ fn best_take_pile(
     p: usize,
     floor: i64,
     memo: &mut UsableMemo,
+    bufs: &mut Buffers,
 ) -> Option<(i64, Vec<Vec<u8>>)> {
     let r = s.rules();
     let pile = s.pile();
@@ -355,7 +362,7 @@ fn best_take_pile(
         let mut held = s.held()[p];
         held.add(top);
         let b = bound(r, &with_top, memo.usable(r, &held, false));
-        return take_pile_opening(r, &hand, &s.held()[p], top, extra, floor, b);
+        return take_pile_opening(r, &hand, &s.held()[p], top, extra, floor, b, bufs);
     }
     // An opened player and the joker on top: the most valuable meld holding it (the
     // smallest on a tie) after which the player keeps a discard. The hand is then the hand
@@ -426,6 +433,7 @@ fn take_pile_opening(
     extra: (usize, usize),
     floor: i64,
     b_wt: i64,
+    bufs: &mut Buffers,
 ) -> Option<(i64, Vec<Vec<u8>>)> {
     debug_assert!(top != JOKER);
     debug_assert_eq!(*held, Held::of(hand));
@@ -441,7 +449,14 @@ fn take_pile_opening(
         return None;
     }
     let (len, queens) = (with_top.len(), usize::from(with_top.count(QS)));
-    TAKE.with_borrow_mut(|(cands, uses, sub, idx)| {
+    let Buffers {
+        sort,
+        cands,
+        uses,
+        sub,
+        idx,
+    } = bufs;
+    {
         let mut listed = false;
         // (value, m0, indices of the further melds into `cands`)
         let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
@@ -468,7 +483,7 @@ fn take_pile_opening(
                 return;
             }
             if !listed {
-                natural_melds(r, held, cands, uses);
+                natural_melds(r, held, sort, cands, uses);
                 listed = true;
             }
             sub.clear();
@@ -539,17 +554,7 @@ fn take_pile_opening(
         melds.push(m0.as_slice().to_vec());
         melds.extend(seq[..n].iter().map(|&i| key_vec(cands[usize::from(i)])));
         Some((v, melds))
-    })
-}
-
-/// The buffers of [`take_pile_opening`]: the natural melds of the hand (sorted, with their
-/// values) and their uses, the uses of those fitting after a first meld and their indices
-/// into the hand's, kept between calls.
-type TakeBuffers = (Vec<u128>, Vec<CandUse>, Vec<CandUse>, Vec<u16>);
-
-thread_local! {
-    static TAKE: std::cell::RefCell<TakeBuffers> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), Vec::new())) };
+    }
 }
 
 /// The greedy meld-phase choice of an opened player: the most valuable new meld, else the
@@ -718,11 +723,13 @@ pub fn greedy_action(s: &RummyState) -> Option<Action> {
 }
 
 /// What the greedy policy remembers between its decisions: the usable cards of the last
-/// hand it looked at (asked for in the meld phase and again for the discard of a turn). A
-/// batch keeps one per thread; a fresh or a used cache gives the same choices.
+/// hand it looked at (asked for in the meld phase and again for the discard of a turn), and
+/// the buffers of its opening searches (allocated once). A batch keeps one per thread; a
+/// fresh or a used cache gives the same choices.
 #[derive(Clone, Debug, Default)]
 pub struct GreedyCache {
     usable: UsableMemo,
+    bufs: Buffers,
 }
 
 /// [`greedy_action`] with a cache.
@@ -759,7 +766,7 @@ pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Act
                 .iter()
                 .map(|&c| card_value(r, c))
                 .sum();
-            match best_take_pile(s, p, inherited, &mut cache.usable) {
+            match best_take_pile(s, p, inherited, &mut cache.usable, &mut cache.bufs) {
                 Some((v, melds)) if v > inherited => Action::TakePile(melds),
                 _ => Action::Draw,
             }
@@ -781,15 +788,14 @@ pub fn greedy_action_with(s: &RummyState, cache: &mut GreedyCache) -> Option<Act
                     return Some(Action::End); // no opening can reach the minimum
                 }
                 let (exc, min) = (s.flags().2, r.opening_min);
-                let mut cands = Vec::new();
                 let (extra, floor) = ((0, 0), i64::MIN);
-                let opening =
-                    best_opening(r, hand, held, b, &mut cands, min, extra, exc, None, floor);
+                let bufs = &mut cache.bufs;
+                let opening = best_opening(r, hand, held, b, bufs, min, extra, exc, None, floor);
                 match opening {
                     Some((_, seq, n)) => Action::Open(
                         seq[..n]
                             .iter()
-                            .map(|&i| key_vec(cands[usize::from(i)]))
+                            .map(|&i| key_vec(bufs.cands[usize::from(i)]))
                             .collect(),
                     ),
                     None => Action::End,
@@ -1024,7 +1030,7 @@ mod tests {
     ) -> Option<(i64, Vec<Vec<u8>>)> {
         let mut with_top = *hand;
         with_top.add(top);
-        let mut cands: Vec<u128> = Vec::new();
+        let mut bufs = Buffers::default();
         let mut best: Option<(i64, MeldBuf, [u16; MAX_OPENING], usize)> = None;
         let mut best_cands: Vec<u128> = Vec::new();
         for_each_meld(r, &with_top, false, Some(top), &mut |m0: &[u8]| {
@@ -1061,7 +1067,7 @@ mod tests {
             let seed = (v0 >= r.opening_min && keeps).then_some(0);
             let (min, floor) = (r.opening_min - v0, limit - v0);
             let here = best_opening(
-                r, &left, &held, b, &mut cands, min, extra, false, seed, floor,
+                r, &left, &held, b, &mut bufs, min, extra, false, seed, floor,
             );
             let Some((v, seq, n)) = here.map(|(v, seq, n)| (v0 + v, seq, n)) else {
                 return;
@@ -1072,7 +1078,7 @@ mod tests {
             if better {
                 best = Some((v, MeldBuf::new(m0), seq, n));
                 if n > 0 {
-                    std::mem::swap(&mut best_cands, &mut cands);
+                    std::mem::swap(&mut best_cands, &mut bufs.cands);
                 }
             }
         });
@@ -1090,6 +1096,8 @@ mod tests {
     fn take_pile_opening_is_the_search_per_first_meld() {
         let mut rng = Rng::new(23);
         let mut found = 0;
+        // One set of buffers over every case, as a batch keeps them (nothing carries over).
+        let bufs = &mut Buffers::default();
         for case in 0..6000 {
             let rules = RummyRules {
                 opening_min: [0, 10, 30, 51, 80][rng.below(5) as usize],
@@ -1127,7 +1135,7 @@ mod tests {
             let usable = usable_from_held(&rules, &Held::of(&with_top), false);
             let b_wt = bound(&rules, &with_top, usable);
             let held = Held::of(&hand);
-            let got = take_pile_opening(&rules, &hand, &held, top, extra, floor, b_wt);
+            let got = take_pile_opening(&rules, &hand, &held, top, extra, floor, b_wt, bufs);
             assert_eq!(got, want, "{rules:?} {hand:?} {top} {extra:?} {floor}");
             found += usize::from(got.is_some());
         }
@@ -1297,7 +1305,8 @@ mod tests {
             });
             want.sort();
             let (mut got, mut uses) = (Vec::new(), Vec::new());
-            natural_melds(&rules, &Held::of(&hand), &mut got, &mut uses);
+            let sort = &mut SortBuffers::default();
+            natural_melds(&rules, &Held::of(&hand), sort, &mut got, &mut uses);
             for (&key, u) in got.iter().zip(&uses) {
                 let m = key_vec(key);
                 assert_eq!(usize::from(u.len), m.len(), "{m:?}");
