@@ -9,6 +9,7 @@ use hearts_engine::rummy::RummyRules;
 use std::time::Instant;
 
 fn main() {
+    common::one_thread();
     let n = hands_arg(1, 2000);
     let policy = arg(
         2,

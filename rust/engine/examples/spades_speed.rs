@@ -11,6 +11,7 @@ use hearts_engine::spades::{SpadesPreset, SpadesRules};
 use std::time::Instant;
 
 fn main() {
+    common::one_thread();
     let preset = arg(1, SpadesPreset::from_name, SpadesPreset::OpenSpiel);
     let n = hands_arg(2, 2_000_000);
     let policy = arg(

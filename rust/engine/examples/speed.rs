@@ -1,4 +1,5 @@
-//! Quick throughput probe: `cargo run --release --example speed -- [preset] [hands] [policy]`.
+//! Times a one-thread batch of Hearts hands: `cargo run --release --example speed -- [preset]
+//! [hands] [policy]`.
 #![allow(clippy::cast_precision_loss)]
 mod common;
 
@@ -8,6 +9,7 @@ use hearts_engine::hearts::{HeartsPreset, HeartsRules};
 use std::time::Instant;
 
 fn main() {
+    common::one_thread();
     let preset = arg(1, HeartsPreset::from_name, HeartsPreset::OpenSpiel);
     let n = hands_arg(2, 2_000_000);
     let rules = HeartsRules::preset(preset);
