@@ -1,5 +1,7 @@
 """Random hands on one thread and on two, in one process, taken in turn (1 2 1 2 ...): each
-game's median rate on each and the 2-thread/1-thread ratio of the medians.
+game's median rate on each and the 2-thread/1-thread ratio of the medians, and the process CPU
+time of each call (equal CPU times on 1 and 2 threads: the split adds no work, and a wall ratio
+below 2 is the host not running both threads at once).
 
     python benchmarks/thread_scaling.py [--hands 8000000] [--repeats 5] [--preset openspiel]
 """
@@ -7,11 +9,18 @@ game's median rate on each and the 2-thread/1-thread ratio of the medians.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import time
 from typing import Any, Callable
 
 import hearts_fast as hf
+
+
+def cpu_seconds() -> float:
+    """User plus system CPU time of this process so far (every thread)."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def main() -> None:
@@ -27,15 +36,18 @@ def main() -> None:
     for name, (simulate, rules) in games.items():
         simulate(rules, hands=100_000, seed=1, threads=2)
         times: dict[int, list[float]] = {1: [], 2: []}
+        cpu: dict[int, list[float]] = {1: [], 2: []}
         for _ in range(args.repeats):
             for threads in (1, 2):
-                t = time.perf_counter()
+                c, t = cpu_seconds(), time.perf_counter()
                 simulate(rules, hands=args.hands, seed=1, threads=threads, stream=True)
                 times[threads].append(time.perf_counter() - t)
+                cpu[threads].append(cpu_seconds() - c)
         rate = {k: args.hands / statistics.median(v) for k, v in times.items()}
+        work = {k: statistics.median(v) for k, v in cpu.items()}
         print(
             f"{name:7} 1 thread {rate[1]:>12,.0f} hands/s   2 threads {rate[2]:>12,.0f} hands/s"
-            f"   ratio {rate[2] / rate[1]:.2f}"
+            f"   ratio {rate[2] / rate[1]:.2f}   CPU s {work[1]:.2f} / {work[2]:.2f}"
         )
 
 
