@@ -10,8 +10,8 @@ Each run is a fresh process that imports the package, warms up with a small batc
 one call with ``time.perf_counter`` (the rate excludes the import). The workloads are the ones
 benchmarks/RESULTS.md quotes: random Hearts hands (openspiel preset and default rules), random
 Hearts games, heuristic Hearts hands and games (default rules), random Spades hands (openspiel
-preset), greedy rummy hands (default rules); ``--only TEXT`` keeps the workloads whose name
-contains TEXT.
+preset), heuristic Spades hands and games (default rules), greedy rummy hands (default rules);
+``--only TEXT`` keeps the workloads whose name contains TEXT.
 """
 
 from __future__ import annotations
@@ -41,6 +41,18 @@ WORKLOADS: dict[str, str] = {
         "r = hf.SpadesRules.preset('openspiel'); n = 4_000_000\n"
         "hf.simulate_spades(r, hands=10_000, seed=1, threads=1)\n"
         "t = time.perf_counter(); hf.simulate_spades(r, hands=n, seed=1, threads=1)"
+    ),
+    "Spades heuristic hands/s": (
+        "r = hf.SpadesRules(); n = 1_000_000\n"
+        "hf.simulate_spades(r, hands=10_000, seed=1, threads=1, policy='heuristic')\n"
+        "t = time.perf_counter(); hf.simulate_spades(r, hands=n, seed=1, threads=1,"
+        " policy='heuristic')"
+    ),
+    "Spades heur. games/s": (
+        "r = hf.SpadesRules(); n = 20_000\n"
+        "hf.simulate_spades(r, games=500, seed=1, threads=1, policy='heuristic')\n"
+        "t = time.perf_counter(); hf.simulate_spades(r, games=n, seed=1, threads=1,"
+        " policy='heuristic')"
     ),
     "Hearts heuristic hands/s": (
         "r = hf.HeartsRules(); n = 2_000_000\n"

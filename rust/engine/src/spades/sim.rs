@@ -259,23 +259,47 @@ fn deck_ids(r: &SpadesRules) -> [u8; 52] {
 
 /// The hands of `deal_random(rules, dealer, rng)` as masks, given the rules' `deck` in id
 /// order: the same Fisher–Yates shuffle (the same draws), card `i` to seat
-/// `(dealer + 1 + i) % 4`.
+/// `(dealer + 1 + i) % 4`. The shuffle of [`Rng::shuffle`] fixes the positions from the top:
+/// position `i` takes the card at a uniform `j <= i` and keeps it, so each card goes to its
+/// seat's mask as soon as its position is drawn (no second pass over the deck), four
+/// positions a round so that the seat of each is a constant.
 #[inline(always)]
 fn shuffled_masks(deck: &[u8; 52], dealer: usize, rng: &mut Rng) -> [u64; 4] {
-    let mut d = *deck;
-    rng.shuffle(&mut d);
-    // Card 4j + k goes to the k-th seat from the dealer's left.
+    // 64 slots so that an index masked to 6 bits needs no bounds check (j <= i < 52).
+    let mut d = [0u8; 64];
+    d[..52].copy_from_slice(deck);
     let mut by_turn = [0u64; 4];
-    for four in d.chunks_exact(4) {
-        for (m, &c) in by_turn.iter_mut().zip(four) {
-            *m |= 1 << c;
-        }
+    for round in (1..13).rev() {
+        let i = 4 * round;
+        shuffle_place::<3>(&mut d, &mut by_turn, i + 3, rng);
+        shuffle_place::<2>(&mut d, &mut by_turn, i + 2, rng);
+        shuffle_place::<1>(&mut d, &mut by_turn, i + 1, rng);
+        shuffle_place::<0>(&mut d, &mut by_turn, i, rng);
     }
+    shuffle_place::<3>(&mut d, &mut by_turn, 3, rng);
+    shuffle_place::<2>(&mut d, &mut by_turn, 2, rng);
+    shuffle_place::<1>(&mut d, &mut by_turn, 1, rng);
+    by_turn[0] |= 1 << (d[0] & 63);
     let mut hands = [0u64; 4];
     for (k, &m) in by_turn.iter().enumerate() {
         hands[(dealer + 1 + k) & 3] = m;
     }
     hands
+}
+
+/// One step of [`shuffled_masks`]: position `i` (dealt on turn `TURN`) takes the card at a
+/// uniform `j <= i`, as `Rng::shuffle` draws it, and that card joins the turn's mask.
+#[inline(always)]
+fn shuffle_place<const TURN: usize>(
+    d: &mut [u8; 64],
+    by_turn: &mut [u64; 4],
+    i: usize,
+    rng: &mut Rng,
+) {
+    let j = rng.below(i as u32 + 1) as usize & 63;
+    let c = d[j];
+    d[j] = d[i & 63];
+    by_turn[TURN] |= 1 << (c & 63);
 }
 
 /// The masks of a deal's hands.
@@ -1018,7 +1042,7 @@ mod tests {
                 ..SpadesRules::default()
             };
             let deck = deck_ids(&r);
-            for seed in 0..200u64 {
+            for seed in 0..2000u64 {
                 let dealer = (seed % 4) as u8;
                 let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
                 let deal = deal_random(&r, dealer, &mut a);
