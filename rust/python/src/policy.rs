@@ -5,6 +5,7 @@ use crate::convert::{
     extract_index, extract_int, extract_str, given, iterable, opt_index, opt_seed, type_name,
 };
 use crate::errors::{type_error, InvalidArgumentError};
+use hearts_engine::rummy::policy::GreedyCache;
 use hearts_engine::search::{Evaluator, Ismcts, Pimc};
 use hearts_engine::{policy_rng, Rng};
 use pyo3::prelude::*;
@@ -90,6 +91,9 @@ pub struct PyPolicy {
     rng: Rng,
     /// The settings of the search seats.
     settings: Settings,
+    /// What the rummy `greedy` policy keeps between its decisions (buffers, the last hand's
+    /// usable cards): it changes no choice, so a copy starts with a fresh one.
+    rummy_cache: GreedyCache,
 }
 
 /// The settings of the search bots of a `Policy`.
@@ -212,6 +216,7 @@ impl PyPolicy {
             spec,
             rng: policy_rng(seed, index),
             settings,
+            rummy_cache: GreedyCache::default(),
         })
     }
 
@@ -236,7 +241,12 @@ impl PyPolicy {
             );
         }
         if let Ok(s) = state.cast::<crate::rummy::state::PyRummyState>() {
-            return crate::rummy::sim::act(&self.spec, &mut s.borrow_mut(), &mut self.rng);
+            return crate::rummy::sim::act(
+                &self.spec,
+                &mut s.borrow_mut(),
+                &mut self.rng,
+                &mut self.rummy_cache,
+            );
         }
         Err(type_error(format!(
             "state must be a HeartsState, SpadesState or RummyState, got {}",
@@ -265,7 +275,13 @@ impl PyPolicy {
             );
         }
         if let Ok(s) = state.cast::<crate::rummy::state::PyRummyState>() {
-            return crate::rummy::sim::choose(py, &self.spec, &s.borrow(), &mut self.rng);
+            return crate::rummy::sim::choose(
+                py,
+                &self.spec,
+                &s.borrow(),
+                &mut self.rng,
+                &mut self.rummy_cache,
+            );
         }
         Err(type_error(format!(
             "state must be a HeartsState, SpadesState or RummyState, got {}",
@@ -278,6 +294,7 @@ impl PyPolicy {
             spec: self.spec.clone(),
             rng: self.rng,
             settings: self.settings,
+            rummy_cache: GreedyCache::default(),
         }
     }
 

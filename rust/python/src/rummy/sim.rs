@@ -4,7 +4,7 @@ use super::state::PyRummyState;
 use crate::batch::{put, simulate_function, Dict, Run, Simulate};
 use crate::errors::InvalidArgumentError;
 use crate::policy::PolicySpec;
-use hearts_engine::rummy::policy::{act as policy_act, RummyPolicy};
+use hearts_engine::rummy::policy::{act_with, policy_action_with, GreedyCache, RummyPolicy};
 use hearts_engine::rummy::sim::RummyBatch;
 use hearts_engine::rummy::RummyRules;
 use hearts_engine::Rng;
@@ -29,9 +29,14 @@ fn policies(spec: &PolicySpec, players: u8) -> PyResult<Vec<RummyPolicy>> {
 
 /// One move of `spec` on a rummy hand; false once the hand is over. A hand without a legal
 /// action (which the engine never reaches) is an `InvalidArgumentError`, not a panic.
-pub fn act(spec: &PolicySpec, s: &mut PyRummyState, rng: &mut Rng) -> PyResult<bool> {
+pub fn act(
+    spec: &PolicySpec,
+    s: &mut PyRummyState,
+    rng: &mut Rng,
+    cache: &mut GreedyCache,
+) -> PyResult<bool> {
     let seats = policies(spec, s.0.rules().players)?;
-    policy_act(&seats, &mut s.0, rng).map_err(|e| InvalidArgumentError::new_err(e.to_string()))
+    act_with(&seats, &mut s.0, rng, cache).map_err(|e| InvalidArgumentError::new_err(e.to_string()))
 }
 
 /// The action `act` would make, without making it (None once the hand is over).
@@ -40,12 +45,13 @@ pub fn choose<'py>(
     spec: &PolicySpec,
     s: &PyRummyState,
     rng: &mut Rng,
+    cache: &mut GreedyCache,
 ) -> PyResult<Bound<'py, PyAny>> {
     let seats = policies(spec, s.0.rules().players)?;
     let Some(p) = s.0.current_player() else {
         return Ok(py.None().into_bound(py));
     };
-    let a = hearts_engine::rummy::policy::policy_action(seats[usize::from(p)], &s.0, rng)
+    let a = policy_action_with(seats[usize::from(p)], &s.0, rng, cache)
         .map_err(|e| InvalidArgumentError::new_err(e.to_string()))?;
     Ok(crate::rummy::action::to_py(py, &a)?.into_any())
 }
