@@ -699,6 +699,27 @@ def test_batch_replay_is_from_batch_plus_policy(game: Game) -> None:
         sim(r, hands=1, policy=game.other_policy)
 
 
+def test_a_policy_reused_across_hands_chooses_as_a_fresh_copy(game: Game) -> None:
+    """One Policy asked about two hands in turn, all the way through (the rummy greedy policy
+    keeps a cache between its decisions), chooses at every step what a fresh copy at the same
+    point of its stream chooses: what it remembers never changes a choice."""
+    S = game.state_class(hf)
+    r = game.rules(hf)
+    for policy in (None, *game.policies):
+        bot = hf.Policy(policy, seed=5, index=0)
+        hands = [S.from_batch(r, 5, 0), S.from_batch(r, 5, 1)]
+        steps = 0
+        while not all(h.is_over for h in hands) and steps < 4000:
+            for h in hands:
+                if h.is_over:
+                    continue
+                mover, fresh = copy.copy(bot), copy.copy(bot)
+                assert bot.choose(h) == fresh.choose(h), (policy, steps)
+                assert mover.act(h) is True
+                steps += 1
+        assert all(h.is_over for h in hands), policy
+
+
 def test_simulation_typed_dicts_are_importable() -> None:
     for spec in (hf.HeartsSimulation, hf.SpadesSimulation, hf.RummySimulation):
         assert typing.is_typeddict(spec)
