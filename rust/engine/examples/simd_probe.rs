@@ -203,25 +203,29 @@ mod x86 {
     /// How many lane draws the AVX2 version redid in scalar code.
     static FALLBACKS: AtomicU64 = AtomicU64::new(0);
 
-    #[inline(always)]
+    #[target_feature(enable = "avx2")]
+    #[inline]
     fn to_array(v: __m256i) -> [u64; 4] {
         let mut a = [0u64; 4];
-        // SAFETY: `a` is 32 writable bytes; AVX2 is enabled in every caller.
+        // SAFETY: `a` is 32 writable bytes (and AVX2 is enabled: callable only where it is).
         unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), v) };
         a
     }
 
-    #[inline(always)]
+    #[target_feature(enable = "avx2")]
+    #[inline]
     fn from_array(a: &[u64]) -> __m256i {
         assert!(a.len() >= 4);
-        // SAFETY: `a` has at least 32 readable bytes; AVX2 is enabled in every caller.
+        // SAFETY: `a` has at least 32 readable bytes (and AVX2 is enabled: callable only where
+        // it is).
         unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
     }
 
     /// The rare exact end of an AVX2 draw: every lane of `risky` redoes `below` from its
     /// advanced state in scalar code; returns the new states and `k`. Inlined and call-free, so
     /// that the hot path around it keeps its registers.
-    #[inline(always)]
+    #[target_feature(enable = "avx2")]
+    #[inline]
     fn redo_draws(s: __m256i, n: __m256i, k: __m256i, risky: __m256i) -> (__m256i, __m256i) {
         let (mut s, n, mut k, risky) = (to_array(s), to_array(n), to_array(k), to_array(risky));
         for i in 0..4 {
