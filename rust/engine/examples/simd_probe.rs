@@ -18,12 +18,13 @@
 //! card differently: `gather` (byte prefix counts, then `vpgatherqq` from a 2048-entry
 //! table) and `hybrid` (scalar `pdep` on each lane).
 //!
-//! Result on the AMD EPYC (Zen 4, AVX2 but no AVX-512) VM where it was written, `time
-//! 10000000 7`, two runs at load ~0.7: the best scalar (16 lanes) 1.89-1.96 ns a
-//! lane-step, the best AVX2 (8 or 12 lanes) 1.97-2.05 ns: AVX2 is 4-5% slower. Callgrind:
-//! 24.9 instructions a lane-step scalar (16 lanes), 20.4 AVX2 (8 lanes); the vector code
-//! runs at a lower IPC. The gather select is slower (2.4-2.6 ns); the pdep hybrid is level
-//! with scalar (1.88-1.94 ns at 16 lanes).
+//! Results on the AMD EPYC (Zen 4, AVX2 but no AVX-512) VMs where it was written, `time
+//! 10000000 7`: in the first runs the best scalar (16 lanes) took 1.89-1.96 ns a lane-step
+//! and the best AVX2 (8 or 12 lanes) 1.97-2.05 ns, 4-5% slower; later runs and builds put
+//! the best AVX2 at 0.81-0.96 of the best scalar (benchmarks/RESULTS.md, 2026-12-02).
+//! Callgrind: 24.9 instructions a lane-step scalar (16 lanes), 20.4 AVX2 (8 lanes); the
+//! vector code runs at a lower IPC. The gather select is slower; the pdep hybrid is level
+//! with scalar or between the two.
 //!
 //! MODE: `verify` (the default: every vector variant against the scalar one with as many
 //! lanes, for STEPS steps a lane, also with the scalar fallback forced often), `time`
