@@ -20,7 +20,7 @@ install: $(STAMP)
 	@test -f $(EXTENSION) || { rm -f $(STAMP); $(MAKE) --no-print-directory $(STAMP); }
 
 $(STAMP): $(SOURCES)
-	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl,plot,play,ray]"
+	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl,plot,play,ray,openspiel]"
 	@mkdir -p $(@D) && touch $@
 
 reinstall:
