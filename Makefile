@@ -3,8 +3,9 @@ PYTHON ?= python3
 PIP := $(PYTHON) -m pip
 HANDS ?= 10000000
 
-.PHONY: all install reinstall build-dev build-prod run test test-rust test-python docs lint format \
-        fmt-check clippy ruff mypy stubtest docstrings bench bench-rust fuzz
+.PHONY: all install reinstall build-dev build-prod run test test-long test-rust test-rust-long \
+        test-python test-python-long check-rust lint-python docs lint format fmt-check clippy ruff \
+        mypy stubtest stub-docs docstrings coverage bench bench-rust fuzz
 
 all: lint test
 
@@ -35,15 +36,40 @@ build-prod:
 run: install
 	$(PYTHON) -m hearts_fast simulate --hands $(HANDS)
 
-test: install lint test-rust test-python docs
+# The Rust checks and tests build in a target directory of their own, so that they run beside
+# the extension's release build (whose link-time optimisation keeps one core busy for a
+# minute) instead of waiting for its lock.
+CHECK_TARGET := target/check
+
+# The everyday suite (tests/README.md): the extension's build beside the Rust checks and
+# tests, then the Python checks, pytest and the documentation site. About 6 minutes on
+# 2 cores from a fresh clone.
+test:
+	$(MAKE) --no-print-directory -j2 install check-rust
+	$(MAKE) --no-print-directory lint-python test-python docs
+
+# The long tier (tests/README.md): the soaks and the slow hypothesis profile, the long
+# fuzzers; about an hour on 2 cores.
+test-long: install
+	$(MAKE) --no-print-directory test-rust-long test-python-long
+	$(PYTHON) -m tests.fuzz --profile long --seed $(FUZZ_SEED)
+
+check-rust: fmt-check clippy test-rust ruff mypy
 
 test-rust:
-	cargo test --workspace --exclude hearts-fast-py
-	cargo test -p hearts-fast-py --no-run
+	CARGO_TARGET_DIR=$(CHECK_TARGET) cargo test --workspace --exclude hearts-fast-py
+
+# The property tests and the solver's cross-check against plain minimax at soak size.
+test-rust-long:
+	PROPTEST_CASES=4096 SOLVE_SOAK=1500 SOLVE_TRICKS=4 \
+	    CARGO_TARGET_DIR=$(CHECK_TARGET) cargo test --workspace --exclude hearts-fast-py
 
 # One test process per core (pytest-xdist): the suite's examples are independent.
-test-python:
+test-python: install
 	$(PYTHON) -m pytest -n auto --dist loadgroup
+
+test-python-long: install
+	HEARTS_FAST_TEST_TIER=long $(PYTHON) -m pytest -n auto --dist loadgroup
 
 # The long profile of the fuzzers (tests/fuzz); its result is added to tests/fuzz/RESULTS.md.
 # FUZZ_SEED picks another run of examples.
@@ -55,7 +81,12 @@ fuzz: install
 docs: install
 	$(PYTHON) -m mkdocs build --strict --quiet
 
-lint: fmt-check clippy ruff mypy stubtest
+lint: fmt-check clippy ruff mypy lint-python
+
+# The checks that need the built extension.
+lint-python: install stubtest stub-docs
+
+stub-docs:
 	$(PYTHON) tools/stub_docs.py --check
 
 fmt-check:
@@ -67,7 +98,7 @@ format:
 	$(PYTHON) -m ruff check --fix python tests benchmarks examples tools
 
 clippy:
-	cargo clippy --workspace --all-targets -- -D warnings
+	CARGO_TARGET_DIR=$(CHECK_TARGET) cargo clippy --workspace --all-targets -- -D warnings
 
 ruff:
 	$(PYTHON) -m ruff check python tests benchmarks examples tools
@@ -76,7 +107,7 @@ ruff:
 mypy:
 	$(PYTHON) -m mypy
 
-stubtest:
+stubtest: install
 	$(PYTHON) -m mypy.stubtest hearts_fast._core --allowlist stubtest-allowlist.txt
 
 # The native module's docstrings are the stub's: regenerate rust/python/src/docs.rs after

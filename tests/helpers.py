@@ -16,8 +16,12 @@ docs/rules/hearts.md, and that each trick goes to the seat written in the line (
 from __future__ import annotations
 
 import _thread
+import contextlib
+import os
+import signal
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any, Union
 
 import pytest
@@ -436,15 +440,43 @@ HAND_LIMIT_BAD_ARGUMENTS = [
 ]
 
 
+#: The line a child process runs first when a test will send it SIGINT: Python's own
+#: Ctrl-C handler, set explicitly. A process started in the background (``make test &``,
+#: ``nohup``, a job runner) inherits SIGINT as ignored, and Python then installs no handler,
+#: so without this line the signal would do nothing.
+CHILD_SIGINT_HANDLER = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)"
+
+#: Seconds a call may take to stop after Ctrl-C in a test: a hang check that a loaded
+#: machine meets (the calls stop within milliseconds; benchmarks/interrupt_latency.py
+#: measures that), far below the minutes the calls ran for when they ignored the signal.
+STOP_WITHIN = 20.0
+
+
+@contextlib.contextmanager
+def python_sigint_handler() -> Iterator[None]:
+    """Python's own Ctrl-C handler in this process for the duration, whatever the test run
+    inherited (an ignored SIGINT in a background job; a worker that ignores it), restored
+    afterwards."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def assert_interrupt_stops(simulate, rules) -> None:
     """An interrupt of the main thread (Ctrl-C) stops a streamed simulation far too long to
     finish: ``simulate`` raises KeyboardInterrupt soon after it."""
     timer = threading.Timer(0.3, _thread.interrupt_main)
-    start = time.perf_counter()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        simulate(rules, hands=10**11, threads=1, stream=True)
-    assert time.perf_counter() - start < 10
+    with python_sigint_handler():
+        start = time.perf_counter()
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                simulate(rules, hands=10**11, threads=1, stream=True)
+        finally:
+            timer.cancel()
+    assert time.perf_counter() - start < STOP_WITHIN
 
 
 def assert_batch_refusals(simulate, state_cls, rules, foreign_rules) -> None:
@@ -604,6 +636,23 @@ def check_eb1(s: Any) -> None:
     assert s.boston_made() is None
 
 
+# --- the two tiers ---------------------------------------------------------------------------
+
+#: ``short`` in ``make test`` (the everyday suite), ``long`` in ``make test-long`` (soaks and
+#: the slow hypothesis profile); chosen by ``HEARTS_FAST_TEST_TIER``. tests/README.md lists
+#: what each tier runs.
+TIERS = ("short", "long")
+TIER = os.environ.get("HEARTS_FAST_TEST_TIER", "short")
+if TIER not in TIERS:
+    raise ValueError(f"HEARTS_FAST_TEST_TIER must be one of {TIERS}, got {TIER!r}")
+
+
+def by_tier(short: Any, long: Any) -> Any:
+    """``short`` in the everyday suite, ``long`` in ``make test-long``: the size of a soak
+    (hands played, cases regenerated) that the long tier runs in full."""
+    return long if TIER == "long" else short
+
+
 # --- hypothesis sizing ---------------------------------------------------------------------
 
 #: The fewest examples a scaled-down test runs, whatever the profile.
@@ -616,6 +665,19 @@ def examples(fraction: float) -> settings:
     if not 0 < fraction <= 1:
         raise ValueError(f"fraction must be in (0, 1], got {fraction}")
     return settings(max_examples=max(MIN_EXAMPLES, round(settings().max_examples * fraction)))
+
+
+#: The size of the fixed, derandomized samples whose make-up some tests check (how often the
+#: setups of tests/test_solve_differential.py reach a feature): a property of the sample,
+#: not of a test's thoroughness, so it does not follow the profile.
+FEATURE_SAMPLE = 600
+
+
+def fixed_sample() -> settings:
+    """Settings that draw the same ``FEATURE_SAMPLE`` examples in every profile and run."""
+    return settings(
+        settings.get_profile("ci"), max_examples=FEATURE_SAMPLE, derandomize=True, database=None
+    )
 
 
 #: Examples each fuzzer of tests/fuzz runs per profile: "short" in ``make test``

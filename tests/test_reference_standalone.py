@@ -67,10 +67,14 @@ print("played")
 
 RUN_REFERENCE_TESTS = """
 import pytest
-code = pytest.main(["tests/reference", "-x", "-q", "-p", "no:cacheprovider"])
+code = pytest.main([{path!r}, "-x", "-q", "-p", "no:cacheprovider"])
 assert sys.modules["hearts_fast._core"] is None, "the extension was imported"
 sys.exit(code)
 """
+
+#: The reference's own test files, each run in a process of its own (so the runs spread over
+#: the test workers).
+REFERENCE_TESTS = sorted(p.name for p in (ROOT / "tests" / "reference").glob("test_*.py"))
 
 
 def run_blocked(code: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -91,10 +95,12 @@ def test_reference_plays_each_game_without_the_extension() -> None:
     assert done.stdout.strip() == "played"
 
 
-def test_reference_tests_pass_without_the_extension() -> None:
+@pytest.mark.parametrize("name", REFERENCE_TESTS)
+def test_reference_tests_pass_without_the_extension(name: str) -> None:
     # The fast profile: this run checks that the tests import and run without the
     # extension; the in-process run of tests/reference gives them their full size.
-    done = run_blocked(RUN_REFERENCE_TESTS, HYPOTHESIS_PROFILE="fast")
+    code = RUN_REFERENCE_TESTS.format(path=f"tests/reference/{name}")
+    done = run_blocked(code, HYPOTHESIS_PROFILE="fast")
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-5000:]
     assert " passed" in done.stdout and "error" not in done.stdout.lower()
 

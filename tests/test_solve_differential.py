@@ -44,12 +44,12 @@ from typing import Any, Callable, TypeVar, Union
 
 import numpy as np
 import pytest
-from hypothesis import assume, event, given, note, settings
+from hypothesis import assume, event, given, note
 from hypothesis import strategies as st
 
 import hearts_fast as hf
 import hearts_fast.reference as ref
-from tests.helpers import blocks_then, examples, play_blocks
+from tests.helpers import blocks_then, examples, fixed_sample, play_blocks
 from tests.strategies import deal_hands, rule_params, spades_deals, spades_rule_params
 
 State = Union[hf.HeartsState, hf.SpadesState]
@@ -792,12 +792,12 @@ def test_solve_batch_equals_solve(game: str, data: st.DataObject) -> None:
 
 
 def reached(setups: st.SearchStrategy[Any], features: Callable[[Any], list[str]]) -> Counter[str]:
-    """How often each feature occurs in a fixed sample: the ci profile's number of setups
-    drawn derandomized, whatever the active profile (positions only: nothing is solved by
-    the reference)."""
+    """How often each feature occurs in a fixed sample: ``FEATURE_SAMPLE`` setups drawn
+    derandomized, whatever the active profile (positions only: nothing is solved by the
+    reference)."""
     seen: Counter[str] = Counter()
 
-    @settings(settings.get_profile("ci"), derandomize=True, database=None)
+    @fixed_sample()
     @given(setups)
     def sample(setup: Any) -> None:
         seen["setups"] += 1
