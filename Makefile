@@ -48,11 +48,10 @@ test:
 	$(MAKE) --no-print-directory -j2 install check-rust
 	$(MAKE) --no-print-directory lint-python test-python docs
 
-# The long tier (tests/README.md): the soaks and the slow hypothesis profile, the long
-# fuzzers; about an hour on 2 cores.
+# The long tier (tests/README.md): the soaks, the slow hypothesis profile and the long
+# fuzzers.
 test-long: install
 	$(MAKE) --no-print-directory test-rust-long test-python-long
-	$(PYTHON) -m tests.fuzz --profile long --seed $(FUZZ_SEED)
 
 check-rust: fmt-check clippy test-rust ruff mypy
 
@@ -69,7 +68,7 @@ test-python: install
 	$(PYTHON) -m pytest -n auto --dist loadgroup
 
 test-python-long: install
-	HEARTS_FAST_TEST_TIER=long $(PYTHON) -m pytest -n auto --dist loadgroup
+	HEARTS_FAST_TEST_TIER=long $(PYTHON) -m pytest -n auto --dist loadgroup -o timeout=5400
 
 # The long profile of the fuzzers (tests/fuzz); its result is added to tests/fuzz/RESULTS.md.
 # FUZZ_SEED picks another run of examples.

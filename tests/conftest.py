@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -42,6 +43,17 @@ settings.register_profile("slow", max_examples=3000, **_common)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", by_tier("ci", "slow")))
 
 ENGINE_MODULES = ("hearts_fast", "hearts_fast.reference")
+
+REFERENCE_TESTS = Path(__file__).resolve().parent / "reference"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """``tests/reference`` is left out when pytest walks the tree: its files run in processes
+    of their own with the extension blocked (tests/test_reference_standalone.py), once each.
+    Named on the command line (``pytest tests/reference``), they run here as usual."""
+    if collection_path == REFERENCE_TESTS:
+        return True
+    return None
 
 
 @pytest.fixture(params=ENGINE_MODULES)

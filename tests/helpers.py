@@ -683,7 +683,7 @@ def fixed_sample() -> settings:
 #: Examples each fuzzer of tests/fuzz runs per profile: "short" in ``make test``
 #: (tests/test_fuzz.py), "long" in ``make fuzz``.
 FUZZ_EXAMPLES = {
-    "short": {"calls": 2000, "texts": 300},
+    "short": {"calls": 1000, "texts": 150},
     "long": {"calls": 20_000, "texts": 2_000},
 }
 

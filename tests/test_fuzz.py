@@ -1,5 +1,6 @@
-"""The fuzzers of tests/fuzz (issue 10) in their short profile, each in a child process:
-a crash of the interpreter fails the test with the call that caused it, and every finding
+"""The fuzzers of tests/fuzz (issue 10), each in a child process, in their short profile (the
+long one in ``make test-long``): a crash of the interpreter fails the test with the call
+that caused it, and every finding
 (an exception that is not the package's, a failed call that changed its object, a text read
 back that play cannot continue) fails it with its first example. ``make fuzz`` runs the long
 profile and records the result in tests/fuzz/RESULTS.md."""
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import by_tier
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -21,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_fuzzer_finds_nothing(fuzzer: str, tmp_path: Path) -> None:
     trace = tmp_path / "trace.txt"
     seed = os.environ.get("FUZZ_SEED", "0")
+    profile = by_tier("short", "long")
     cmd = [sys.executable, "-m", "tests.fuzz", "--fuzzer", fuzzer, "--seed", seed]
+    cmd += ["--profile", profile]
     done = subprocess.run(
         [*cmd, "--trace", str(trace)], cwd=ROOT, capture_output=True, text=True, timeout=1200
     )

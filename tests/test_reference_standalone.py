@@ -2,7 +2,10 @@
 
 - ``import hearts_fast.reference`` and the reference's own tests (``tests/reference``) work in
   a Python where the compiled extension ``hearts_fast._core`` cannot be imported, while the
-  fast engine's names then raise an ImportError that says why;
+  fast engine's names then raise an ImportError that says why. The reference's tests run
+  only there: each file of ``tests/reference`` in a process of its own with the extension
+  blocked, at the active profile's size (tests/conftest.py keeps the directory out of the
+  main run, so each of its tests runs once);
 - nothing in ``python/hearts_fast/reference`` imports anything from the package but
   ``hearts_fast.errors`` and ``hearts_fast._types`` (checked on the source with ``ast``), so
   the reference shares nothing with the fast engine but the exception classes and the plain
@@ -15,13 +18,14 @@ makes every import of it raise ImportError.
 from __future__ import annotations
 
 import ast
-import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import by_tier
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "python" / "hearts_fast" / "reference"
@@ -67,7 +71,7 @@ print("played")
 
 RUN_REFERENCE_TESTS = """
 import pytest
-code = pytest.main([{path!r}, "-x", "-q", "-p", "no:cacheprovider"])
+code = pytest.main([{path!r}, "-q", "-p", "no:cacheprovider", "-p", "no:xdist"])
 assert sys.modules["hearts_fast._core"] is None, "the extension was imported"
 sys.exit(code)
 """
@@ -77,14 +81,13 @@ sys.exit(code)
 REFERENCE_TESTS = sorted(p.name for p in (ROOT / "tests" / "reference").glob("test_*.py"))
 
 
-def run_blocked(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run_blocked(code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", BLOCK + textwrap.dedent(code)],
         cwd=ROOT,
-        env={**os.environ, **env},
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=by_tier(600, 5000),
         check=False,
     )
 
@@ -97,11 +100,8 @@ def test_reference_plays_each_game_without_the_extension() -> None:
 
 @pytest.mark.parametrize("name", REFERENCE_TESTS)
 def test_reference_tests_pass_without_the_extension(name: str) -> None:
-    # The fast profile: this run checks that the tests import and run without the
-    # extension; the in-process run of tests/reference gives them their full size.
-    code = RUN_REFERENCE_TESTS.format(path=f"tests/reference/{name}")
-    done = run_blocked(code, HYPOTHESIS_PROFILE="fast")
-    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-5000:]
+    done = run_blocked(RUN_REFERENCE_TESTS.format(path=f"tests/reference/{name}"))
+    assert done.returncode == 0, done.stdout[-8000:] + done.stderr[-3000:]
     assert " passed" in done.stdout and "error" not in done.stdout.lower()
 
 
