@@ -20,8 +20,10 @@ EXTENSION := python/hearts_fast/_core.abi3.so
 install: $(STAMP)
 	@test -f $(EXTENSION) || { rm -f $(STAMP); $(MAKE) --no-print-directory $(STAMP); }
 
+# (MAKEFLAGS emptied: pip closes make's jobserver pipes, and cargo would warn that it cannot
+# reach them; cargo picks its own number of jobs.)
 $(STAMP): $(SOURCES)
-	$(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl,plot,play,ray,openspiel]"
+	MAKEFLAGS= $(PIP) install --quiet --disable-pip-version-check -e ".[dev,rl,plot,play,ray,openspiel]"
 	@mkdir -p $(@D) && touch $@
 
 reinstall:
@@ -113,6 +115,11 @@ stubtest: install
 # editing a docstring of python/hearts_fast/_core.pyi (then `make install` rebuilds).
 docstrings:
 	$(PYTHON) tools/stub_docs.py
+
+# Line coverage of the Python package and of the Rust engine (tools/coverage.sh; the figures
+# are recorded in tests/README.md).
+coverage: install
+	PYTHON=$(PYTHON) bash tools/coverage.sh
 
 bench-rust:
 	cargo bench -p hearts-engine
