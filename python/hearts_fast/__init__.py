@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 from hearts_fast import errors
 from hearts_fast._merge import merge, moments
@@ -93,7 +93,7 @@ try:
     from hearts_fast.arena import ArenaResult, arena, format_arena
 
     #: What ``state.observation(seat)`` returns, for either trick-taking game.
-    InfoState = HeartsInfoState | SpadesInfoState
+    InfoState = Union[HeartsInfoState, SpadesInfoState]
 
     #: Deprecated alias of :func:`card_name`, which names every id 0..53 for every game.
     spades_card_name = card_name

@@ -31,7 +31,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Union
 
 import numpy as np
 
@@ -44,7 +44,7 @@ from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
 __all__ = ["arena", "simulate_hearts", "simulate_rummy", "simulate_spades", "solve_batch"]
 
 #: The progress argument: a callback ``(done, total)`` or True for a bar on stderr.
-Progress = Callable[[int, int], object] | bool | None
+Progress = Union[Callable[[int, int], object], bool, None]
 
 _T = TypeVar("_T")
 

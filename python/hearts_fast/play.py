@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Union
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -38,8 +38,8 @@ RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 # The hand is shown by suit in this order (colours alternate), jokers last.
 SUIT_ORDER = (3, 2, 0, 1)
 
-AnyGame = HeartsGame | SpadesGame | RummyGame
-AnyRules = HeartsRules | SpadesRules | RummyRules
+AnyGame = Union[HeartsGame, SpadesGame, RummyGame]
+AnyRules = Union[HeartsRules, SpadesRules, RummyRules]
 RULES_CLASSES: dict[str, type[AnyRules]] = {
     "hearts": HeartsRules,
     "spades": SpadesRules,
@@ -425,7 +425,7 @@ class PlayApp(App[None]):
             said = bid_label(value, blind, bemo, g.rules.nil)
             self.note(f"{name} {'bid' if seat == 0 else 'bids'} {said}")
         else:
-            assert isinstance(g, HeartsGame | SpadesGame)
+            assert isinstance(g, (HeartsGame, SpadesGame))
             before = g.state
             trick = [*before.trick, (seat, move)]
             before.play(move)
@@ -713,7 +713,7 @@ class PlayApp(App[None]):
         state = g.state
         t = Text()
         if isinstance(g, RummyGame):
-            assert not isinstance(state, HeartsGame | SpadesGame)
+            assert not isinstance(state, (HeartsGame, SpadesGame))
             pile = list(getattr(state, "pile", []))
             t.append(f"Stock {getattr(state, 'stock_size', 0)}   Pile: ")
             t.append_text(card_text(pile[-1]) if pile else Text("empty"))

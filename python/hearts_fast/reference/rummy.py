@@ -20,7 +20,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Optional
 
 from hearts_fast.errors import (
     ArgumentTypeError,
@@ -644,7 +644,7 @@ class RummyState(Hand[RummyRules]):
     stock = copied[int]("_stock")
     pile = copied[int]("_pile")
     turn = field[int]("_turn")
-    went_out = field[int | None]("_went_out")
+    went_out = field[Optional[int]]("_went_out")
 
     # ---------------------------------------------------------------- legal actions
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Optional
 
 from hearts_fast.errors import (
     ArgumentTypeError,
@@ -529,7 +529,7 @@ class SpadesState(TrickHand[SpadesRules]):
         """Team bag counters before this hand (as given)."""
         return list(self._bags)
 
-    bids = copied[Bid | None]("_bids")
+    bids = copied[Optional[Bid]]("_bids")
     redeal_claims = copied[int]("_claims")
     plays = copied[tuple[int, int]]("_plays")
 
