@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -118,13 +122,14 @@ def test_rummy_games_table(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """Bad values exit 2: read by argparse (its usage line and error) or refused by the
-    package (``hearts-fast: `` and the package's message)."""
+    """Bad values exit 2: read by argparse (one line: what was wrong and a hint) or refused
+    by the package (``hearts-fast: `` and the package's message)."""
     try:
         code = main([*argv, "--no-progress"] if argv[0] == "simulate" else argv)
     except SystemExit as e:
         code = e.code
-        assert "usage: hearts-fast" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert err.startswith(f"hearts-fast {argv[0]}: ") and err.count("\n") == 1, err
     else:
         assert capsys.readouterr().err.startswith("hearts-fast: ")
     assert code == 2
@@ -133,14 +138,21 @@ def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["simulate", "--hands", "0"], "--hands: must be 1 or more, got 0"),
-        (["simulate", "--games", "0"], "--games: must be 1 or more"),
+        (["simulate", "--hands", "0"], "--hands: must be 1..1,099,511,627,776 (2**40), got 0"),
+        (["simulate", "--hands", "0"], "a run of nothing has no result to print"),
+        (["simulate", "--hands", "99999999999999"], "must be 1..1,099,511,627,776 (2**40)"),
+        (["simulate", "--games", "0"], "--games: must be 1..1,099,511,627,776"),
         (["simulate", "--threads", "0"], "leave --threads out to use every core"),
-        (["simulate", "--threads", "x"], "--threads: must be a whole number"),
+        (["simulate", "--threads", "5000"], "--threads: must be 1..1024, got 5000"),
+        (["simulate", "--threads", "x"], "--threads: 'x' is not a whole number"),
         (["simulate", "--rule", "players"], "--rule: takes NAME=VALUE"),
         (["simulate", "--rule", "=5"], "--rule: takes NAME=VALUE"),
-        (["simulate", "--games", "3", "--hand-limit", "0"], "--hand-limit: must be 1 or more"),
-        (["arena", "--deals", "0"], "--deals: must be 1 or more"),
+        (["simulate", "--games", "3", "--hand-limit", "0"], "--hand-limit: must be 1.."),
+        (["simulate", "--hands", "5", "--hand-limit", "5"], "--hand-limit applies with --games"),
+        (["arena", "--deals", "5", "--hand-limit", "5"], "--hand-limit applies with --games"),
+        (["simulate", "--plot", "out.gif"], "the suffix must be .png, .svg, .pdf"),
+        (["simulate", "--plot", "no/such/folder/x.png"], "there is no folder 'no/such/folder'"),
+        (["arena", "--deals", "0"], "--deals: must be 1.."),
         (["arena", "--threads", "0"], "leave --threads out"),
         (["arena", "--rule", "players"], "--rule: takes NAME=VALUE"),
     ],
@@ -148,13 +160,78 @@ def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) 
 def test_usage_errors_exit_2_and_say_what_is_allowed(
     argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Every malformed command line is a usage error: exit status 2 and argparse's usage
-    line with what was wrong (no table of nan, no exit status 1)."""
+    """Every malformed command line is a usage error, found before any work: exit status 2
+    and one line with what was wrong and a hint (no usage block, no table of nan, no exit
+    status 1)."""
     with pytest.raises(SystemExit) as e:
         main(argv)
     assert e.value.code == 2
     err = capsys.readouterr().err
-    assert says in err and "usage: hearts-fast" in err
+    assert says in err, err
+    assert err.count("\n") == 1 and f"(try 'hearts-fast {argv[0]} --help')" in err
+
+
+def run_cli(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``hearts-fast ARGV`` in a process of its own, as a user types it."""
+    return subprocess.run(
+        [sys.executable, "-m", "hearts_fast", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **env},
+        check=False,
+    )
+
+
+def test_a_usage_error_is_one_line_from_the_shell() -> None:
+    done = run_cli("simulate", "--hands", "five")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "hearts-fast simulate: argument --hands: 'five' is not a whole number "
+        "(try 'hearts-fast simulate --help')\n"
+    )
+
+
+def test_plot_without_matplotlib_fails_before_the_run(tmp_path: Path) -> None:
+    """Without matplotlib, ``--plot`` is refused when the command line is read (one line,
+    exit 2), not with a traceback after the whole simulation."""
+    blocker = tmp_path / "block" / "matplotlib"
+    blocker.mkdir(parents=True)
+    (blocker / "__init__.py").write_text("raise ImportError('blocked by the test')\n")
+    sitecustom = tmp_path / "block" / "sitecustomize.py"
+    sitecustom.write_text(
+        "import importlib.util, sys\n"
+        "_find = importlib.util.find_spec\n"
+        "importlib.util.find_spec = lambda n, *a: None if n == 'matplotlib' else _find(n, *a)\n"
+    )
+    done = run_cli(
+        "simulate",
+        "--hands",
+        "1000000000000",
+        "--plot",
+        str(tmp_path / "x.png"),
+        PYTHONPATH=os.pathsep.join([str(tmp_path / "block"), *sys.path]),
+    )
+    assert done.returncode == 2, done.stderr
+    assert "--plot: needs matplotlib" in done.stderr and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr and not (tmp_path / "x.png").exists()
+
+
+def test_plot_without_a_suffix_reports_the_file_written(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    done = run_cli("simulate", "--hands", "2000", "--plot", str(tmp_path / "noext"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "noext.png").exists()
+    assert f"plot written to {tmp_path / 'noext.png'}" in done.stderr
+
+
+def test_the_progress_bar_shows_long_times_in_hours_and_days() -> None:
+    from hearts_fast.cli import _duration
+
+    assert _duration(42.04) == "42.0s"
+    assert _duration(725) == "12m05s"
+    assert _duration(3 * 3600 + 20 * 60) == "3h20m"
+    assert _duration(894197.6) == "10d08h"
 
 
 def test_a_huge_seed_is_reported_as_typed(capsys: pytest.CaptureFixture[str]) -> None:

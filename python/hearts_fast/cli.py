@@ -18,7 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import hearts_fast
 from hearts_fast import (
@@ -37,6 +37,14 @@ from hearts_fast import (
 )
 from hearts_fast._report import FORMATS, Column, Report, Table, render, se_mean, se_rate
 from hearts_fast.errors import HeartsFastError, InvalidArgumentError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line usage error: ``hearts-fast CMD: what was wrong (try
+    'hearts-fast CMD --help')``, exit status 2 (the whole usage block is in ``--help``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (try '{self.prog} --help')\n")
 
 
 def _parse_value(text: str) -> object:
@@ -68,24 +76,79 @@ def _rule(text: str) -> str:
     return text
 
 
+#: The most hands or games one run takes (the engine's limit, docs/limits.md).
+MAX_COUNT = 2**40
+#: The most threads (the engine's limit).
+MAX_THREADS = 1024
+
+
 def _at_least_one(text: str) -> int:
-    """A count of 1 or more (hands, games, deals, threads, a hand limit)."""
+    """A count 1..2**40 (hands, games, deals, a hand limit). 0 is refused: a run of nothing
+    has no result to print."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(
+            f"must be 1..{MAX_COUNT:,} (2**40), got {value:,}"
+            + ("; a run of nothing has no result to print" if value == 0 else "")
+        )
     return value
 
 
 def _threads(text: str) -> int:
-    """``--threads N``: 1 or more; leave it out for every core, as ``threads=None`` in the
-    API (which also refuses 0)."""
+    """``--threads N``: 1..1024; leave it out for every core."""
     try:
-        return _at_least_one(text)
-    except argparse.ArgumentTypeError as e:
-        raise argparse.ArgumentTypeError(f"{e}; leave --threads out to use every core") from None
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(
+            f"must be 1..{MAX_THREADS}, got {value}; leave --threads out to use every core"
+        )
+    return value
+
+
+#: The picture formats ``--plot`` writes, by the file's suffix.
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def _plot_path(text: str) -> str:
+    """``--plot FILE``, checked before any work: matplotlib is installed, the folder exists,
+    the suffix is one matplotlib writes (none means ``.png``, which is added). Returns the
+    path that will be written."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise argparse.ArgumentTypeError(
+            "needs matplotlib, which is not installed (pip install matplotlib)"
+        )
+    suffix = os.path.splitext(text)[1].lower()
+    if suffix == "":
+        text += ".png"
+    elif suffix not in PLOT_SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the suffix must be {', '.join(PLOT_SUFFIXES)} or none (for .png)"
+        )
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {folder!r}")
+    return text
+
+
+def _duration(seconds: float) -> str:
+    """A time left for the progress bar: ``42.0s``, ``12m05s``, ``3h20m``, ``5d04h``."""
+    if seconds < 60:
+        return f"{seconds:.1f}s"
+    minutes, secs = divmod(int(seconds), 60)
+    if minutes < 60:
+        return f"{minutes}m{secs:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 24:
+        return f"{hours}h{minutes:02d}m"
+    days, hours = divmod(hours, 24)
+    return f"{days:,}d{hours:02d}h"
 
 
 class ProgressBar:
@@ -102,7 +165,8 @@ class ProgressBar:
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate > 0 else 0.0
         self.out.write(
-            f"\r[{bar}] {frac:6.1%} {done:,}/{total:,} {self.unit} {rate:,.0f}/s  {left:5.1f}s left"
+            f"\r[{bar}] {frac:6.1%} {done:,}/{total:,} {self.unit} {rate:,.0f}/s  "
+            f"{_duration(left)} left"
         )
         if done >= total:
             self.out.write("\n")
@@ -680,7 +744,7 @@ def _rules_arguments(parser: argparse.ArgumentParser, preset_help: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hearts-fast",
         description="Fast, exact engines for Hearts, Spades and the rummy La Dame de Pique: "
         "simulate batches of hands or games, rank policies in a duplicate arena, solve "
@@ -754,6 +818,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sim.add_argument(
         "--plot",
+        type=_plot_path,
         default=None,
         metavar="FILE",
         help="also draw the result (matplotlib) into FILE.png, .svg or .pdf",
@@ -804,6 +869,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _rules_arguments(are, "the rules preset (default: the game's default)")
     are.add_argument(
         "--plot",
+        type=_plot_path,
         default=None,
         metavar="FILE",
         help="also draw each policy's mean and 95%% interval into FILE.png, .svg or .pdf",
@@ -852,6 +918,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="resume a game saved in its text form, under its own rules (default: a new game)",
     )
     args = parser.parse_args(argv)
+    if getattr(args, "hand_limit", None) is not None and args.games is None:
+        command = {"simulate": sim, "arena": are}[args.command]
+        command.error("--hand-limit applies with --games only (a lone hand is never cut short)")
     try:
         return int(args.run(args))
     except (HeartsFastError, ValueError, TypeError, OSError) as e:
