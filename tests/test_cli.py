@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -280,7 +281,7 @@ def test_json_and_csv_hold_the_simulated_numbers(capsys: pytest.CaptureFixture[s
     assert data["settings"]["hands"] == 5000
     res = hf.simulate_hearts(hf.HeartsRules(players=5), hands=5000, seed=3, stream=True)
     seats = data["tables"]["seats"]
-    assert [r["seat"] for r in seats] == ["0", "1", "2", "3", "4"]
+    assert [r["seat"] for r in seats] == [0, 1, 2, 3, 4]
     for s, row in enumerate(seats):
         assert row["mean points"] == pytest.approx(float(res["mean_points"][s]))
         assert row["points se"] == pytest.approx(float(np.sqrt(res["var_points"][s] / 5000)))
@@ -389,3 +390,25 @@ def test_solve_json_and_csv_hold_the_solution(
     with pytest.raises(SystemExit) as e:
         main([*argv, "--format", "xml"])
     assert e.value.code == 2
+
+
+@pytest.mark.parametrize("game", ["hearts", "spades", "rummy"])
+@pytest.mark.parametrize("what", [["--hands", "300"], ["--games", "3", "--hand-limit", "40"]])
+def test_json_seats_are_numbers_and_the_header_names_the_game(
+    game: str, what: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--game", game, *what, "--no-progress", "--threads", "1"]
+    assert main([*args, "--format", "json"]) == 0
+    tables = json.loads(capsys.readouterr().out)["tables"]
+    seats = [row["seat"] for rows in tables.values() for row in rows if "seat" in row]
+    assert seats or game == "spades"
+    assert all(isinstance(s, int) for s in seats), seats
+    assert main(args) == 0
+    label = {"hearts": "Hearts", "spades": "Spades", "rummy": "rummy"}[game]
+    assert capsys.readouterr().out.startswith(f"hearts-fast simulate: {label}, preset ")
+
+
+def test_dir_shows_the_public_names_only() -> None:
+    names = dir(hf)
+    assert {"simulate_hearts", "HeartsState", "errors", "__version__"} <= set(names)
+    assert not {"annotations", "Sequence", "TYPE_CHECKING", "warnings", "Union"} & set(names)

@@ -199,3 +199,16 @@ __all__ = [
     "spades_card_name",
 ]
 __all__ += errors.__all__
+
+
+def __dir__() -> list[str]:
+    """``dir(hearts_fast)``: the public names and the submodules imported so far, not the
+    module's own imports (``annotations``, ``warnings``, ``Sequence``, ``TYPE_CHECKING``)."""
+    import sys
+
+    submodules = {
+        name.rpartition(".")[2]
+        for name in sys.modules
+        if name.startswith(__name__ + ".") and name.count(".") == 1
+    }
+    return sorted({*__all__, *submodules, "__doc__", "__file__", "__name__", "__path__"})

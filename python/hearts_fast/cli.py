@@ -276,7 +276,7 @@ def _run(
     return rules, res, Report(header, settings)
 
 
-def _games_table(report: Report, res: Any, labels: Sequence[str], first: str) -> Report:
+def _games_table(report: Report, res: Any, labels: Sequence[Any], first: str) -> Report:
     """Whole games: each seat's (or team's) mean final total and win rate, with their
     standard errors."""
     totals, winners = res["totals"], res["winners"]
@@ -338,9 +338,7 @@ def _plot(args: argparse.Namespace, res: Any, title: str) -> None:
 def simulate_rummy_cli(args: argparse.Namespace) -> int:
     rules, res, report = _run(args, simulate_rummy, "rummy, ", stream=False)
     if args.games is not None:
-        return _emit(
-            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args, res
-        )
+        return _emit(_games_table(report, res, list(range(rules.players)), "seat"), args, res)
     scores, opened, went_out = res["hand_scores"], res["opened"], res["went_out"]
     n = len(went_out)
     rows = []
@@ -349,7 +347,7 @@ def simulate_rummy_cli(args: argparse.Namespace) -> int:
         out = float((went_out == s).mean()) if n else math.nan
         rows.append(
             [
-                str(s),
+                s,
                 float(sc.mean()) if n else math.nan,
                 se_mean(float(sc.var(ddof=1)) if n > 1 else math.nan, n),
                 float(sc.std()) if n else math.nan,
@@ -433,7 +431,7 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
             ],
             [
                 [
-                    str(s),
+                    s,
                     float(res["mean_bids"][s]),
                     float(res["mean_tricks"][s]),
                     float(res["nil_bids"][s]) / max(n, 1),
@@ -447,11 +445,9 @@ def simulate_spades_cli(args: argparse.Namespace) -> int:
 
 
 def simulate_hearts_cli(args: argparse.Namespace) -> int:
-    rules, res, report = _run(args, simulate_hearts, "", stream=True)
+    rules, res, report = _run(args, simulate_hearts, "Hearts, ", stream=True)
     if args.games is not None:
-        return _emit(
-            _games_table(report, res, [str(s) for s in range(rules.players)], "seat"), args, res
-        )
+        return _emit(_games_table(report, res, list(range(rules.players)), "seat"), args, res)
     n = int(res["hands"])
     rows = []
     for s in range(rules.players):
@@ -459,7 +455,7 @@ def simulate_hearts_cli(args: argparse.Namespace) -> int:
         m = float(res["moons"][s]) / max(n, 1)
         rows.append(
             [
-                str(s),
+                s,
                 float(res["mean_points"][s]),
                 se_mean(float(res["var_points"][s]), n),
                 math.sqrt(float(res["var_points"][s])),
