@@ -35,8 +35,9 @@ CALLS = {
         "hf.solve_batch([hf.HeartsState(hf.HeartsRules(pass_direction='hold'), seed=i) "
         "for i in range(64)])"
     ),
-    "pimc hands": "hf.simulate_hearts(hf.HeartsRules(), hands=10**6, policy='pimc')",
 }
+# Not here yet: calls whose seats search (pimc, ismcts) do not poll within a decision
+# (issue 31); they are to be added once they do.
 
 CHILD = """
 import signal, sys, time
