@@ -412,3 +412,12 @@ def test_dir_shows_the_public_names_only() -> None:
     names = dir(hf)
     assert {"simulate_hearts", "HeartsState", "errors", "__version__"} <= set(names)
     assert not {"annotations", "Sequence", "TYPE_CHECKING", "warnings", "Union"} & set(names)
+
+
+def test_the_preset_help_says_default_is_dame_de_pic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The two names of the Hearts default rules are explained where they are listed."""
+    assert hf.HeartsRules.preset("default") == hf.HeartsRules.preset("dame_de_pic")
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "default and dame_de_pic are the same rules" in help_text

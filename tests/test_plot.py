@@ -108,3 +108,12 @@ def test_the_plot_option_of_the_command_line(tmp_path: pathlib.Path, capsys):
     assert main(["arena", "--deals", "20", "--threads", "1", "--plot", str(arena_png)]) == 0
     assert arena_png.stat().st_size > 1000
     assert "plot written" in capsys.readouterr().err
+
+
+def test_game_length_ticks_are_whole_hands():
+    """Short games (a few hands each) used to get tick marks at 2.5 hands."""
+    res = hf.simulate_hearts(hf.HeartsRules(target=10), games=50, seed=3)  # 1-3 hands
+    ax = plot.game_lengths(res)
+    ax.figure.canvas.draw()
+    ticks = ax.get_xticks()
+    assert len(ticks) > 1 and all(float(t).is_integer() for t in ticks), ticks

@@ -191,9 +191,12 @@ RULES_CLASSES: dict[str, Any] = {"hearts": HeartsRules, "spades": SpadesRules, "
 #: ``--preset`` when not given.
 DEFAULT_PRESET = {"hearts": "dame_de_pic", "spades": "default", "rummy": "default"}
 #: The help of ``--preset`` (simulate, play): each game's presets and its default.
-PRESET_HELP = "; ".join(
-    f"{label}: {', '.join(RULES_CLASSES[game].presets)} (default {DEFAULT_PRESET[game]})"
-    for game, label in (("hearts", "Hearts"), ("spades", "Spades"), ("rummy", "rummy"))
+PRESET_HELP = (
+    "; ".join(
+        f"{label}: {', '.join(RULES_CLASSES[game].presets)} (default {DEFAULT_PRESET[game]})"
+        for game, label in (("hearts", "Hearts"), ("spades", "Spades"), ("rummy", "rummy"))
+    )
+    + ". Hearts' default and dame_de_pic are the same rules (HeartsRules())"
 )
 #: The help of ``--rule`` (simulate, arena, play).
 RULE_HELP = (

@@ -172,6 +172,9 @@ def game_lengths(result: Any, ax: Optional[Axes] = None) -> Axes:
     ax = _axes(ax)
     counts = np.bincount(played) if played.size else np.zeros(1, int)
     ax.bar(np.arange(len(counts)), counts, width=0.9)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole hands: no 2.5 marks
     ax.set_xlabel("hands in the game")
     ax.set_ylabel("games")
     ax.set_title(f"Game lengths ({len(played):,} games, mean {played.mean():.2f})")
