@@ -10,12 +10,13 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 
 # ---- Python: the everyday tier of pytest, with coverage in every process.
-"$PYTHON" -m pip install --quiet --disable-pip-version-check $("$PYTHON" tools/extras.py coverage)
 rm -rf target/coverage/python && mkdir -p target/coverage/python
+"$PYTHON" tools/extras.py coverage >target/coverage/requirements.txt
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -r target/coverage/requirements.txt
 "$PYTHON" -m pytest -n auto --dist loadgroup -q -p no:cacheprovider \
     --cov --cov-report= >target/coverage/python/pytest.log 2>&1 ||
     { tail -30 target/coverage/python/pytest.log; exit 1; }
-"$PYTHON" -m coverage combine --quiet
+"$PYTHON" -m coverage combine --quiet --append
 "$PYTHON" -m coverage report --sort=cover >target/coverage/python/report.txt
 "$PYTHON" -m coverage html --quiet -d target/coverage/python/html
 echo "== Python (coverage.py), least covered first: target/coverage/python/report.txt"

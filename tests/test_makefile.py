@@ -1,0 +1,51 @@
+"""The README's two commands (issue 28): ``make run`` installs only what the main job needs
+(the package and numpy, no test extras) and says what it is building; ``make test``
+installs the test, lint and docs extras without reinstalling the package. Read from
+``make --dry-run --always-make``, which prints every command a target would run."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+
+
+def dry_run(target: str) -> list[str]:
+    done = subprocess.run(
+        ["make", "--dry-run", "--always-make", "--no-print-directory", target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+def pip_installs(lines: list[str]) -> list[str]:
+    return [line for line in lines if "-m pip install" in line]
+
+
+def test_make_run_installs_the_package_alone_and_says_so() -> None:
+    lines = dry_run("run")
+    installs = pip_installs(lines)
+    assert len(installs) == 1 and installs[0].rstrip().endswith("-e ."), installs
+    assert not any("extras.py" in line or "[dev" in line for line in lines)
+    assert any("building the Rust extension" in line for line in lines)
+    assert any("hearts_fast simulate" in line for line in lines)
+
+
+def test_make_test_adds_the_extras_without_reinstalling() -> None:
+    lines = dry_run("test")
+    installs = pip_installs(lines)
+    assert any(line.rstrip().endswith("-e .") for line in installs)
+    assert any("-r target/extras.txt" in line for line in installs)
+    extras = next(line for line in lines if "tools/extras.py" in line)
+    for name in ("dev", "rl", "plot", "play", "ray", "openspiel"):
+        assert f" {name}" in extras
