@@ -421,3 +421,16 @@ def test_the_preset_help_says_default_is_dame_de_pic(capsys: pytest.CaptureFixtu
         main(["simulate", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "default and dame_de_pic are the same rules" in help_text
+
+
+@pytest.mark.parametrize(
+    ("extra", "package"), [("plot", "matplotlib"), ("play", "textual"), ("ray", "ray")]
+)
+def test_install_hints_name_the_extras_own_packages(extra: str, package: str) -> None:
+    """A hint works for a package installed from a wheel file or a checkout: it names the
+    extra's requirements from pyproject.toml, not ``hearts-fast[extra]`` (not on an index)."""
+    from hearts_fast._extras import install_hint
+
+    hint = install_hint(extra, "fallback")
+    assert hint.startswith("pip install ") and "hearts-fast[" not in hint
+    assert package in hint and "fallback" not in hint

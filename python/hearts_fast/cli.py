@@ -35,6 +35,7 @@ from hearts_fast import (
     simulate_spades,
     solve,
 )
+from hearts_fast._extras import install_hint
 from hearts_fast._report import FORMATS, Column, Report, Table, render, se_mean, se_rate
 from hearts_fast.errors import HeartsFastError, InvalidArgumentError
 
@@ -122,7 +123,7 @@ def _plot_path(text: str) -> str:
 
     if importlib.util.find_spec("matplotlib") is None:
         raise argparse.ArgumentTypeError(
-            "needs matplotlib, which is not installed (pip install matplotlib)"
+            f"needs matplotlib, which is not installed ({install_hint('plot', 'matplotlib')})"
         )
     suffix = os.path.splitext(text)[1].lower()
     if suffix == "":
@@ -720,7 +721,7 @@ def play_cli(args: argparse.Namespace) -> int:
         from hearts_fast import play
     except ImportError as e:
         raise InvalidArgumentError(
-            f'play needs textual ({e}); install it with: pip install "hearts-fast[play]"'
+            f"play needs textual ({e}); install it with: {install_hint('play', 'textual')}"
         ) from None
     return play.run(
         args.game,
@@ -884,7 +885,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="play Hearts, Spades or rummy in the terminal against the bots (needs textual)",
         description="Play a whole game in a keyboard-only terminal interface, you at seat 0 "
         "and the bots at the others (docs/play.md). Needs the optional dependency textual: "
-        'pip install "hearts-fast[play]".',
+        f"{install_hint('play', 'textual')}.",
     )
     pla.set_defaults(run=play_cli)
     pla.add_argument(

@@ -20,9 +20,9 @@ bit for bit, streamed statistics exactly, as one call on one machine gives them,
 result larger than the memory this machine has free is refused before any task starts,
 with a hint to use ``stream=True``. docs/distributed.md is the recipe.
 
-Needs the optional dependency Ray: ``pip install "hearts-fast[ray]"``. The workers import
-``hearts_fast`` themselves: on a cluster of several machines install it on each (or give
-Ray a ``runtime_env``).
+Needs the optional dependency Ray (the ``ray`` extra: ``pip install "ray>=2.9"``). The
+workers import ``hearts_fast`` themselves: on a cluster of several machines install it on
+each (or give Ray a ``runtime_env``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import numpy as np
 
 import hearts_fast as _hf
 from hearts_fast._args import int_arg
+from hearts_fast._extras import install_hint
 from hearts_fast._types import HeartsSimulation, RummySimulation, SolveBatch, SpadesSimulation
 from hearts_fast.arena import ArenaResult
 from hearts_fast.errors import ArgumentTypeError, InvalidArgumentError
@@ -57,7 +58,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError as e:  # pragma: no cover - the extra is installed by make test
-        hint = 'install it with: pip install "hearts-fast[ray]"'
+        hint = f"install it with: {install_hint('ray', 'ray')}"
         raise ImportError(f"hearts_fast.distributed needs Ray ({e}); {hint}") from None
     return ray
 

@@ -3,8 +3,8 @@ bots, with a keyboard-only Textual interface (docs/play.md).
 
 You sit at seat 0 ("You"); the bots (``Policy``) play every other seat. The whole game
 (a ``HeartsGame``, ``SpadesGame`` or ``RummyGame``) is played hand after hand to its end.
-Textual is an optional dependency (``pip install "hearts-fast[play]"``); this module is
-imported only by the ``play`` command, never by ``import hearts_fast``."""
+Textual is an optional dependency (the ``play`` extra: ``pip install "textual>=0.80"``);
+this module is imported only by the ``play`` command, never by ``import hearts_fast``."""
 
 from __future__ import annotations
 

@@ -34,8 +34,10 @@ def _pyplot() -> Any:
         matplotlib.use("Agg", force=False)
         import matplotlib.pyplot as plt
     except ImportError as e:  # pragma: no cover - exercised without the extra
+        from ._extras import install_hint
+
         raise ImportError(
-            "hearts_fast.plot needs matplotlib: pip install 'hearts-fast[plot]'"
+            f"hearts_fast.plot needs matplotlib: {install_hint('plot', 'matplotlib')}"
         ) from e
     return plt
 
