@@ -95,7 +95,7 @@ try:
     #: What ``state.observation(seat)`` returns, for either trick-taking game.
     InfoState = Union[HeartsInfoState, SpadesInfoState]
 
-    #: Deprecated alias of :func:`card_name`, which names every id 0..53 for every game.
+    #: Deprecated alias of `card_name`, which names every id 0..53 for every game.
     spades_card_name = card_name
 
     def rummy_batch_state(rules: RummyRules, seed: int, index: int) -> RummyState:

@@ -94,7 +94,7 @@ class HeartsSimulation(_TrickColumns, total=False):
     points_hist: npt.NDArray[np.int64]
 
 
-#: The former name of :class:`HeartsSimulation`.
+#: The former name of `HeartsSimulation`.
 SimulationResult = HeartsSimulation
 
 

@@ -3,9 +3,9 @@ seat's points or hand scores, moon and Q♠ rates with 95% intervals, the distri
 game lengths, and an arena's means with their intervals.
 
 Every function takes what ``simulate_*`` or ``arena`` returned, draws on ``ax`` (a new
-figure's axes when ``None``) and returns the axes; :func:`simulation` draws the panels that
+figure's axes when ``None``) and returns the axes; `simulation` draws the panels that
 fit a result into one figure and can save it (PNG, SVG, PDF: by the file's suffix).
-The numbers drawn are the result's own (tested). Spades streams give :func:`tricks`.
+The numbers drawn are the result's own (tested). Spades streams give `tricks`.
 """
 
 from __future__ import annotations

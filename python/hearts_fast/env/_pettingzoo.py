@@ -1,5 +1,5 @@
-"""The PettingZoo environments' shared implementation (:mod:`hearts_fast.env.hearts`,
-:mod:`hearts_fast.env.spades`): every seat a learner, stepped in Rust by the vector
+"""The PettingZoo environments' shared implementation (`hearts_fast.env.hearts`,
+`hearts_fast.env.spades`): every seat a learner, stepped in Rust by the vector
 environment (one episode, every seat, no autoreset).
 
 Agents are ``"player_0"`` … (seat ``i`` is ``"player_i"``); an agent's observation is
@@ -155,7 +155,7 @@ class _Table:
 
 
 class _AECEnv(AECEnv):  # type: ignore[misc]
-    """The AEC environment of a game: :func:`hearts_fast.env.hearts.env` wraps it."""
+    """The AEC environment of a game: `hearts_fast.env.hearts.env` wraps it."""
 
     metadata: ClassVar[dict[str, Any]] = {}
     _vector_class: type[_VectorEnv] = _VectorEnv

@@ -42,7 +42,7 @@ def observation_fields(
 
 
 class _VectorEnv(_Base):
-    """Shared implementation of :class:`HeartsVectorEnv` and :class:`SpadesVectorEnv`."""
+    """Shared implementation of `HeartsVectorEnv` and `SpadesVectorEnv`."""
 
     _game = ""
     _rules_class: Any = None
@@ -221,7 +221,7 @@ class _VectorEnv(_Base):
 class HeartsVectorEnv(_VectorEnv):
     """``num_envs`` Hearts episodes (hands, or whole games with ``episode="game"``) stepped
     together in Rust: the learner plays ``seats`` (default seat 0), ``opponents`` (a policy
-    name, a :class:`hearts_fast.Policy`, or one per seat; default ``"random"``) the others.
+    name, a `hearts_fast.Policy`, or one per seat; default ``"random"``) the others.
     Actions are card ids 0..51 (a play, or one card of a pass) and 52 = FORWARD. Rewards
     are minus the hand score (A-21), per hand (``reward="hand"``) or per trick
     (``"trick"``; a hand's rewards add up to the same)."""

@@ -1,9 +1,9 @@
-"""Gymnasium single-agent environments (docs/environments.md): :class:`HeartsEnv` and
-:class:`SpadesEnv`, the learner at one seat against policies, stepped in Rust by the vector
+"""Gymnasium single-agent environments (docs/environments.md): `HeartsEnv` and
+`SpadesEnv`, the learner at one seat against policies, stepped in Rust by the vector
 environment (one episode, no autoreset).
 
 Registered as ``hearts_fast/Hearts-v0`` and ``hearts_fast/Spades-v0`` when
-:mod:`hearts_fast.env` is imported (``gymnasium.make("hearts_fast.env:hearts_fast/Hearts-v0")``
+`hearts_fast.env` is imported (``gymnasium.make("hearts_fast.env:hearts_fast/Hearts-v0")``
 imports it itself).
 
 Observations are dicts ``{"observation": float32 (size,), "action_mask": int8 (actions,)}``
@@ -41,7 +41,7 @@ _ILLEGAL = ("raise", "random")
 
 
 class _SingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """Shared implementation of :class:`HeartsEnv` and :class:`SpadesEnv`.
+    """Shared implementation of `HeartsEnv` and `SpadesEnv`.
 
     Arguments: ``rules`` (the game's rules class; default rules), ``seat`` (the learner's),
     ``opponents``, ``reward``, ``episode``, ``max_hands``, ``kind``, ``layout`` (as the
@@ -190,7 +190,7 @@ class _SingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 class HeartsEnv(_SingleEnv):
     """Hearts for one learner (``seat``, default 0) against ``opponents`` (a policy name,
-    a :class:`hearts_fast.Policy`, or one per seat; default ``"random"``). Actions: card
+    a `hearts_fast.Policy`, or one per seat; default ``"random"``). Actions: card
     ids 0..51 (a play, or one card of a pass at a time) and 52 = FORWARD. The reward is
     minus the learner's hand score (A-21), at the hand's end (``reward="hand"``) or trick
     by trick (``"trick"``). Episodes are hands, or games with ``episode="game"`` (cut after

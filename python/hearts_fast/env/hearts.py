@@ -9,7 +9,7 @@ hand score (A-21), at the hand's end (``reward="hand"``) or trick by trick (``"t
 
 Options: ``reward`` (``"hand"``, ``"trick"``), ``episode`` (``"hand"``, ``"game"``),
 ``max_hands``, ``kind``, ``layout``, ``render_mode`` (``"ansi"``, ``"human"``). See
-:mod:`hearts_fast.env._pettingzoo` for the observations, masks and rewards.
+`hearts_fast.env._pettingzoo` for the observations, masks and rewards.
 """
 
 from __future__ import annotations

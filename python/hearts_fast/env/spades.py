@@ -11,7 +11,7 @@ players may never reach the game's end (B-22).
 
 Options: ``reward`` (``"hand"``, ``"trick"``), ``episode`` (``"hand"``, ``"game"``),
 ``max_hands``, ``kind``, ``layout``, ``render_mode`` (``"ansi"``, ``"human"``). See
-:mod:`hearts_fast.env._pettingzoo` for the observations, masks and rewards.
+`hearts_fast.env._pettingzoo` for the observations, masks and rewards.
 """
 
 from __future__ import annotations

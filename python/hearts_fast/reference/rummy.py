@@ -78,7 +78,7 @@ def full_deck() -> list[int]:
     return sorted(list(range(52)) * 2 + [JOKER] * 4)
 
 
-#: Deprecated alias of :func:`hearts_fast.reference.card_name` (one naming for every game:
+#: Deprecated alias of `hearts_fast.reference.card_name` (one naming for every game:
 #: the joker 52 is "LJ"; ``card("JK") == 52``).
 rummy_card_name = card_name
 
@@ -918,7 +918,7 @@ class RummyState(Hand[RummyRules]):
         return None
 
     def _end_reason(self, over: bool) -> str | None:
-        """The C-17 .. C-19 part of :meth:`_unreachable_reason`."""
+        """The C-17 .. C-19 part of `_unreachable_reason`."""
         r, empty = self._rules, [s for s, h in enumerate(self._hands) if not h]
         w = self._went_out
         if w is not None:

@@ -80,7 +80,7 @@ def strength(c: int) -> int:
     return c % 13
 
 
-#: Deprecated alias of :func:`hearts_fast.reference.card_name` (one naming for every game).
+#: Deprecated alias of `hearts_fast.reference.card_name` (one naming for every game).
 spades_card_name = card_name
 
 
