@@ -434,3 +434,23 @@ def test_install_hints_name_the_extras_own_packages(extra: str, package: str) ->
     hint = install_hint(extra, "fallback")
     assert hint.startswith("pip install ") and "hearts-fast[" not in hint
     assert package in hint and "fallback" not in hint
+
+
+@pytest.mark.parametrize(
+    ("rule", "says"),
+    [
+        ("players=five", "--rule players=five: five is not a whole number (3..7)"),
+        ("players=9", "--rule players=9: players must be 3..7, got 9"),
+        ("target=-5", "--rule target=-5: target must be 1..1000000"),
+        ("nonsense=1", '--rule nonsense=1: unknown HeartsRules parameter "nonsense"'),
+    ],
+)
+def test_a_refused_rule_is_reported_in_the_command_lines_terms(
+    rule: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A1-A21 values refused by HeartsRules name the --rule typed, without Rust's ``..=`` or
+    Python's type names."""
+    assert main(["simulate", "--hands", "5", "--rule", rule, "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"hearts-fast: {says}"), err
+    assert "..=" not in err and " str" not in err and "an int" not in err

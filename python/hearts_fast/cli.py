@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -210,7 +211,28 @@ def _rules(game: str, preset: str | None, overrides: Sequence[str]) -> tuple[str
     """The preset's name (the game's default when None) and the rules of ``--preset`` with
     the ``--rule`` overrides; the rules class refuses an unknown preset, name or value."""
     preset = preset or DEFAULT_PRESET[game]
-    return preset, RULES_CLASSES[game].preset(preset, **_params(overrides))
+    params = _params(overrides)
+    try:
+        return preset, RULES_CLASSES[game].preset(preset, **params)
+    except HeartsFastError as e:
+        raise type(e)(_rule_message(str(e), overrides)) from None
+
+
+def _rule_message(message: str, overrides: Sequence[str]) -> str:
+    """The rules class's message in the command line's terms: the ``--rule`` the user typed
+    named, ranges as ``3..7``, types as the words typed (``five is not a whole number``)."""
+    for item in overrides:
+        name, _, value = item.partition("=")
+        if message.startswith((f"{name} must", f"unknown {name}", f"{name}:")) or (
+            f'"{name}"' in message
+        ):
+            if re.search(r"must be an int .*, got str$", message):
+                low_high = re.search(r"(-?\d+)\.\.=(-?\d+)", message)
+                allowed = f" ({low_high.group(1)}..{low_high.group(2)})" if low_high else ""
+                return f"--rule {item}: {value} is not a whole number{allowed}"
+            message = re.sub(r"\.\.=", "..", message).replace("an int ", "")
+            return f"--rule {item}: {message}"
+    return re.sub(r"\.\.=", "..", message)
 
 
 #: ``--hands`` when not given: rummy hands are about 200 times slower than trick-game hands.
