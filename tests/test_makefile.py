@@ -49,3 +49,32 @@ def test_make_test_adds_the_extras_without_reinstalling() -> None:
     extras = next(line for line in lines if "tools/extras.py" in line)
     for name in ("dev", "rl", "plot", "play", "ray", "openspiel"):
         assert f" {name}" in extras
+
+
+def what_if(target: str, *changed: str) -> list[str]:
+    """The commands ``make TARGET`` would run if ``changed`` files were just edited."""
+    args = [f"--what-if={path}" for path in changed]
+    done = subprocess.run(
+        ["make", "--dry-run", "--no-print-directory", *args, target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+@pytest.mark.skipif(
+    not (ROOT / "target" / ".install-stamp").exists()
+    or not (ROOT / "target" / ".extras-stamp").exists()
+    or not (ROOT / "python" / "hearts_fast" / "_core.abi3.so").exists(),
+    reason="the tree was not installed with make (no stamps to compare with)",
+)
+def test_only_a_rust_or_manifest_change_rebuilds() -> None:
+    """A docs-only or test-only change reinstalls nothing; a Rust source does (issue 27)."""
+    assert not pip_installs(what_if("install-test", "docs/index.md", "tests/test_cli.py"))
+    assert not pip_installs(what_if("install-test", "python/hearts_fast/cli.py"))
+    rebuild = pip_installs(what_if("install-test", "rust/engine/src/lib.rs"))
+    assert len(rebuild) == 1 and rebuild[0].rstrip().endswith("-e ."), rebuild
+    assert len(pip_installs(what_if("install-test", "pyproject.toml"))) == 2
