@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -17,6 +18,9 @@ from hearts_fast import Bid, HeartsGame, HeartsRules, RummyGame, SpadesGame, Spa
 from hearts_fast.cli import main
 from hearts_fast.errors import InvalidRulesError
 from hearts_fast.play import PlayApp, card_label, policy_name, sort_hand
+
+#: A Python list of numbers as ``str(list)`` prints it (``[0, 0, 0, 0]``).
+PY_LIST = re.compile(r"\[-?\d+(, -?\d+)+\]")
 
 GAME_CLASSES: dict[str, Any] = {"hearts": HeartsGame, "spades": SpadesGame, "rummy": RummyGame}
 
@@ -278,7 +282,7 @@ def test_spades_blind_nil_and_bemo_by_keys() -> None:
         assert app.game.to_text() == before
         await pilot.press("m", "m")
         assert app.bemo == "big"
-        await pilot.press("5")  # the fifth choice: 4 tricks
+        await pilot.press("4")  # the digit is the bid: 4 tricks
         assert app.game.state.bids[0] == Bid(4, False, False, "big")
         assert "bid:4:big" in actions_line(app)
         await pilot.press("u", "v")  # looked at stays looked at across undo
@@ -482,3 +486,75 @@ def test_the_log_follows_packets_through_forwarders() -> None:
         assert "Your own cards came back to you through the forwarders" in app.log_lines
 
     drive(app, script)
+
+
+@pytest.mark.parametrize(
+    ("typed", "bid"),
+    [
+        (["4"], 4),
+        (["9"], 9),
+        (["1", "enter"], 1),
+        (["1", "0"], 10),
+        (["1", "3"], 13),
+        (["n"], 0),
+        (["0"], 0),
+    ],
+)
+def test_B6_spades_bids_are_typed_as_numbers(typed: list[str], bid: int) -> None:
+    """B-6: the digits typed are the bid (two digits for 10-13, n for nil), at 80x24."""
+    app = PlayApp("spades", seed=3, rules=SpadesRules())
+
+    async def script(pilot: Any) -> None:
+        assert app.bidding() and "n" in keys(app)
+        await pilot.press(*typed)
+        placed = app.game.state.bids[0]
+        assert placed is not None and placed.value == bid and not placed.blind
+        assert placed.nil == (bid == 0)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await script(pilot)
+
+    asyncio.run(go())
+
+
+def test_B6_a_bid_that_cannot_be_typed_says_so() -> None:
+    app = PlayApp("spades", seed=3, rules=SpadesRules())
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1", "7")
+            assert app.game.state.bids[0] is None and "No bid of 17" in app.message
+            await pilot.press("1")
+            assert "Enter bids 1" in app.message and app.game.state.bids[0] is None
+            await pilot.press("left")  # moving the cursor forgets the typed 1
+            assert not app.typed_one
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("kind", ["hearts", "spades", "rummy"])
+def test_the_screens_fit_80x24_and_speak_words(kind: str) -> None:
+    """At 80x24 every part of the screen, the log included, ends above the footer, through a
+    whole hand; the status shows names with numbers, never a Python list; the rummy hand's
+    end speaks of no trick."""
+    app = PlayApp(kind, seed=3, hint="heuristic")
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(2000):
+                if app.game.hands_played:
+                    break
+                await take_hint(app, pilot)
+                if _ % 25 == 0:
+                    await pilot.pause()
+                    for part in ("rules", "status", "table", "hand", "choices", "log"):
+                        assert app.query_one(f"#{part}").region.bottom <= 23, part
+                    shown = str(app.status_text()) + str(app.table_text())
+                    assert not PY_LIST.search(shown), shown
+            assert app.game.hands_played == 1
+            assert "Hand 1 over: hand scores " in app.message
+            assert not PY_LIST.search(app.message), app.message
+            assert ("trick" in app.message) == (kind != "rummy")
+
+    asyncio.run(go())

@@ -192,7 +192,7 @@ class PlayApp(App[None]):
     #table { height: auto; min-height: 7; padding: 0 1; border: round $primary; }
     #hand { height: auto; padding: 0 1; border: round $secondary; }
     #choices { height: auto; padding: 0 1; }
-    #log { height: auto; padding: 0 1; color: $text-muted; }
+    #log { height: 1fr; min-height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "prev", show=False),
@@ -207,6 +207,7 @@ class PlayApp(App[None]):
         Binding("m", "bemo", "bemo"),
         Binding("r", "claim", "claim redeal"),
         Binding("k", "keep", "keep hand"),
+        Binding("n", "nil", "nil"),
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
         Binding("l", "last_trick", "last trick"),
@@ -250,6 +251,7 @@ class PlayApp(App[None]):
         self.cursor = 0
         self.selected: set[int] = set()  # Hearts: the cards chosen to pass
         self.bemo: str | None = None  # Spades: the bemo to declare with the next bid
+        self.typed_one = False  # Spades: "1" typed at the bid, waiting for 0-3 (10-13) or Enter
         # Spades deals (see deal_key) whose cards the human has looked at, and those whose
         # redeal claim the human declined.
         self.looked: set[tuple[int, int]] = set()
@@ -439,8 +441,13 @@ class PlayApp(App[None]):
         if passing and isinstance(g, HeartsGame) and g.phase != "pass":
             self.note_received()
         if g.hands_played > hands_before:
-            scores = g.hand_history[-1]["hand_scores"]
-            self.message = f"Hand {g.hands_played} over: hand scores {scores} (l: its last trick)"
+            scores = list(g.hand_history[-1]["hand_scores"])
+            if isinstance(g, SpadesGame):
+                shown = f"You+North {scores[0]}, West+East {scores[1]}"
+            else:
+                shown = ", ".join(f"{n} {v}" for n, v in zip(self.names, scores))
+            after = "" if isinstance(g, RummyGame) else " (l: its last trick)"
+            self.message = f"Hand {g.hands_played} over: hand scores {shown}{after}"
 
     def note_received(self) -> None:
         """Hearts, once every pass is made: what the human received, or that it kept its
@@ -508,22 +515,72 @@ class PlayApp(App[None]):
             "bemo": lambda: bool(self.bemos()),
             "claim": self.claim_open,
             "keep": self.claim_pause,
+            "nil": self.nil_allowed,
         }
         check = checks.get(action)
         return True if check is None else check()
 
     def action_move(self, step: int) -> None:
+        self.typed_one = False
         n = len(self.options())
         if n:
             self.cursor = (self.cursor + step) % n
         self.refresh_view()
 
     def action_digit(self, d: int) -> None:
-        """Number keys pick the n-th choice (1 = the first, 0 = the tenth)."""
+        """Number keys: at a Spades bid, the bid itself (``4`` bids 4; ``1`` then ``0``-``3``
+        bids 10-13, ``1`` then Enter bids 1; ``0`` a bid of 0, nil where the rules have it);
+        elsewhere the n-th choice (1 = the first, 0 = the tenth)."""
+        if self.bidding():
+            self.type_bid(d)
+            return
         i = 9 if d == 0 else d - 1
         if i < len(self.options()):
             self.cursor = i
             self.action_choose()
+
+    def type_bid(self, d: int) -> None:
+        """A digit typed at the human's Spades bid (``action_digit``)."""
+        legal = self.options()
+        if self.typed_one:
+            self.typed_one = False
+            if d > 3:
+                self.message = f"No bid of 1{d}: after 1, type 0-3 for 10-13, or Enter for 1."
+                self.refresh_view()
+                return
+            value = 10 + d
+        elif d == 1 and any(v >= 10 for v in legal):
+            self.typed_one = True
+            self.cursor = legal.index(1) if 1 in legal else self.cursor
+            self.message = "1…: Enter bids 1; 0, 1, 2 or 3 bids 10, 11, 12 or 13."
+            self.refresh_view()
+            return
+        else:
+            value = d
+        if value not in legal:
+            self.message = f"You cannot bid {value} now."
+            self.refresh_view()
+            return
+        self.cursor = legal.index(value)
+        self.action_choose()
+
+    def nil_allowed(self) -> bool:
+        """Spades: the human may bid nil now (n)."""
+        g = self.game
+        return isinstance(g, SpadesGame) and self.bidding() and g.rules.nil and 0 in self.options()
+
+    def action_nil(self) -> None:
+        """Spades: bid nil (with the bemo chosen by m, if any)."""
+        g = self.game
+        if not (isinstance(g, SpadesGame) and self.bidding()):
+            return
+        if not g.rules.nil or 0 not in self.options():
+            self.message = "No nil in these rules."
+            self.refresh_view()
+            return
+        self.typed_one = False
+        self.cursor = self.options().index(0)
+        self.action_choose()
 
     def action_choose(self) -> None:
         if not self.my_turn():
@@ -544,6 +601,7 @@ class PlayApp(App[None]):
             self.refresh_view()
             return
         if isinstance(g, SpadesGame) and g.phase == "bid":
+            self.typed_one = False
             self.human((choice, False, self.bemo))
             return
         if isinstance(g, RummyGame):
@@ -674,9 +732,19 @@ class PlayApp(App[None]):
         self.query_one("#table", Static).update(self.table_text())
         self.query_one("#hand", Static).update(self.hand_text())
         self.query_one("#choices", Static).update(self.choices_text())
-        lines = [*self.log_lines[-8:], *([self.message] if self.message else [])]
-        self.query_one("#log", Static).update("\n".join(lines))
+        # The log takes the rows left on the screen (an 80x24 terminal too): its latest
+        # lines that fit, then the message.
+        log = self.query_one("#log", Static)
+        room = log.content_size.height or 8
+        keep = max(room - (1 if self.message else 0), 0)
+        lines = self.log_lines[-keep:] if keep else []
+        lines = [*lines, *([self.message] if self.message else [])]
+        log.update("\n".join(lines))
         self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        """A resized terminal shows as many log lines as now fit."""
+        self.refresh_view()
 
     def rules_text(self) -> Text:
         """The header: the game, its preset and the rules changed from it."""
@@ -694,7 +762,7 @@ class PlayApp(App[None]):
         totals = list(g.totals)
         if isinstance(g, SpadesGame):
             t.append(f"Totals: You+North {totals[0]}  West+East {totals[1]}  ")
-            t.append(f"bags {list(g.bags)}  ")
+            t.append(f"bags You+North {g.bags[0]}, West+East {g.bags[1]}  ")
         else:
             t.append("Totals: " + "  ".join(f"{n} {v}" for n, v in zip(self.names, totals)))
             t.append("  ")
@@ -758,7 +826,9 @@ class PlayApp(App[None]):
                 t.append(f"Redeals claimed this hand: {claimed}\n")
         elif isinstance(state, HeartsState):
             t.append(f"Passing {state.pass_direction}   ")
-            t.append("Points this hand: " + str(list(state.hand_scores())) + "\n")
+            points = state.hand_scores()
+            t.append("Points this hand: ")
+            t.append("  ".join(f"{n} {p}" for n, p in zip(self.names, points)) + "\n")
         if taken:
             t.append("Tricks: " + "  ".join(f"{n} {k}" for n, k in zip(self.names, taken)))
         return t
@@ -821,7 +891,9 @@ class PlayApp(App[None]):
                 t.append(": FORWARD instead (A-11): the cards passed to you go on, unseen, ")
                 t.append("and you keep the hand you were dealt")
         elif isinstance(g, SpadesGame) and g.phase == "bid":
-            t.append("Your bid (←/→, Enter): ")
+            t.append("Your bid (type it: 0-9, 1 then 0-3 for 10-13")
+            t.append(", n nil" if g.rules.nil else "")
+            t.append("; or ←/→, Enter): ")
             for i, b in enumerate(options):
                 label = "nil" if b == 0 and g.rules.nil else str(b)
                 t.append(f" {label} ", style="reverse" if i == self.cursor else "")
