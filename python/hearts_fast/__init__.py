@@ -27,6 +27,7 @@ pure-Python reference engine ``hearts_fast.reference`` works.
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Union
@@ -93,7 +94,10 @@ try:
     from hearts_fast.arena import ArenaResult, arena, format_arena
 
     #: What ``state.observation(seat)`` returns, for either trick-taking game.
-    InfoState = Union[HeartsInfoState, SpadesInfoState]
+    if sys.version_info >= (3, 10):
+        InfoState = HeartsInfoState | SpadesInfoState
+    else:  # Python 3.9 has no `X | Y` of classes at run time
+        InfoState = Union[HeartsInfoState, SpadesInfoState]
 
     #: Deprecated alias of `card_name`, which names every id 0..53 for every game.
     spades_card_name = card_name
@@ -204,8 +208,6 @@ __all__ += errors.__all__
 def __dir__() -> list[str]:
     """``dir(hearts_fast)``: the public names and the submodules imported so far, not the
     module's own imports (``annotations``, ``warnings``, ``Sequence``, ``TYPE_CHECKING``)."""
-    import sys
-
     submodules = {
         name.rpartition(".")[2]
         for name in sys.modules
