@@ -13,9 +13,12 @@ PYTHON=${PYTHON:-python3}
 rm -rf target/coverage/python && mkdir -p target/coverage/python
 "$PYTHON" tools/extras.py coverage >target/coverage/requirements.txt
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -r target/coverage/requirements.txt
+# A failing test is reported (and fails the command at the end), but the figures are still
+# measured: coverage is about what the tests reach, `make test` about whether they pass.
+status=0
 "$PYTHON" -m pytest -n auto --dist loadgroup -q -p no:cacheprovider \
-    --cov --cov-report= >target/coverage/python/pytest.log 2>&1 ||
-    { tail -30 target/coverage/python/pytest.log; exit 1; }
+    --cov --cov-report= >target/coverage/python/pytest.log 2>&1 || status=$?
+tail -1 target/coverage/python/pytest.log
 "$PYTHON" -m coverage combine --quiet --append
 "$PYTHON" -m coverage report --sort=cover >target/coverage/python/report.txt
 "$PYTHON" -m coverage html --quiet -d target/coverage/python/html
@@ -37,3 +40,8 @@ CARGO_TARGET_DIR=target/coverage/rust/build cargo llvm-cov --package hearts-engi
     { tail -30 target/coverage/rust/cargo.log; exit 1; }
 echo "== Rust engine (cargo llvm-cov over cargo test): target/coverage/rust/report.txt"
 cat target/coverage/rust/report.txt
+if [ "$status" -ne 0 ]; then
+    echo "coverage: pytest failed (status $status): target/coverage/python/pytest.log"
+    grep -E '^(FAILED|ERROR)' target/coverage/python/pytest.log || true
+    exit "$status"
+fi
