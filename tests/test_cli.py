@@ -454,3 +454,14 @@ def test_a_refused_rule_is_reported_in_the_command_lines_terms(
     err = capsys.readouterr().err
     assert err.startswith(f"hearts-fast: {says}"), err
     assert "..=" not in err and " str" not in err and "an int" not in err
+
+
+def test_a_bad_search_bot_setting_in_arena_names_the_settings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The arena's --policy settings are checked in the command line's terms: no
+    ``Policy.__new__()`` in the message."""
+    assert main(["arena", "--policy", "pimc:bogus=1", "--deals", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "'bogus' is not a setting" in err and "worlds, evaluator" in err
+    assert "__new__" not in err

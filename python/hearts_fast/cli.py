@@ -641,10 +641,18 @@ def _arena_policy(text: str) -> Any:
                 f"--policy {text!r}: settings are KEY=VALUE, e.g. pimc:worlds=32,evaluator=solve"
             )
         kw[key.strip()] = _parse_value(value.strip())
+    known = ("seed", "index", "worlds", "evaluator", "rollouts", "solve_tricks", "iterations")
+    unknown = [k for k in kw if k not in known]
+    if unknown:
+        raise InvalidArgumentError(
+            f"--policy {text!r}: {unknown[0]!r} is not a setting; the settings are "
+            "worlds, evaluator, rollouts, solve_tricks (pimc), iterations (ismcts) and seed"
+        )
     try:
         return Policy(name.strip(), **kw)
-    except TypeError as e:  # an unknown setting: Python's own message names it
-        raise InvalidArgumentError(f"--policy {text!r}: {e}") from None
+    except TypeError as e:  # a call shape Policy refuses: say it without Python's names
+        message = re.sub(r"\w+\.__new__\(\) ", "", str(e))
+        raise InvalidArgumentError(f"--policy {text!r}: {message}") from None
 
 
 def arena_cli(args: argparse.Namespace) -> int:
