@@ -16,9 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 
 
-def dry_run(target: str) -> list[str]:
+def make_dry(*args: str) -> list[str]:
+    """The commands ``make --dry-run ARGS`` prints (run from the repository's root)."""
     done = subprocess.run(
-        ["make", "--dry-run", "--always-make", "--no-print-directory", target],
+        ["make", "--dry-run", "--no-print-directory", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -26,6 +27,10 @@ def dry_run(target: str) -> list[str]:
         check=True,
     )
     return done.stdout.splitlines()
+
+
+def dry_run(target: str) -> list[str]:
+    return make_dry("--always-make", target)
 
 
 def pip_installs(lines: list[str]) -> list[str]:
@@ -53,16 +58,7 @@ def test_make_test_adds_the_extras_without_reinstalling() -> None:
 
 def what_if(target: str, *changed: str) -> list[str]:
     """The commands ``make TARGET`` would run if ``changed`` files were just edited."""
-    args = [f"--what-if={path}" for path in changed]
-    done = subprocess.run(
-        ["make", "--dry-run", "--no-print-directory", *args, target],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return done.stdout.splitlines()
+    return make_dry(*(f"--what-if={path}" for path in changed), target)
 
 
 @pytest.mark.skipif(

@@ -84,32 +84,38 @@ MAX_COUNT = 2**40
 MAX_THREADS = 1024
 
 
-def _at_least_one(text: str) -> int:
-    """A count 1..2**40 (hands, games, deals, a hand limit). 0 is refused: a run of nothing
-    has no result to print."""
+def _whole_number(text: str, high: int, hint: str = "", fmt: str = "") -> int:
+    """A whole number 1..``high`` typed on the command line, printed with ``fmt`` (``","``
+    for counts) in a refusal, which ``hint`` follows."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(
-            f"must be 1..{MAX_COUNT:,} (2**40), got {value:,}"
-            + ("; a run of nothing has no result to print" if value == 0 else "")
-        )
+    if not 1 <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be 1..{high:{fmt}}{hint}, got {value:{fmt}}")
     return value
+
+
+def _at_least_one(text: str) -> int:
+    """A count 1..2**40 (hands, games, deals, a hand limit). 0 is refused: a run of nothing
+    has no result to print."""
+    try:
+        return _whole_number(text, MAX_COUNT, " (2**40)", ",")
+    except argparse.ArgumentTypeError as e:
+        nothing = text.strip() == "0"
+        raise argparse.ArgumentTypeError(
+            f"{e}; a run of nothing has no result to print" if nothing else str(e)
+        ) from None
 
 
 def _threads(text: str) -> int:
     """``--threads N``: 1..1024; leave it out for every core."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= MAX_THREADS:
-        raise argparse.ArgumentTypeError(
-            f"must be 1..{MAX_THREADS}, got {value}; leave --threads out to use every core"
-        )
-    return value
+        return _whole_number(text, MAX_THREADS)
+    except argparse.ArgumentTypeError as e:
+        if "whole number" in str(e):
+            raise
+        raise argparse.ArgumentTypeError(f"{e}; leave --threads out to use every core") from None
 
 
 #: The picture formats ``--plot`` writes, by the file's suffix.
